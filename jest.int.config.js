@@ -1,0 +1,8 @@
+/** Integration tests: real Postgres, NATS JetStream, S3 server (s3rver) and ffmpeg. `*.int.spec.ts`. */
+const shared = require('./jest.shared');
+module.exports = {
+  ...shared,
+  displayName: 'integration',
+  testMatch: ['<rootDir>/{libs,services,tools}/**/*.int.spec.ts'],
+  testTimeout: 120000,
+};

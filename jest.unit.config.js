@@ -1,0 +1,8 @@
+/** Unit tests: pure and in-process code, no external systems. `*.spec.ts(x)` next to the code. */
+const shared = require('./jest.shared');
+module.exports = {
+  ...shared,
+  displayName: 'unit',
+  testMatch: ['<rootDir>/{libs,services,apps,tools}/**/*.spec.{ts,tsx}'],
+  testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.spec\\.ts$'],
+};

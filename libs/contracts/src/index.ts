@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './jobs';
+export * from './events';
+export * from './routes';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Job kinds; the id prefix tells the kind (seed 002 §3: cut_, filler_, silence_, caption_ ...). */
+export const jobKindSchema = z.enum(['probe']);
+export type JobKind = z.infer<typeof jobKindSchema>;
+
+export const JOB_ID_PREFIX: Record<JobKind, string> = {
+  probe: 'probe_',
+};
+
+export const jobIdSchema = z
+  .string()
+  .regex(/^[a-z]+_[0-9a-f-]{36}$/, 'job id must look like <kind>_<uuid>');
+
+/** Status values of editing jobs as the browser sees them (seed 000 §3, seed 002 §3). */
+export const jobStatusValueSchema = z.enum(['pending', 'processing', 'completed', 'error', 'cancelled']);
+export type JobStatusValue = z.infer<typeof jobStatusValueSchema>;
+
+export const probeStreamSchema = z.object({
+  index: z.number().int(),
+  codecType: z.string(),
+  codecName: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  frameRate: z.number().nullable(),
+  sampleRate: z.number().int().nullable(),
+  channels: z.number().int().nullable(),
+  durationSec: z.number().nullable(),
+});
+export type ProbeStream = z.infer<typeof probeStreamSchema>;
+
+/** What ffprobe tells about a media object. */
+export const probeResultSchema = z.object({
+  formatName: z.string(),
+  durationSec: z.number().nullable(),
+  sizeBytes: z.number().int().nullable(),
+  bitRate: z.number().int().nullable(),
+  streams: z.array(probeStreamSchema),
+});
+export type ProbeResult = z.infer<typeof probeResultSchema>;
+
+/** GET /api/jobs/{jobId}/status */
+export const jobStatusSchema = z.object({
+  id: z.string(),
+  kind: jobKindSchema,
+  status: jobStatusValueSchema,
+  progress: z.number().min(0).max(100),
+  message: z.string(),
+  estimatedTimeRemaining: z.number().nullable(),
+  error: z.string().nullable(),
+  result: probeResultSchema.nullable(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** 202 answer of POST /api/probe-jobs */
+export const jobAcceptedSchema = z.object({ jobId: z.string() });
+export type JobAccepted = z.infer<typeof jobAcceptedSchema>;

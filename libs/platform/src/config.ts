@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(service: string, public readonly issues: string[]) {
+    super(`${service}: invalid configuration:\n  - ${issues.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates the environment against a zod schema at boot. On failure it throws one
+ * ConfigError naming every bad or missing variable, so a service fails fast and clearly.
+ */
+export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => {
+    const key = i.path.join('.') || '(env)';
+    const got = i.path.length ? env[String(i.path[0])] : undefined;
+    return got === undefined ? `${key}: ${i.message} (not set)` : `${key}: ${i.message}`;
+  });
+  throw new ConfigError(service, issues);
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Pieces every service composes into its own schema. */
+export const commonConfig = {
+  PORT: z.coerce.number().int().min(0).max(65535),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+};
+
+export const natsConfig = {
+  NATS_URL: z.string().min(1, 'must name the NATS server(s), e.g. nats://127.0.0.1:4222'),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,31}$/, 'lower-case letters, digits and _ (prefixes every subject and stream)')
+    .default('wordcut'),
+};
+
+export const databaseConfig = {
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+};
+
+export const s3Config = {
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1),
+  S3_SECRET_ACCESS_KEY: z.string().min(1),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name'),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+};

@@ -1,0 +1,54 @@
+import { trace } from '@opentelemetry/api';
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger, type DestinationStream } from 'pino';
+import { currentCorrelationId } from './context';
+
+export type { Logger } from 'pino';
+
+/**
+ * Structured JSON logs. Every line carries the service name, the correlation id of the
+ * current request or message, and the OpenTelemetry trace and span ids when a span is active.
+ */
+export function createLogger(service: string, level = 'info', destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin() {
+        const fields: Record<string, string> = {};
+        const correlationId = currentCorrelationId();
+        if (correlationId) fields['correlationId'] = correlationId;
+        const span = trace.getActiveSpan();
+        if (span) {
+          const sc = span.spanContext();
+          fields['trace_id'] = sc.traceId;
+          fields['span_id'] = sc.spanId;
+        }
+        return fields;
+      },
+    },
+    destination,
+  );
+}
+
+/** Adapter so Nest's own logs go through the same JSON logger. */
+export class NestJsonLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, stack: trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+}

@@ -1,0 +1,124 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  Controller,
+  type DynamicModule,
+  type ExceptionFilter,
+  Get,
+  HttpException,
+  Inject,
+  Module,
+  type NestMiddleware,
+  Res,
+} from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { correlationIdFrom, currentCorrelationId, runWithContext } from './context';
+import { AppError, defaultCodeForStatus, errorBody } from './errors';
+import { runHealthChecks, type HealthCheck } from './health';
+import type { Logger } from './logger';
+import type { ServiceMetrics } from './metrics';
+
+export const PLATFORM = Symbol('PLATFORM');
+
+/** What every service hands to PlatformModule: its name, logger, metrics and dependency checks. */
+export interface PlatformDeps {
+  service: string;
+  logger: Logger;
+  metrics: ServiceMetrics;
+  healthChecks: HealthCheck[];
+}
+
+@Controller()
+export class OpsController {
+  constructor(@Inject(PLATFORM) private readonly deps: PlatformDeps) {}
+
+  /** 200 when every dependency answers, 503 otherwise; the body says which one failed. */
+  @Get('healthz')
+  async health(@Res() res: Response): Promise<void> {
+    const report = await runHealthChecks(this.deps.service, this.deps.healthChecks);
+    res.status(report.status === 'ok' ? 200 : 503).json(report);
+  }
+
+  @Get('metrics')
+  async metrics(@Res() res: Response): Promise<void> {
+    res.setHeader('Content-Type', this.deps.metrics.registry.contentType);
+    res.send(await this.deps.metrics.registry.metrics());
+  }
+}
+
+/**
+ * Binds a correlation id (from X-Correlation-Id or new) to the request's async context,
+ * echoes it, records the request duration and writes one access-log line.
+ */
+export function requestContextMiddleware(deps: PlatformDeps): NestMiddleware['use'] {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const correlationId = correlationIdFrom(req.header('x-correlation-id'));
+    res.setHeader('X-Correlation-Id', correlationId);
+    const started = process.hrtime.bigint();
+    runWithContext({ correlationId }, () => {
+      res.on('finish', () => {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const route = (req.route as { path?: string } | undefined)?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path);
+        deps.metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+        if (req.path !== '/healthz' && req.path !== '/metrics') {
+          deps.logger.info(
+            { method: req.method, path: req.originalUrl, status: res.statusCode, durationMs: Math.round(seconds * 1000) },
+            'request',
+          );
+        }
+      });
+      next();
+    });
+  };
+}
+
+/** Renders every error as the ErrorBody contract; hides internals of unexpected errors. */
+@Catch()
+export class ErrorBodyFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const correlationId = currentCorrelationId();
+    let status = 500;
+    let code: string = defaultCodeForStatus(500);
+    let message = 'Something went wrong on our side. Please try again.';
+    let details: unknown;
+    if (exception instanceof AppError) {
+      status = exception.statusCode;
+      code = exception.code;
+      message = exception.message;
+      details = exception.details;
+    } else if (exception instanceof ZodError) {
+      status = 400;
+      code = defaultCodeForStatus(400);
+      message = exception.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+      details = exception.issues;
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      code = defaultCodeForStatus(status);
+      const r = exception.getResponse();
+      message = typeof r === 'string' ? r : ((r as { message?: string | string[] }).message?.toString() ?? exception.message);
+    }
+    if (status >= 500) this.logger.error({ err: exception }, 'request failed');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(status).json(errorBody(status, code, message, correlationId, details));
+  }
+}
+
+@Module({})
+export class PlatformModule {
+  static forRoot(deps: PlatformDeps): DynamicModule {
+    return {
+      module: PlatformModule,
+      global: true,
+      controllers: [OpsController],
+      providers: [{ provide: PLATFORM, useValue: deps }],
+      exports: [PLATFORM],
+    };
+  }
+}

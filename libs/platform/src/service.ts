@@ -1,0 +1,92 @@
+import 'reflect-metadata';
+import { type DynamicModule, type INestApplication, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError } from './config';
+import type { HealthCheck } from './health';
+import { createLogger, NestJsonLogger, type Logger } from './logger';
+import { ServiceMetrics } from './metrics';
+import { ErrorBodyFilter, PlatformModule, requestContextMiddleware } from './nest';
+
+export interface BaseConfig {
+  PORT: number;
+  HOST: string;
+  LOG_LEVEL: string;
+  SHUTDOWN_TIMEOUT_MS: number;
+}
+
+export interface ServiceParts {
+  /** the service's own Nest module (controllers, providers) */
+  module: Type | DynamicModule;
+  healthChecks: HealthCheck[];
+  /** starts consumers and other background work once HTTP listens */
+  start?: () => Promise<void>;
+  /** releases connections; called once on shutdown */
+  close: () => Promise<void>;
+}
+
+export interface RunningService {
+  app: INestApplication;
+  url: string;
+  logger: Logger;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The one way a WordCut service boots: validated config (or exit 1 with every problem named),
+ * JSON logger, metrics, Nest app with /healthz and /metrics, correlation-id middleware, the
+ * ErrorBody filter, and a graceful shutdown on SIGTERM/SIGINT bounded by SHUTDOWN_TIMEOUT_MS.
+ */
+export async function runService<C extends BaseConfig>(opts: {
+  name: string;
+  loadConfig: () => C;
+  create: (ctx: { config: C; logger: Logger; metrics: ServiceMetrics }) => Promise<ServiceParts>;
+  installSignalHandlers?: boolean;
+}): Promise<RunningService> {
+  let config: C;
+  try {
+    config = opts.loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(opts.name, config.LOG_LEVEL);
+  const metrics = new ServiceMetrics(opts.name);
+  const parts = await opts.create({ config, logger, metrics });
+
+  @Module({ imports: [PlatformModule.forRoot({ service: opts.name, logger, metrics, healthChecks: parts.healthChecks }), parts.module] })
+  class RootModule {}
+
+  const app = await NestFactory.create(RootModule, { logger: new NestJsonLogger(logger), bodyParser: true });
+  app.use(requestContextMiddleware({ service: opts.name, logger, metrics, healthChecks: parts.healthChecks }));
+  app.useGlobalFilters(new ErrorBodyFilter(logger));
+  await app.listen(config.PORT, config.HOST);
+  const address = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  if (parts.start) await parts.start();
+  logger.info({ url }, `${opts.name} ready`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('shutting down');
+      const timer = setTimeout(() => {
+        logger.error('shutdown timed out, exiting');
+        process.exit(1);
+      }, config.SHUTDOWN_TIMEOUT_MS);
+      timer.unref();
+      await app.close().catch((err) => logger.error({ err }, 'http close failed'));
+      await parts.close().catch((err) => logger.error({ err }, 'close failed'));
+      clearTimeout(timer);
+    })());
+  if (opts.installSignalHandlers !== false) {
+    for (const sig of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(sig, () => {
+        void stop().then(() => process.exit(0));
+      });
+    }
+  }
+  return { app, url, logger, stop };
+}

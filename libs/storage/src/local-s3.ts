@@ -1,0 +1,66 @@
+import { mkdir } from 'node:fs/promises';
+
+export interface LocalS3Options {
+  /** 0 = ephemeral port (the real one is in the returned endpoint). */
+  port: number;
+  /** Default 127.0.0.1. */
+  address?: string;
+  /** Where objects are kept (created if missing). */
+  directory: string;
+  /** Suppress s3rver's per-request log. Default true. */
+  silent?: boolean;
+  /** Buckets to create at start, with a permissive CORS configuration (browser PUT/GET via presigned URLs). */
+  buckets?: string[];
+}
+
+export interface LocalS3 {
+  endpoint: string;
+  accessKeyId: 'S3RVER';
+  secretAccessKey: 'S3RVER';
+  close(): Promise<void>;
+}
+
+/** CORS rules applied to configured buckets: any origin may GET/HEAD/PUT, ETag and ranges readable. */
+const CORS_XML = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <ExposeHeader>Content-Range</ExposeHeader>
+    <ExposeHeader>Accept-Ranges</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+/**
+ * Starts an in-process S3 server (s3rver) for local runs and tests. Not for deployments (MinIO there).
+ * s3rver is loaded lazily so that services importing @wordcut/storage never load it in production.
+ */
+export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
+  const { port, address = '127.0.0.1', directory, silent = true, buckets = [] } = options;
+  await mkdir(directory, { recursive: true });
+  const { default: S3rver } = await import('s3rver');
+  const server = new S3rver({
+    port,
+    address,
+    directory,
+    silent,
+    configureBuckets: buckets.map((name) => ({ name, configs: [CORS_XML] })),
+  });
+  const info = await server.run();
+  const host = address.includes(':') ? `[${address}]` : address;
+  let closed = false;
+  return {
+    endpoint: `http://${host}:${info.port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+export { ApiError, apiFetch, apiJson, getQueryFn, isApiError, readJson, throwIfNotOk } from './api';
+export type { ApiFetchInit, UnauthorizedBehavior } from './api';
+export { createQueryClient } from './queryClient';
+export {
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  TOAST_SWIPE_THRESHOLD,
+  Toaster,
+  dismissToast,
+  getToasts,
+  toast,
+  useToasts,
+} from './toast';
+export type { ToastHandle, ToastInput, ToastItem, ToastVariant } from './toast';
+export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, Tooltip, TooltipProvider } from './tooltip';
+export type { TooltipProps } from './tooltip';
+export { REMOTE_EXPOSE, REMOTE_LABELS, REMOTE_NAMES, containerName } from './remote';
+export type { RemoteModule, RemoteName, RemoteProps } from './remote';
