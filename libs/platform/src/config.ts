@@ -54,3 +54,22 @@ export const s3Config = {
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name'),
   S3_FORCE_PATH_STYLE: bool.default(true),
 };
+
+/** Maps the validated S3_* variables to the storage library's settings. */
+export function s3Settings(c: {
+  S3_ENDPOINT?: string | undefined;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID: string;
+  S3_SECRET_ACCESS_KEY: string;
+  S3_BUCKET: string;
+  S3_FORCE_PATH_STYLE: boolean;
+}) {
+  return {
+    ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
+    region: c.S3_REGION,
+    accessKeyId: c.S3_ACCESS_KEY_ID,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+    bucket: c.S3_BUCKET,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE,
+  };
+}

@@ -7,6 +7,7 @@ import {
   InvalidRangeError,
   ObjectNotFoundError,
   S3ObjectStorage,
+  StorageError,
   StorageUnavailableError,
   UploadAbortedError,
   startLocalS3,
@@ -220,6 +221,21 @@ describe('S3ObjectStorage against s3rver', () => {
       UploadAbortedError,
     );
     expect(await storage.head('aborted2.bin')).toBeNull();
+  });
+
+  it('a failing source stream rejects the upload with a StorageError naming the cause', async () => {
+    const src = new BlockSource(20 * MiB);
+    const stream = src.stream();
+    let sent = 0;
+    stream.on('data', (c: Buffer) => {
+      sent += c.length;
+      if (sent >= 10 * MiB) stream.destroy(new Error('client disconnected'));
+    });
+    stream.pause();
+    const err = await storage.upload('broken.bin', stream).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StorageError);
+    expect((err as Error).message).toMatch(/^Upload s3:\/\/wordcut-test\/broken.bin failed: .*client disconnected/);
+    expect(await storage.head('broken.bin')).toBeNull();
   });
 
   it('ping fails clearly when the server is stopped', async () => {

@@ -68,6 +68,8 @@ export interface S3StorageConfig {
   socketTimeoutMs?: number;
   /** Timeout of ping(). Default 3000 ms. */
   pingTimeoutMs?: number;
+  /** Replaces the SDK's HTTP handler (custom agents; tests). Timeouts above are then ignored. */
+  requestHandler?: S3ClientConfig['requestHandler'];
 }
 
 /**
@@ -201,7 +203,9 @@ export class S3ObjectStorage implements ObjectStorage {
       const etag = stripQuotes(result.ETag);
       return etag === undefined ? { key, sizeBytes } : { key, sizeBytes, etag };
     } catch (err) {
+      // Stop reading the caller's stream too (pipeline would, but only after a tick).
       if (source instanceof Readable) source.destroy();
+      if (body instanceof Readable) body.destroy();
       if (upload.uploadId) {
         await this.client
           .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: upload.uploadId }))
@@ -262,7 +266,10 @@ export class S3ObjectStorage implements ObjectStorage {
     return getSignedUrl(
       this.presignClient,
       new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
-      { expiresIn: checkTtl(ttlSeconds) },
+      // Sign Content-Type so that the store refuses an upload declaring another type.
+      contentType
+        ? { expiresIn: checkTtl(ttlSeconds), signableHeaders: new Set(['content-type']) }
+        : { expiresIn: checkTtl(ttlSeconds) },
     );
   }
 
@@ -348,7 +355,7 @@ function s3ClientConfig(config: S3StorageConfig, endpoint: string | undefined): 
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: config.maxAttempts ?? 3,
-    requestHandler: {
+    requestHandler: config.requestHandler ?? {
       connectionTimeout: config.connectTimeoutMs ?? 5000,
       socketTimeout: config.socketTimeoutMs ?? 300_000,
     },

@@ -1,4 +1,4 @@
-import { ApiError, apiFetch, apiJson, getQueryFn } from './api';
+import { ApiError, apiFetch, apiJson, describeError, getQueryFn } from './api';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 
 type FetchArgs = [input: string, init?: RequestInit];
@@ -80,5 +80,16 @@ describe('getQueryFn', () => {
   it("still throws other errors with on401: 'returnNull'", async () => {
     fetchMock.mockResolvedValue(new Response('boom', { status: 500 }));
     await expect(getQueryFn({ on401: 'returnNull' })(ctx(['/api/x']))).rejects.toThrow('500: boom');
+  });
+});
+
+describe('describeError', () => {
+  it("prefers the server's JSON message, then the error message", () => {
+    expect(describeError(new ApiError(502, 'Bad Gateway', '{"statusCode":502,"code":"SERVICE_UNAVAILABLE","message":"The API is unavailable"}'))).toBe(
+      'The API is unavailable',
+    );
+    expect(describeError(new ApiError(500, 'Internal Server Error', 'oops'))).toBe('500: oops');
+    expect(describeError(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(describeError('x')).toBe('x');
   });
 });

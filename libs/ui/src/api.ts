@@ -32,6 +32,22 @@ export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
 
+/**
+ * A human text for an error: the `message` of the server's JSON error body when there is
+ * one (the seed shows "the server message"), else the error's own message.
+ */
+export function describeError(err: unknown): string {
+  if (isApiError(err)) {
+    const body = err.body;
+    if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+      return (body as { message: string }).message;
+    }
+    return err.message;
+  }
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
 export interface ApiFetchInit extends Omit<RequestInit, 'body' | 'credentials'> {
   /** Sent as JSON with `content-type: application/json`. Mutually exclusive with `body`. */
   json?: unknown;

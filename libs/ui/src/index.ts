@@ -1,4 +1,4 @@
-export { ApiError, apiFetch, apiJson, getQueryFn, isApiError, readJson, throwIfNotOk } from './api';
+export { ApiError, apiFetch, apiJson, describeError, getQueryFn, isApiError, readJson, throwIfNotOk } from './api';
 export type { ApiFetchInit, UnauthorizedBehavior } from './api';
 export { createQueryClient } from './queryClient';
 export {

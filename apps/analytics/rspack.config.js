@@ -1,0 +1,4 @@
+// Rspack + Module Federation (remote); the shared settings live in libs/ui/build/rspack.app.js.
+const { createAppConfig } = require('../../libs/ui/build/rspack.app.js');
+
+module.exports = createAppConfig({ name: 'analytics', dir: __dirname, role: 'remote' });

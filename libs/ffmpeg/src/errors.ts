@@ -1,0 +1,76 @@
+/** ffmpeg/ffprobe failed to run or exited non-zero. `stderrTail` is the end of its stderr (URLs redacted). */
+export class FfmpegError extends Error {
+  override readonly name: string = 'FfmpegError';
+  constructor(
+    message: string,
+    readonly details: {
+      binary: string;
+      args: readonly string[];
+      exitCode: number | null;
+      signal: string | null;
+      stderrTail: string;
+      durationMs: number;
+    },
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  get exitCode(): number | null {
+    return this.details.exitCode;
+  }
+
+  get stderrTail(): string {
+    return this.details.stderrTail;
+  }
+}
+
+/** The process ran longer than its timeout and was killed (SIGKILL). */
+export class FfmpegTimeoutError extends FfmpegError {
+  override readonly name = 'FfmpegTimeoutError';
+  constructor(
+    readonly timeoutMs: number,
+    details: FfmpegError['details'],
+  ) {
+    super(`${baseName(details.binary)} timed out after ${timeoutMs} ms and was killed`, details);
+  }
+}
+
+/** The caller's AbortSignal fired; the process was killed (SIGKILL). */
+export class FfmpegAbortedError extends FfmpegError {
+  override readonly name = 'FfmpegAbortedError';
+  constructor(details: FfmpegError['details'], reason?: unknown) {
+    super(`${baseName(details.binary)} was aborted`, details, { cause: reason });
+  }
+}
+
+export type MediaProbeErrorCode =
+  /** ffprobe could not parse it (text, image of an unknown kind, truncated file ...). */
+  | 'NOT_MEDIA'
+  /** Parsed, but it has no audio or video stream (subtitles only, a tty text file ...). */
+  | 'NO_AUDIO_VIDEO'
+  /** The input could not be read (missing file, HTTP error, protocol not allowed ...). */
+  | 'UNREADABLE';
+
+/** The input is not a playable media file (or could not be read). A user error, not a system fault. */
+export class MediaProbeError extends Error {
+  override readonly name = 'MediaProbeError';
+  constructor(
+    readonly code: MediaProbeErrorCode,
+    /** ffprobe's own words (last stderr line), input paths/URLs redacted. */
+    readonly reason: string,
+    /** The probed input, with URL query strings (signatures) removed. */
+    readonly input: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      code === 'UNREADABLE' ? `cannot read media input: ${reason}` : `not a playable media file: ${reason}`,
+      options,
+    );
+  }
+}
+
+function baseName(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i >= 0 ? p.slice(i + 1) : p;
+}

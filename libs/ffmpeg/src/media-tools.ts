@@ -1,0 +1,64 @@
+import type { ProbeResult } from '@wordcut/contracts';
+import { DEFAULT_PROTOCOL_WHITELIST } from './args';
+import { FfmpegError } from './errors';
+import { runProcess } from './process';
+import { probe, type ProbeOptions } from './probe';
+import { runFfmpeg, type RunFfmpegOptions, type RunFfmpegResult } from './run-ffmpeg';
+
+export type MediaProbeOptions = Pick<ProbeOptions, 'timeoutMs' | 'signal'>;
+export type MediaRunOptions = Omit<RunFfmpegOptions, 'binary' | 'protocolWhitelist'>;
+
+/** What workers need from ffmpeg; inject it (fakes in unit tests, FfmpegMediaTools for real). */
+export interface MediaTools {
+  probe(input: string, opts?: MediaProbeOptions): Promise<ProbeResult>;
+  runFfmpeg(opts: MediaRunOptions): Promise<RunFfmpegResult>;
+}
+
+export interface FfmpegMediaToolsOptions {
+  /** Default `ffmpeg` (PATH). */
+  ffmpegPath?: string;
+  /** Default `ffprobe` (PATH). */
+  ffprobePath?: string;
+  /** Default DEFAULT_PROTOCOL_WHITELIST. */
+  protocolWhitelist?: readonly string[];
+}
+
+export class FfmpegMediaTools implements MediaTools {
+  readonly ffmpegPath: string;
+  readonly ffprobePath: string;
+  readonly protocolWhitelist: readonly string[];
+
+  constructor(opts: FfmpegMediaToolsOptions = {}) {
+    this.ffmpegPath = opts.ffmpegPath ?? 'ffmpeg';
+    this.ffprobePath = opts.ffprobePath ?? 'ffprobe';
+    this.protocolWhitelist = opts.protocolWhitelist ?? DEFAULT_PROTOCOL_WHITELIST;
+  }
+
+  probe(input: string, opts: MediaProbeOptions = {}): Promise<ProbeResult> {
+    return probe(input, { ...opts, binary: this.ffprobePath, protocolWhitelist: this.protocolWhitelist });
+  }
+
+  runFfmpeg(opts: MediaRunOptions): Promise<RunFfmpegResult> {
+    return runFfmpeg({ ...opts, binary: this.ffmpegPath, protocolWhitelist: this.protocolWhitelist });
+  }
+
+  /** `ffmpeg -version` and `ffprobe -version` first lines, for startup checks / readiness. */
+  async versions(timeoutMs = 10_000): Promise<{ ffmpeg: string; ffprobe: string }> {
+    const one = async (binary: string) => {
+      const r = await runProcess({ binary, args: ['-hide_banner', '-version'], timeoutMs, maxStdoutBytes: 1 << 20 });
+      if (r.exitCode !== 0) {
+        throw new FfmpegError(`${binary} -version exited with code ${r.exitCode}`, {
+          binary,
+          args: ['-version'],
+          exitCode: r.exitCode,
+          signal: r.signal,
+          stderrTail: r.stderrTail,
+          durationMs: r.durationMs,
+        });
+      }
+      return r.stdout.toString('utf8').split('\n')[0]?.trim() ?? '';
+    };
+    const [ffmpeg, ffprobe] = await Promise.all([one(this.ffmpegPath), one(this.ffprobePath)]);
+    return { ffmpeg, ffprobe };
+  }
+}

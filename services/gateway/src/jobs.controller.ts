@@ -1,0 +1,77 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ErrorCode,
+  JOB_ID_PREFIX,
+  jobIdSchema,
+  jobStatusSchema,
+  PROBE_UPLOAD_FIELD,
+  Subjects,
+  type JobAccepted,
+  type JobRequestedEvent,
+  type JobStatus,
+} from '@wordcut/contracts';
+import type { Messaging } from '@wordcut/messaging';
+import { AppError, type Logger } from '@wordcut/platform';
+import type { ObjectStorage } from '@wordcut/storage';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { GatewayConfig } from './config';
+import { receiveSingleFile } from './upload';
+
+export const GATEWAY_DEPS = Symbol('GATEWAY_DEPS');
+export interface GatewayDeps {
+  config: GatewayConfig;
+  bus: Messaging;
+  storage: ObjectStorage;
+  logger: Logger;
+}
+
+@Controller('api')
+export class JobsController {
+  constructor(@Inject(GATEWAY_DEPS) private readonly d: GatewayDeps) {}
+
+  /** Walking skeleton: store an uploaded file, ask for a probe job, answer 202 with its id. */
+  @Post('probe-jobs')
+  @HttpCode(202)
+  async createProbeJob(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<JobAccepted> {
+    const id = randomUUID();
+    const jobId = `${JOB_ID_PREFIX.probe}${id}`;
+    const key = `uploads/probe/${id}`;
+    const file = await receiveSingleFile(req, this.d.storage, { field: PROBE_UPLOAD_FIELD, key, maxBytes: this.d.config.UPLOAD_MAX_BYTES }).catch(
+      (err: unknown) => {
+        if (err instanceof AppError && err.statusCode === 413) res.setHeader('Connection', 'close');
+        throw err;
+      },
+    );
+    const event: JobRequestedEvent = {
+      jobId,
+      kind: 'probe',
+      input: { objectKey: file.key, originalName: file.originalName, sizeBytes: file.sizeBytes },
+      requestedAt: new Date().toISOString(),
+    };
+    try {
+      await this.d.bus.publish(Subjects.jobRequested, event, { msgId: jobId });
+    } catch (err) {
+      await this.d.storage.delete(key).catch(() => undefined);
+      this.d.logger.error({ err }, 'could not publish job request');
+      throw new AppError(503, ErrorCode.ServiceUnavailable, 'The job queue is unavailable. Please try again in a moment.');
+    }
+    this.d.logger.info({ jobId, sizeBytes: file.sizeBytes }, 'probe job requested');
+    res.setHeader('Location', `/api/jobs/${jobId}/status`);
+    return { jobId };
+  }
+
+  @Get('jobs/:jobId/status')
+  async status(@Param('jobId') jobId: string): Promise<JobStatus> {
+    if (!jobIdSchema.safeParse(jobId).success) throw new AppError(400, ErrorCode.ValidationFailed, 'That is not a job id.');
+    let job: JobStatus | null;
+    try {
+      job = await this.d.bus.request(Subjects.rpcJobGet, { jobId }, jobStatusSchema.nullable(), this.d.config.RPC_TIMEOUT_MS);
+    } catch (err) {
+      this.d.logger.error({ err, jobId }, 'job query failed');
+      throw new AppError(503, ErrorCode.ServiceUnavailable, 'Job status is unavailable right now. Please try again.');
+    }
+    if (!job) throw new AppError(404, ErrorCode.NotFound, `Job ${jobId} was not found.`);
+    return job;
+  }
+}

@@ -1,0 +1,13 @@
+import { createDataSource } from '@wordcut/platform';
+import { JobEntity, JobTransitionEntity } from './entities';
+import { CreateJobs1732200000000 } from './migrations/1732200000000-CreateJobs';
+import { SCHEMA, SERVICE } from './config';
+
+export const jobsDataSource = (url: string) =>
+  createDataSource({
+    url,
+    schema: SCHEMA,
+    entities: [JobEntity, JobTransitionEntity],
+    migrations: [CreateJobs1732200000000],
+    applicationName: `wordcut-${SERVICE}`,
+  });

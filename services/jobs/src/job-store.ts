@@ -1,0 +1,112 @@
+import type { JobKind, JobStatus, JobStatusValue, ProbeResult } from '@wordcut/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import { JobEntity, JobTransitionEntity } from './entities';
+
+const TERMINAL: JobStatusValue[] = ['completed', 'error', 'cancelled'];
+
+/**
+ * The jobs table behind a small interface. Every transition is a guarded UPDATE
+ * (`... WHERE status NOT IN terminal`), so redelivered or reordered events can never move a
+ * job backwards or finish it twice; a transition row is written only when the UPDATE won.
+ */
+export class JobStore {
+  constructor(private readonly ds: DataSource) {}
+
+  /** Idempotent: a second request with the same id changes nothing. Returns true when created. */
+  async create(job: { id: string; kind: JobKind; input: Record<string, unknown>; correlationId?: string }): Promise<boolean> {
+    return this.ds.transaction(async (tx) => {
+      const rows = (await tx.query(
+        `INSERT INTO "jobs"."jobs" (id, kind, status, progress, message, input, correlation_id)
+         VALUES ($1, $2, 'pending', 0, 'Waiting for a worker', $3, $4)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [job.id, job.kind, JSON.stringify(job.input), job.correlationId ?? null],
+      )) as unknown[];
+      const created = rows.length > 0;
+      if (created) await tx.insert(JobTransitionEntity, { jobId: job.id, fromStatus: null, toStatus: 'pending', worker: null });
+      return created;
+    });
+  }
+
+  async markStarted(id: string, attempt: number, worker: string): Promise<void> {
+    await this.ds.transaction(async (tx) => {
+      const rows = await updateReturning<{ prev: JobStatusValue }>(
+        tx,
+        `UPDATE "jobs"."jobs" j SET status = 'processing', attempts = GREATEST(j.attempts, $2),
+           message = 'Processing', updated_at = now()
+         FROM (SELECT id, status AS prev FROM "jobs"."jobs" WHERE id = $1 FOR UPDATE) old
+         WHERE j.id = old.id AND j.status IN ('pending', 'processing')
+         RETURNING old.prev`,
+        [id, attempt],
+      );
+      if (rows[0]?.prev === 'pending') await tx.insert(JobTransitionEntity, { jobId: id, fromStatus: 'pending', toStatus: 'processing', worker });
+    });
+  }
+
+  async markProgress(id: string, progress: number, message: string, eta: number | null): Promise<void> {
+    await this.ds.query(
+      `UPDATE "jobs"."jobs" SET progress = GREATEST(progress, $2), message = $3, estimated_time_remaining = $4, updated_at = now()
+       WHERE id = $1 AND status = 'processing'`,
+      [id, progress, message, eta],
+    );
+  }
+
+  async markCompleted(id: string, result: ProbeResult, worker: string): Promise<boolean> {
+    return this.finish(id, 'completed', worker, { result, error: null, message: 'Completed', progress: 100 });
+  }
+
+  async markFailed(id: string, error: string, worker: string | null): Promise<boolean> {
+    return this.finish(id, 'error', worker, { result: null, error, message: 'Failed' });
+  }
+
+  private async finish(
+    id: string,
+    to: JobStatusValue,
+    worker: string | null,
+    f: { result: ProbeResult | null; error: string | null; message: string; progress?: number },
+  ): Promise<boolean> {
+    return this.ds.transaction(async (tx) => {
+      const rows = await updateReturning<{ prev: JobStatusValue }>(
+        tx,
+        `UPDATE "jobs"."jobs" j SET status = $2, result = $3, error = $4, message = $5,
+           progress = COALESCE($6, j.progress), estimated_time_remaining = 0, completed_at = now(), updated_at = now()
+         FROM (SELECT id, status AS prev FROM "jobs"."jobs" WHERE id = $1 FOR UPDATE) old
+         WHERE j.id = old.id AND NOT (j.status = ANY($7))
+         RETURNING old.prev`,
+        [id, to, f.result === null ? null : JSON.stringify(f.result), f.error, f.message, f.progress ?? null, TERMINAL],
+      );
+      const won = rows.length > 0;
+      if (won) await tx.insert(JobTransitionEntity, { jobId: id, fromStatus: rows[0]!.prev, toStatus: to, worker });
+      return won;
+    });
+  }
+
+  async get(id: string): Promise<JobStatus | null> {
+    const j = await this.ds.getRepository(JobEntity).findOneBy({ id });
+    if (!j) return null;
+    return {
+      id: j.id,
+      kind: j.kind,
+      status: j.status,
+      progress: j.progress,
+      message: j.message,
+      estimatedTimeRemaining: j.estimatedTimeRemaining,
+      error: j.error,
+      result: j.result,
+      attempts: j.attempts,
+      createdAt: j.createdAt.toISOString(),
+      updatedAt: j.updatedAt.toISOString(),
+      completedAt: j.completedAt ? j.completedAt.toISOString() : null,
+    };
+  }
+
+  async transitions(id: string): Promise<Array<{ from: JobStatusValue | null; to: JobStatusValue; worker: string | null }>> {
+    const rows = await this.ds.getRepository(JobTransitionEntity).find({ where: { jobId: id }, order: { id: 'ASC' } });
+    return rows.map((r) => ({ from: r.fromStatus, to: r.toStatus, worker: r.worker }));
+  }
+}
+
+/** TypeORM answers an UPDATE ... RETURNING on Postgres with [rows, rowCount]. */
+async function updateReturning<T>(tx: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const raw = (await tx.query(sql, params)) as [T[], number];
+  return raw[0];
+}

@@ -1,0 +1,29 @@
+import { commonConfig, loadConfig, natsConfig, s3Config } from '@wordcut/platform';
+import { hostname } from 'node:os';
+import { z } from 'zod';
+
+export const SERVICE = 'media';
+
+export const mediaConfigSchema = z.object({
+  ...commonConfig,
+  PORT: commonConfig.PORT.default(3101),
+  ...natsConfig,
+  ...s3Config,
+  WORKER_ID: z.string().default(`${hostname()}-${process.pid}`),
+  /** jobs one worker process runs at once; scale further with replicas */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** redelivery delay for a worker that died; live workers heartbeat well within it */
+  MEDIA_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(30000),
+  MEDIA_MAX_DELIVER: z.coerce.number().int().min(1).max(10).default(3),
+  PROBE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60000),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  /**
+   * Fault injection for resilience tests only: hold each job this long after it starts.
+   * 0 (the default) in every real deployment.
+   */
+  MEDIA_FAULT_DELAY_MS: z.coerce.number().int().min(0).default(0),
+});
+export type MediaConfig = z.infer<typeof mediaConfigSchema>;
+
+export const loadMediaConfig = (env: NodeJS.ProcessEnv = process.env): MediaConfig => loadConfig(SERVICE, mediaConfigSchema, env);

@@ -1,0 +1,50 @@
+import { startTracing } from '@wordcut/platform';
+startTracing('media');
+
+import { Module } from '@nestjs/common';
+import { FfmpegMediaTools } from '@wordcut/ffmpeg';
+import { Messaging } from '@wordcut/messaging';
+import { runService, s3Settings } from '@wordcut/platform';
+import { S3ObjectStorage } from '@wordcut/storage';
+import { loadMediaConfig, SERVICE } from './config';
+import { ProbeWorker } from './probe.worker';
+
+@Module({})
+class MediaModule {}
+
+export async function main() {
+  return runService({
+    name: SERVICE,
+    loadConfig: () => loadMediaConfig(),
+    create: async ({ config, logger, metrics }) => {
+      const storage = new S3ObjectStorage(s3Settings(config));
+      await storage.ensureBucket();
+      const bus = await Messaging.connect({ servers: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: `${SERVICE}-${config.WORKER_ID}`, logger, metrics });
+      const tools = new FfmpegMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
+      const worker = new ProbeWorker(bus, storage, tools, logger, {
+        workerId: config.WORKER_ID,
+        concurrency: config.MEDIA_CONCURRENCY,
+        ackWaitMs: config.MEDIA_ACK_WAIT_MS,
+        maxDeliver: config.MEDIA_MAX_DELIVER,
+        probeTimeoutMs: config.PROBE_TIMEOUT_MS,
+        faultDelayMs: config.MEDIA_FAULT_DELAY_MS,
+      });
+      return {
+        module: MediaModule,
+        healthChecks: [
+          { name: 'nats', check: () => bus.ping() },
+          { name: 's3', check: () => storage.ping() },
+        ],
+        start: () => worker.start(),
+        close: () => bus.close(),
+      };
+    },
+  });
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    process.stderr.write(`media failed to start: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Generates WordCut's test media with ffmpeg + espeak-ng only (no network, no fonts):
+#   demo.mp4  ~30 s 1280x720 H.264 + AAC, faststart. The audio is espeak-ng reading seven English
+#             sentences (with fillers "um"/"uh" and pauses, one of 2 s); the picture is a dark background,
+#             a moving testsrc2 panel and a bottom band whose colour tells which sentence is playing
+#             (grey during pauses), so cuts can be checked by sampling a pixel.
+#   demo.vtt  WebVTT captions of those sentences, cue times measured from each sentence's wav.
+#   tiny.mp4  ~2 s 320x240 H.264 + AAC (speech) for fast tests.
+#
+# usage: tools/media/generate-test-media.sh [OUTPUT_DIR (default <repo>/.data/media)] [--force]
+# Idempotent: when the outputs exist and were made by this version of the script, it does nothing.
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT="$REPO_ROOT/.data/media"
+FORCE=0
+for arg in "$@"; do
+  case "$arg" in
+    --force) FORCE=1 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "unknown option: $arg" >&2; exit 2 ;;
+    *) OUT="$arg" ;;
+  esac
+done
+
+for bin in ffmpeg ffprobe espeak-ng awk sha256sum; do
+  command -v "$bin" >/dev/null 2>&1 || { echo "generate-test-media: '$bin' is required but not installed" >&2; exit 1; }
+done
+
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)"
+STAMP="$OUT/.test-media.stamp"
+SCRIPT_HASH="$(sha256sum "${BASH_SOURCE[0]}" | cut -d' ' -f1)"
+
+human() { awk -v b="$1" 'BEGIN { if (b >= 1048576) printf "%.2f MB", b/1048576; else printf "%.1f KB", b/1024 }'; }
+duration_of() { ffprobe -v error -show_entries format=duration -of default=noprint_wrappers=1:nokey=1 "$1"; }
+report() {
+  local f
+  for f in demo.mp4 demo.vtt tiny.mp4; do
+    local size; size=$(stat -c %s "$OUT/$f")
+    case "$f" in
+      *.mp4) printf '  %-9s %9s  %6.2f s  %s\n' "$f" "$(human "$size")" "$(duration_of "$OUT/$f")" \
+               "$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,width,height,r_frame_rate -of csv=p=0 "$OUT/$f") + $(ffprobe -v error -select_streams a:0 -show_entries stream=codec_name,sample_rate -of csv=p=0 "$OUT/$f")" ;;
+      *) printf '  %-9s %9s  %d cues\n' "$f" "$(human "$size")" "$(grep -c -- '-->' "$OUT/$f")" ;;
+    esac
+  done
+}
+
+if [[ $FORCE -eq 0 && -f "$OUT/demo.mp4" && -f "$OUT/demo.vtt" && -f "$OUT/tiny.mp4" && -f "$STAMP" ]] \
+   && [[ "$(cat "$STAMP")" == "$SCRIPT_HASH" ]]; then
+  echo "test media in $OUT is up to date (use --force to regenerate):"
+  report
+  exit 0
+fi
+
+WORK="$(mktemp -d "$OUT/.work.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+
+FF=(ffmpeg -hide_banner -nostdin -loglevel error -y)
+VOICE=(espeak-ng -v en-us -s 170 -a 140)
+RATE=22050 # espeak-ng's output rate; silences use it too so the concat demuxer can join them losslessly.
+
+# sentence|pause after it (s). Fillers and pauses are deliberate: filler and silence detection test on them.
+SENTENCES=(
+  "Hi, and welcome to WordCut.|0.6"
+  "Um, today I will show you how to edit a video by editing its text.|0.7"
+  "Every word is linked to its moment in the recording.|2.0"
+  "So, uh, if you delete a word, that piece of video is cut.|0.6"
+  "You can also, um, remove all the filler words at once.|1.0"
+  "Long pauses can be shortened too.|0.5"
+  "Thanks for watching, and, uh, happy editing!|0.0"
+)
+LEAD_IN=0.5
+TARGET=30.0
+# Bottom-band colour per sentence (pauses stay grey).
+COLOURS=(0xe63946 0xf4a261 0x2a9d8f 0x457b9d 0x8338ec 0xffbe0b 0x06d6a0)
+
+silence() { # silence <seconds> <file>
+  "${FF[@]}" -f lavfi -i "anullsrc=r=$RATE:cl=mono" -t "$1" -c:a pcm_s16le "$2"
+}
+
+ts() { # seconds -> HH:MM:SS.mmm
+  awk -v s="$1" 'BEGIN { ms = int(s * 1000 + 0.5); printf "%02d:%02d:%02d.%03d", int(ms/3600000), int(ms/60000)%60, int(ms/1000)%60, ms%1000 }'
+}
+
+# --- demo audio: lead-in, sentences and pauses, laid out in order --------------------------------
+LIST="$WORK/concat.txt"
+: > "$LIST"
+silence "$LEAD_IN" "$WORK/lead.wav"
+echo "file '$WORK/lead.wav'" >> "$LIST"
+cursor=$LEAD_IN
+VTT="$WORK/demo.vtt"
+printf 'WEBVTT\n\n' > "$VTT"
+BANDS=""
+i=0
+for entry in "${SENTENCES[@]}"; do
+  text="${entry%|*}"
+  pause="${entry##*|}"
+  wav="$WORK/s$i.wav"
+  "${VOICE[@]}" -w "$wav" "$text"
+  d="$(duration_of "$wav")"
+  start=$cursor
+  end=$(awk -v a="$start" -v b="$d" 'BEGIN { printf "%.3f", a + b }')
+  printf '%d\n%s --> %s\n%s\n\n' "$((i + 1))" "$(ts "$start")" "$(ts "$end")" "$text" >> "$VTT"
+  BANDS+=",drawbox=x=0:y=600:w=1280:h=120:color=${COLOURS[$i]}:t=fill:enable='between(t,$start,$end)'"
+  echo "file '$wav'" >> "$LIST"
+  if awk -v p="$pause" 'BEGIN { exit !(p > 0) }'; then
+    silence "$pause" "$WORK/p$i.wav"
+    echo "file '$WORK/p$i.wav'" >> "$LIST"
+  fi
+  cursor=$(awk -v a="$end" -v p="$pause" 'BEGIN { printf "%.3f", a + p }')
+  i=$((i + 1))
+done
+# Trailing silence up to the target length (at least 0.5 s so the last word is not clipped).
+tail_s=$(awk -v t="$TARGET" -v c="$cursor" 'BEGIN { r = t - c; if (r < 0.5) r = 0.5; printf "%.3f", r }')
+silence "$tail_s" "$WORK/tail.wav"
+echo "file '$WORK/tail.wav'" >> "$LIST"
+"${FF[@]}" -f concat -safe 0 -i "$LIST" -c:a pcm_s16le "$WORK/speech.wav"
+total="$(duration_of "$WORK/speech.wav")"
+
+# --- demo video -------------------------------------------------------------------------------
+"${FF[@]}" \
+  -f lavfi -i "color=c=0x1b2433:size=1280x720:rate=30" \
+  -f lavfi -i "testsrc2=size=480x270:rate=30" \
+  -f lavfi -i "color=c=0x555555:size=1280x120:rate=30" \
+  -i "$WORK/speech.wav" \
+  -filter_complex "[0][1]overlay=x=400:y=180:shortest=1[bg];[bg][2]overlay=x=0:y=600:shortest=1${BANDS},format=yuv420p[v]" \
+  -map "[v]" -map 3:a -t "$total" \
+  -c:v libx264 -preset veryfast -crf 28 -g 60 -profile:v high \
+  -c:a aac -ar 44100 -ac 2 -b:a 96k \
+  -movflags +faststart -metadata title="WordCut demo" \
+  "$WORK/demo.mp4"
+
+# --- tiny ---------------------------------------------------------------------------------------
+"${VOICE[@]}" -w "$WORK/tiny.wav" "Hello, this is a tiny test."
+"${FF[@]}" \
+  -f lavfi -i "testsrc2=size=320x240:rate=25" \
+  -i "$WORK/tiny.wav" \
+  -filter_complex "[1:a]apad,atrim=0:2[a]" -map 0:v -map "[a]" -t 2 \
+  -c:v libx264 -preset veryfast -crf 30 -pix_fmt yuv420p -g 25 \
+  -c:a aac -ar 44100 -ac 1 -b:a 64k \
+  -movflags +faststart \
+  "$WORK/tiny.mp4"
+
+for f in demo.mp4 tiny.mp4; do
+  size=$(stat -c %s "$WORK/$f")
+  if (( size > 3 * 1024 * 1024 )); then
+    echo "generate-test-media: $f is $(human "$size"), over the 3 MB budget" >&2
+    exit 1
+  fi
+done
+
+mv -f "$WORK/demo.mp4" "$WORK/demo.vtt" "$WORK/tiny.mp4" "$OUT/"
+echo "$SCRIPT_HASH" > "$STAMP"
+echo "generated test media in $OUT (speech ${cursor}s of ${total}s):"
+report

@@ -1,0 +1,226 @@
+/**
+ * The walking skeleton through the whole system, with every service as a real process:
+ * gateway -> S3 + JetStream -> jobs (Postgres) -> media worker (ffprobe) -> jobs -> gateway.
+ * Requires the services to be built (`npm run build:services`).
+ */
+import { jobStatusSchema, type JobStatus } from '@wordcut/contracts';
+import { FfmpegMediaTools } from '@wordcut/ffmpeg';
+import { startLocalS3, S3ObjectStorage, type LocalS3 } from '@wordcut/storage';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { migrateAll, startStack, ServiceProcess, SERVICES, type Stack, type StackEnv } from '../stack/stack';
+import { createTestDatabase, eventually, NATS_URL, uniqueSuffix } from '../testing/env';
+
+const PORTS = { gateway: 13000, media: 13101, jobs: 13102, export: 13103, analytics: 13104 };
+const UPLOAD_LIMIT = 3 * 1024 * 1024;
+
+describe('walking skeleton: a probe job through every service', () => {
+  let s3: LocalS3;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let env: StackEnv;
+  let stack: Stack;
+  let dir: string;
+  let video: Buffer;
+  let storage: S3ObjectStorage;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wordcut-sys-'));
+    s3 = await startLocalS3({ port: 0, directory: join(dir, 's3') });
+    db = await createTestDatabase();
+    env = {
+      DATABASE_URL: db.url,
+      NATS_URL,
+      NATS_NAMESPACE: `sys${uniqueSuffix()}`,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_BUCKET: 'wordcut-test',
+      UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT),
+    };
+    storage = new S3ObjectStorage({ endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, bucket: env.S3_BUCKET, forcePathStyle: true });
+    await new FfmpegMediaTools().runFfmpeg({
+      args: ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', '-y', join(dir, 'tiny.mp4')],
+      timeoutMs: 60000,
+    });
+    video = readFileSync(join(dir, 'tiny.mp4'));
+    writeFileSync(join(dir, 'notes.txt'), 'these are not the frames you are looking for\n');
+    await migrateAll(env);
+    stack = await startStack({ env, ports: PORTS, perService: { media: { MEDIA_ACK_WAIT_MS: '2000' } } });
+  }, 120000);
+
+  afterAll(async () => {
+    for (const svc of Object.values(stack?.services ?? {})) {
+      if (svc.child?.exitCode !== null && svc.child?.exitCode !== undefined) {
+        process.stderr.write(`${svc.name} exited early (${svc.child.exitCode}):\n${svc.stderr.join('\n')}\n${JSON.stringify(svc.lines.slice(-5))}\n`);
+      }
+    }
+    await stack?.stop();
+    const { Messaging } = await import('@wordcut/messaging');
+    const { createLogger } = await import('@wordcut/platform');
+    const bus = await Messaging.connect({ servers: NATS_URL, namespace: env.NATS_NAMESPACE, name: 'cleanup', logger: createLogger('cleanup', 'silent') });
+    for (const s of ['JOBS', 'MEDIA', 'DLQ']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
+    await bus.close();
+    await s3?.close();
+    await db?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const gateway = () => stack.services.gateway.url;
+
+  async function upload(body: Buffer, name: string, type = 'video/mp4', correlationId?: string): Promise<Response> {
+    const form = new FormData();
+    form.append('file', new Blob([body], { type }), name);
+    return fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: form, headers: correlationId ? { 'X-Correlation-Id': correlationId } : {} });
+  }
+
+  async function status(jobId: string): Promise<JobStatus> {
+    const res = await fetch(`${gateway()}/api/jobs/${jobId}/status`);
+    expect(res.status).toBe(200);
+    return jobStatusSchema.parse(await res.json());
+  }
+
+  const finished = (jobId: string, timeoutMs = 30000) =>
+    eventually(async () => {
+      const s = await status(jobId);
+      return s.status === 'completed' || s.status === 'error' ? s : undefined;
+    }, timeoutMs, `job ${jobId} finished`);
+
+  async function uploadedObjects(): Promise<number> {
+    const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const out = await storage.client.send(new ListObjectsV2Command({ Bucket: env.S3_BUCKET, Prefix: 'uploads/' }));
+    return out.KeyCount ?? 0;
+  }
+
+  it('probes an uploaded video and reports its streams; the trace id follows the job into the worker', async () => {
+    const correlationId = `test-${uniqueSuffix()}`;
+    const res = await upload(video, 'tiny.mp4', 'video/mp4', correlationId);
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    expect(jobId).toMatch(/^probe_[0-9a-f-]{36}$/);
+    expect(res.headers.get('location')).toBe(`/api/jobs/${jobId}/status`);
+
+    const done = await finished(jobId);
+    expect(done.status).toBe('completed');
+    expect(done.progress).toBe(100);
+    expect(done.attempts).toBe(1);
+    expect(done.result?.durationSec).toBeCloseTo(2, 0);
+    const v = done.result?.streams.find((s) => s.codecType === 'video');
+    expect(v).toMatchObject({ codecName: 'h264', width: 320, height: 240 });
+    expect(v?.frameRate).toBeCloseTo(25, 5);
+    expect(done.result?.streams.find((s) => s.codecType === 'audio')?.codecName).toBe('aac');
+
+    const gwLine = stack.services.gateway.lines.find((l) => l.msg === 'probe job requested' && l['jobId'] === jobId);
+    const workerLine = await eventually(() => stack.services.media.lines.find((l) => l.msg === 'probe completed' && l['jobId'] === jobId));
+    const jobsLine = stack.services.jobs.lines.find((l) => l.msg === 'job accepted' && l['jobId'] === jobId);
+    expect(gwLine?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(workerLine.trace_id).toBe(gwLine?.trace_id);
+    expect(jobsLine?.trace_id).toBe(gwLine?.trace_id);
+    expect(workerLine.correlationId).toBe(correlationId);
+  });
+
+  it('fails a job whose file is not media, with a clear message', async () => {
+    const res = await upload(readFileSync(join(dir, 'notes.txt')), 'notes.mp4', 'video/mp4');
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    const done = await finished(jobId);
+    expect(done.status).toBe('error');
+    expect(done.error).toMatch(/not a playable media file/i);
+  });
+
+  it('answers 413 above the upload limit and keeps nothing of the upload', async () => {
+    const before = await uploadedObjects();
+    const res = await upload(Buffer.alloc(UPLOAD_LIMIT + 1024 * 1024, 7), 'big.mp4');
+    expect(res.status).toBe(413);
+    const body = (await res.json()) as { code: string; message: string; error: string };
+    expect(body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'Payload Too Large' });
+    expect(body.message).toMatch(/larger than the limit/);
+    expect(await uploadedObjects()).toBe(before);
+  });
+
+  it('rejects requests without a file, and unknown or malformed job ids, with error bodies', async () => {
+    const empty = await fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: new FormData() });
+    expect(empty.status).toBe(400);
+    const notMultipart = await fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(notMultipart.status).toBe(415);
+    const unknown = await fetch(`${gateway()}/api/jobs/probe_00000000-0000-0000-0000-000000000000/status`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found' });
+    const bad = await fetch(`${gateway()}/api/jobs/..%2F..%2Fetc/status`);
+    expect(bad.status).toBe(400);
+  });
+
+  it('redelivers the job of a worker killed mid-job to another worker, and completes it once', async () => {
+    // the first worker holds every job for 6 s (fault injection), long past its 2 s ack wait,
+    // heartbeating all along; it is SIGKILLed while it holds this one
+    await stack.services.media.stop();
+    const slow = new ServiceProcess('media', PORTS.media, { ...process.env, ...env, MEDIA_ACK_WAIT_MS: '2000', MEDIA_FAULT_DELAY_MS: '6000' }).start();
+    await slow.waitHealthy();
+    const res = await upload(video, 'again.mp4');
+    const { jobId } = (await res.json()) as { jobId: string };
+    await eventually(async () => ((await status(jobId)).status === 'processing' ? true : undefined), 20000, 'job processing');
+    await eventually(() => slow.lines.find((l) => l.msg === 'probe started' && l['jobId'] === jobId));
+    expect(await slow.kill('SIGKILL')).toBeNull();
+
+    const fresh = new ServiceProcess('media', PORTS.media, { ...process.env, ...env, MEDIA_ACK_WAIT_MS: '2000' }).start();
+    stack.services.media = fresh;
+    await fresh.waitHealthy();
+    const done = await finished(jobId, 40000);
+    expect(done.status).toBe('completed');
+    expect(done.attempts).toBe(2);
+    expect(fresh.lines.some((l) => l.msg === 'probe completed' && l['jobId'] === jobId)).toBe(true);
+
+    const pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    try {
+      const t = await pg.query(`SELECT to_status FROM jobs.job_transitions WHERE job_id = $1 ORDER BY id`, [jobId]);
+      expect(t.rows.map((r: { to_status: string }) => r.to_status)).toEqual(['pending', 'processing', 'completed']);
+      const events = await eventually(async () => {
+        const r = await pg.query(`SELECT subject FROM analytics.job_events WHERE job_id = $1 AND subject = 'jobs.events.completed'`, [jobId]);
+        return r.rowCount ? r : undefined;
+      });
+      expect(events.rowCount).toBe(1);
+    } finally {
+      await pg.end();
+    }
+  });
+
+  it('serves /healthz and /metrics on every service, and says which dependency is down', async () => {
+    for (const name of SERVICES) {
+      const svc = stack.services[name];
+      const h = await fetch(`${svc.url}/healthz`);
+      expect(h.status).toBe(200);
+      const report = (await h.json()) as { status: string; service: string; checks: Record<string, { status: string }> };
+      expect(report).toMatchObject({ status: 'ok', service: name });
+      expect(Object.values(report.checks).every((c) => c.status === 'ok')).toBe(true);
+      const m = await fetch(`${svc.url}/metrics`);
+      expect(m.status).toBe(200);
+      const text = await m.text();
+      expect(text).toContain('process_cpu_user_seconds_total');
+      expect(text).toContain(`service="${name}"`);
+    }
+    const gw = await (await fetch(`${gateway()}/metrics`)).text();
+    expect(gw).toMatch(/wordcut_http_request_duration_seconds_count\{[^}]*route="\/api\/probe-jobs"[^}]*status="202"/);
+    const media = await (await fetch(`${stack.services.media.url}/metrics`)).text();
+    expect(media).toMatch(/wordcut_messages_handled_total\{[^}]*consumer="media-probe"[^}]*outcome="ack"/);
+
+    await s3.close();
+    const down = await fetch(`${gateway()}/healthz`);
+    expect(down.status).toBe(503);
+    const report = (await down.json()) as { checks: Record<string, { status: string; error?: string }> };
+    expect(report.checks['s3']?.status).toBe('error');
+    expect(report.checks['nats']?.status).toBe('ok');
+  });
+
+  it('refuses to boot with a bad configuration and names every problem', async () => {
+    const bad = new ServiceProcess('gateway', 13999, { PATH: process.env['PATH'], S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'x' }).start();
+    const code = await new Promise<number | null>((r) => bad.child!.once('exit', r));
+    expect(code).toBe(1);
+    const text = bad.stderr.join('\n');
+    expect(text).toContain('gateway: invalid configuration');
+    expect(text).toMatch(/NATS_URL/);
+    expect(text).toMatch(/S3_SECRET_ACCESS_KEY/);
+    expect(text).toMatch(/S3_BUCKET: must be a valid bucket name/);
+  });
+});
