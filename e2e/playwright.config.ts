@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { DEAD_API_PORT, E2E_PORTS } from './ports';
+
+const DEAD_API_SHELL_PORT = 4290;
 
 /**
  * End-to-end tests of the BUILT web apps (run `npm run build:web` first). The shell and the
  * four remotes are served by tools/scripts/serve-static.js on 4200..4204, the shell with
- * the /api proxy to the gateway on 3000. The tests do not need the API: they mock /api
- * calls with page.route where they need answers.
+ * the /api proxy to the real backend that global-setup.ts starts (services built first).
  */
 const repoRoot = path.resolve(__dirname, '..');
 const isCI = !!process.env.CI;
@@ -28,6 +30,7 @@ function serve(app: string, port: number, flags: string) {
 export default defineConfig({
   testDir: '.',
   testMatch: '*.e2e.ts',
+  globalSetup: require.resolve('./global-setup'),
   outputDir: path.join(repoRoot, 'test-results/e2e'),
   fullyParallel: false,
   workers: 1,
@@ -58,7 +61,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: [
-    serve('shell', 4200, '--spa --proxy /api=http://127.0.0.1:3000'),
+    serve('shell', 4200, `--spa --proxy /api=http://127.0.0.1:${E2E_PORTS.gateway}`),
+    // the same shell with its API unreachable, for the "API is down" test
+    serve('shell', DEAD_API_SHELL_PORT, `--spa --proxy /api=http://127.0.0.1:${DEAD_API_PORT}`),
     serve('editor', REMOTE_PORTS.editor, '--cors'),
     serve('keyclips', REMOTE_PORTS.keyclips, '--cors'),
     serve('publish', REMOTE_PORTS.publish, '--cors'),

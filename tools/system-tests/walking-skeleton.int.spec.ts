@@ -71,7 +71,7 @@ describe('walking skeleton: a probe job through every service', () => {
 
   async function upload(body: Buffer, name: string, type = 'video/mp4', correlationId?: string): Promise<Response> {
     const form = new FormData();
-    form.append('file', new Blob([body], { type }), name);
+    form.append('file', new Blob([new Uint8Array(body)], { type }), name);
     return fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: form, headers: correlationId ? { 'X-Correlation-Id': correlationId } : {} });
   }
 
@@ -118,6 +118,27 @@ describe('walking skeleton: a probe job through every service', () => {
     expect(workerLine.trace_id).toBe(gwLine?.trace_id);
     expect(jobsLine?.trace_id).toBe(gwLine?.trace_id);
     expect(workerLine.correlationId).toBe(correlationId);
+  });
+
+  it('shows a job from the moment it is accepted, and loses none while the jobs service is down', async () => {
+    const first = await upload(video, 'a.mp4');
+    const { jobId: quick } = (await first.json()) as { jobId: string };
+    // polled at once: never a 404, whichever service has seen it yet
+    expect(['pending', 'processing', 'completed']).toContain((await status(quick)).status);
+
+    await stack.services.jobs.stop();
+    const res = await upload(video, 'b.mp4');
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    const unavailable = await fetch(`${gateway()}/api/jobs/${jobId}/status`);
+    expect(unavailable.status).toBe(503);
+    expect(await unavailable.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+    stack.services.jobs.start();
+    await stack.services.jobs.waitHealthy();
+    const done = await finished(jobId);
+    expect(done.status).toBe('completed');
+    expect((await finished(quick)).status).toBe('completed');
   });
 
   it('fails a job whose file is not media, with a clear message', async () => {

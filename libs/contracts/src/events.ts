@@ -14,7 +14,7 @@ export const Streams = {
 } as const;
 
 export const Subjects = {
-  /** gateway -> jobs: a user asked for a job */
+  /** gateway -> jobs: a user asked for a job; one subject per job (`jobs.requested.<jobId>`), see jobRequestedSubject */
   jobRequested: 'jobs.requested',
   /** workers -> jobs, analytics: lifecycle of a job */
   jobStarted: 'jobs.events.started',
@@ -28,6 +28,13 @@ export const Subjects = {
   /** dead letters keep their original subject after this prefix */
   deadLetterPrefix: 'dlq',
 } as const;
+
+/**
+ * Each request has its own subject so the newest request of a job can be read back from the
+ * stream by subject: the job is visible (as pending) from the moment the gateway answers 202,
+ * before the jobs service has written its row.
+ */
+export const jobRequestedSubject = (jobId: string): string => `${Subjects.jobRequested}.${jobId}`;
 
 /** Headers the messaging library sets on every message. */
 export const Headers = {

@@ -343,6 +343,17 @@ export class Messaging {
     })();
   }
 
+  /** The newest message stored on a subject, or null: reads a stream like a key-value table. */
+  async lastOnSubject(relativeStream: string, relativeSubject: string): Promise<unknown | null> {
+    try {
+      const m = await this.jsm.streams.getMessage(this.streamName(relativeStream), { last_by_subj: this.subject(relativeSubject) });
+      return m ? safeJson(m.data) : null;
+    } catch (err) {
+      if (isNotFound(err) || /no message found/i.test((err as Error).message)) return null;
+      throw err;
+    }
+  }
+
   /** Reads dead letters (newest last), for operators and tests. */
   async readDeadLetters(limit = 100): Promise<DeadLetter[]> {
     const name = this.streamName(Streams.deadLetter.name);

@@ -6,6 +6,7 @@ import {
   jobStatusSchema,
   PROBE_UPLOAD_FIELD,
   Subjects,
+  jobRequestedSubject,
   type JobAccepted,
   type JobRequestedEvent,
   type JobStatus,
@@ -50,7 +51,7 @@ export class JobsController {
       requestedAt: new Date().toISOString(),
     };
     try {
-      await this.d.bus.publish(Subjects.jobRequested, event, { msgId: jobId });
+      await this.d.bus.publish(jobRequestedSubject(jobId), event, { msgId: jobId });
     } catch (err) {
       await this.d.storage.delete(key).catch(() => undefined);
       this.d.logger.error({ err }, 'could not publish job request');

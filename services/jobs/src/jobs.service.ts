@@ -8,7 +8,9 @@ import {
   rpcJobGetRequestSchema,
   Streams,
   Subjects,
+  jobRequestedSubject,
   type JobRequestedEvent,
+  type JobStatus,
   type MediaProbeCommand,
 } from '@wordcut/contracts';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
@@ -17,7 +19,7 @@ import { z } from 'zod';
 import type { JobStore } from './job-store';
 
 export const JOBS_CONSUMERS = {
-  requests: { stream: Streams.jobs.name, durable: 'jobs-requests', filterSubject: Subjects.jobRequested, ackWaitMs: 30000, maxDeliver: 3 },
+  requests: { stream: Streams.jobs.name, durable: 'jobs-requests', filterSubject: `${Subjects.jobRequested}.>`, ackWaitMs: 30000, maxDeliver: 3 },
   lifecycle: { stream: Streams.jobs.name, durable: 'jobs-lifecycle', filterSubject: 'jobs.events.>', ackWaitMs: 30000, maxDeliver: 3 },
   deadLetters: { stream: Streams.deadLetter.name, durable: 'jobs-dead-letters', filterSubject: 'dlq.media.>', ackWaitMs: 30000, maxDeliver: 3 },
 } as const satisfies Record<string, ConsumerDef>;
@@ -40,7 +42,34 @@ export class JobsService {
     await this.bus.consume({ consumer: JOBS_CONSUMERS.requests, schema: jobRequestedEventSchema, handler: (m) => this.onRequested(m.data) });
     await this.bus.consume({ consumer: JOBS_CONSUMERS.lifecycle, schema: z.unknown(), handler: (m) => this.onLifecycle(m), concurrency: 4 });
     await this.bus.consume({ consumer: JOBS_CONSUMERS.deadLetters, schema: deadLetterPayload, handler: (m) => this.onDeadLetter(m) });
-    this.bus.serve(Subjects.rpcJobGet, rpcJobGetRequestSchema, (req) => this.store.get(req.jobId));
+    this.bus.serve(Subjects.rpcJobGet, rpcJobGetRequestSchema, (req) => this.get(req.jobId));
+  }
+
+  /**
+   * A job's status. A request the gateway has accepted but this service has not recorded yet
+   * (milliseconds, or longer while this service was down) is read from the stream and shown
+   * as pending, so a client polling right after its 202 never sees a 404.
+   */
+  async get(jobId: string): Promise<JobStatus | null> {
+    const stored = await this.store.get(jobId);
+    if (stored) return stored;
+    const parsed = jobRequestedEventSchema.safeParse(await this.bus.lastOnSubject(Streams.jobs.name, jobRequestedSubject(jobId)));
+    if (!parsed.success) return null;
+    const e = parsed.data;
+    return {
+      id: e.jobId,
+      kind: e.kind,
+      status: 'pending',
+      progress: 0,
+      message: 'Waiting for a worker',
+      estimatedTimeRemaining: null,
+      error: null,
+      result: null,
+      attempts: 0,
+      createdAt: e.requestedAt,
+      updatedAt: e.requestedAt,
+      completedAt: null,
+    };
   }
 
   async onRequested(e: JobRequestedEvent): Promise<void> {

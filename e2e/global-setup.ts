@@ -1,0 +1,54 @@
+/**
+ * Starts the real backend for the end-to-end tests: a local S3 server, a fresh Postgres
+ * database, a private NATS namespace, migrations, and every service as a process (the built
+ * dist/ of each). The shell under test proxies /api to this gateway.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrateAll, startStack } from '../tools/stack/stack';
+import { createTestDatabase, NATS_URL, uniqueSuffix } from '../tools/testing/env';
+import { E2E_PORTS } from './ports';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const { startLocalS3 } = await import('@wordcut/storage');
+  const dir = mkdtempSync(path.join(tmpdir(), 'wordcut-e2e-'));
+  const media = path.join(dir, 'media');
+  mkdirSync(media);
+  execFileSync('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error',
+    '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2',
+    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', '-y', path.join(media, 'tiny.mp4'),
+  ]);
+  writeFileSync(path.join(media, 'notes.txt'), 'plain text, not a video\n');
+  process.env['E2E_MEDIA_DIR'] = media;
+
+  const s3 = await startLocalS3({ port: 0, directory: path.join(dir, 's3') });
+  const db = await createTestDatabase();
+  const namespace = `e2e${uniqueSuffix()}`;
+  const env = {
+    DATABASE_URL: db.url,
+    NATS_URL,
+    NATS_NAMESPACE: namespace,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_BUCKET: 'wordcut-e2e',
+  };
+  await migrateAll(env);
+  const stack = await startStack({ env, ports: E2E_PORTS, logDir: path.resolve(__dirname, '../test-results/e2e-logs') });
+
+  return async () => {
+    await stack.stop();
+    const { Messaging } = await import('@wordcut/messaging');
+    const { createLogger } = await import('@wordcut/platform');
+    const bus = await Messaging.connect({ servers: NATS_URL, namespace, name: 'e2e-cleanup', logger: createLogger('e2e', 'silent') });
+    for (const s of ['JOBS', 'MEDIA', 'DLQ']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
+    await bus.close();
+    await s3.close();
+    await db.drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,4 @@
+/** Ports of the backend the e2e tests start (away from the dev stack's 3000-3104). */
+export const E2E_PORTS = { gateway: 3300, media: 3301, jobs: 3302, export: 3303, analytics: 3304 } as const;
+/** A port where nothing listens: a second shell proxies /api there to test "API down". */
+export const DEAD_API_PORT = 3399;

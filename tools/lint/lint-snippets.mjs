@@ -1,0 +1,16 @@
+// Lints code snippets as if they lived at given paths, through the repository's ESLint config.
+// stdin: [{ file, code }]; stdout: [[messages of the boundary rule], ...]
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const out = [];
+for (const { file, code } of JSON.parse(input)) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  out.push(result.messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message));
+}
+process.stdout.write(JSON.stringify(out));

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what WordCut needs on a fresh Debian machine of our kind and checks the local services.
+#   setup.sh            system packages for running (ffmpeg, espeak-ng) + npm packages
+#   setup.sh --tests    also Chromium for the end-to-end tests
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+need=()
+command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || need+=(ffmpeg)
+command -v espeak-ng >/dev/null || need+=(espeak-ng)
+if [[ "${1:-}" == "--tests" ]]; then
+  [[ -x /usr/bin/chromium ]] || need+=(chromium)
+fi
+if (( ${#need[@]} )); then
+  echo "setup: installing Debian packages: ${need[*]}"
+  SUDO=""; [[ $(id -u) -eq 0 ]] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# npm packages: a clean install when node_modules is missing or older than the lock file
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  echo "setup: installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# the local services the stack and the tests talk to
+check() { # name host port
+  if ! (exec 3<>"/dev/tcp/$2/$3") 2>/dev/null; then
+    echo "setup: $1 is not reachable on $2:$3. Start it first (see README.md, 'Local services')." >&2
+    exit 1
+  fi
+}
+check PostgreSQL 127.0.0.1 5432
+check "NATS (with JetStream)" 127.0.0.1 4222
+echo "setup: ok"

@@ -1,0 +1,35 @@
+/** The local stack's settings: environment overrides first, then the defaults of this machine kind. */
+import { resolve } from 'node:path';
+import { ROOT, type StackEnv } from './stack';
+
+export const DATA_DIR = resolve(ROOT, process.env['WORDCUT_DATA_DIR'] ?? '.data');
+export const LOCAL_S3_PORT = Number(process.env['LOCAL_S3_PORT'] ?? 4568);
+
+export function localEnv(s3Endpoint: string): StackEnv {
+  return {
+    DATABASE_URL: process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/wordcut',
+    NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222',
+    NATS_NAMESPACE: process.env['NATS_NAMESPACE'] ?? 'wordcut',
+    S3_ENDPOINT: s3Endpoint,
+    S3_ACCESS_KEY_ID: process.env['S3_ACCESS_KEY_ID'] ?? 'S3RVER',
+    S3_SECRET_ACCESS_KEY: process.env['S3_SECRET_ACCESS_KEY'] ?? 'S3RVER',
+    S3_BUCKET: process.env['S3_BUCKET'] ?? 'wordcut',
+  };
+}
+
+/** Creates the database named in DATABASE_URL when it does not exist yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const { Client } = await import('pg');
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const c = new Client({ connectionString: admin.toString() });
+  await c.connect();
+  try {
+    const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!r.rowCount) await c.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await c.end();
+  }
+}
