@@ -18,10 +18,12 @@ if (( ${#need[@]} )); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# npm packages: a clean install when node_modules is missing or older than the lock file
+# npm packages, from the lock file, when node_modules is missing or older than the lock file.
+# `npm install` rather than `npm ci`: this machine kind's npm config (omit-lockfile-registry-resolved)
+# writes version-less entries for other platforms' optional binaries, which `npm ci` rejects.
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
-  echo "setup: installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  echo "setup: installing npm packages"
+  npm install --no-audit --no-fund --loglevel=error
 fi
 
 # the local services the stack and the tests talk to

@@ -6,6 +6,7 @@
 import { jobStatusSchema, type JobStatus } from '@wordcut/contracts';
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { startLocalS3, S3ObjectStorage, type LocalS3 } from '@wordcut/storage';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,10 +70,10 @@ describe('walking skeleton: a probe job through every service', () => {
 
   const gateway = () => stack.services.gateway.url;
 
-  async function upload(body: Buffer, name: string, type = 'video/mp4', correlationId?: string): Promise<Response> {
+  async function upload(body: Buffer, name: string, type = 'video/mp4', headers: Record<string, string> = {}): Promise<Response> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(body)], { type }), name);
-    return fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: form, headers: correlationId ? { 'X-Correlation-Id': correlationId } : {} });
+    return fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: form, headers });
   }
 
   async function status(jobId: string): Promise<JobStatus> {
@@ -93,9 +94,11 @@ describe('walking skeleton: a probe job through every service', () => {
     return out.KeyCount ?? 0;
   }
 
-  it('probes an uploaded video and reports its streams; the trace id follows the job into the worker', async () => {
+  it('probes an uploaded video and reports its streams; the trace id of the caller follows the job into the worker', async () => {
     const correlationId = `test-${uniqueSuffix()}`;
-    const res = await upload(video, 'tiny.mp4', 'video/mp4', correlationId);
+    const traceId = randomBytes(16).toString('hex');
+    const traceparent = `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+    const res = await upload(video, 'tiny.mp4', 'video/mp4', { 'X-Correlation-Id': correlationId, traceparent });
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
     expect(jobId).toMatch(/^probe_[0-9a-f-]{36}$/);
@@ -114,7 +117,7 @@ describe('walking skeleton: a probe job through every service', () => {
     const gwLine = stack.services.gateway.lines.find((l) => l.msg === 'probe job requested' && l['jobId'] === jobId);
     const workerLine = await eventually(() => stack.services.media.lines.find((l) => l.msg === 'probe completed' && l['jobId'] === jobId));
     const jobsLine = stack.services.jobs.lines.find((l) => l.msg === 'job accepted' && l['jobId'] === jobId);
-    expect(gwLine?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(gwLine?.trace_id).toBe(traceId);
     expect(workerLine.trace_id).toBe(gwLine?.trace_id);
     expect(jobsLine?.trace_id).toBe(gwLine?.trace_id);
     expect(workerLine.correlationId).toBe(correlationId);
