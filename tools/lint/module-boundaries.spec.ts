@@ -24,7 +24,8 @@ let errors: Record<keyof typeof cases, string[]>;
 beforeAll(() => {
   const names = Object.keys(cases) as Array<keyof typeof cases>;
   const input = JSON.stringify(names.map((n) => ({ file: cases[n][0], code: cases[n][1] })));
-  const out = JSON.parse(execFileSync(process.execPath, [path.join(root, 'tools/lint/lint-snippets.mjs')], { input, cwd: root, env: { ...process.env, NX_DAEMON: 'false' } }).toString()) as string[][];
+  const stdout = execFileSync(process.execPath, [path.join(root, 'tools/lint/lint-snippets.mjs')], { input, cwd: root, env: { ...process.env, NX_DAEMON: 'false' } }).toString();
+  const out = JSON.parse(stdout.slice(stdout.lastIndexOf('@@lint-snippets@@') + '@@lint-snippets@@'.length)) as string[][];
   errors = Object.fromEntries(names.map((n, i) => [n, out[i]!])) as typeof errors;
 }, 120000);
 

@@ -60,3 +60,22 @@ export async function assertMigrated(ds: DataSource, schema: string): Promise<vo
     throw new Error(`database schema "${schema}" has pending migrations: run \`npm run migrate\` first`);
   }
 }
+
+/** Body of a service's `dist/migrate.js`: DATABASE_URL from the environment, migrate, log, exit. */
+export function runMigrationCli(service: string, schema: string, dataSource: (url: string) => DataSource): void {
+  const url = process.env['DATABASE_URL'];
+  if (!url) {
+    process.stderr.write(`${service} migrate: DATABASE_URL is required\n`);
+    process.exit(1);
+  }
+  migrate(dataSource(url), schema)
+    .then((applied) => {
+      process.stdout.write(
+        `${JSON.stringify({ level: 'info', service: `${service}-migrate`, schema, applied, msg: applied.length ? 'migrations applied' : 'schema up to date' })}\n`,
+      );
+    })
+    .catch((err: unknown) => {
+      process.stderr.write(`${service} migrate failed: ${(err as Error).message}\n`);
+      process.exit(1);
+    });
+}

@@ -90,3 +90,11 @@ export async function runService<C extends BaseConfig>(opts: {
   }
   return { app, url, logger, stop };
 }
+
+/** Entry point of a service's main.ts: runs it, or exits 1 with the reason on stderr. */
+export function runMain(name: string, main: () => Promise<unknown>): void {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${name} failed to start: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}

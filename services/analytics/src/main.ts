@@ -3,7 +3,7 @@ startTracing('analytics');
 
 import { Module } from '@nestjs/common';
 import { Messaging } from '@wordcut/messaging';
-import { assertMigrated, runService } from '@wordcut/platform';
+import { assertMigrated, runMain, runService } from '@wordcut/platform';
 import { loadAnalyticsConfig, SCHEMA, SERVICE } from './config';
 import { analyticsDataSource } from './data-source';
 import { JobEventRecorder } from './job-events';
@@ -37,9 +37,4 @@ export async function main() {
   });
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    process.stderr.write(`analytics failed to start: ${(err as Error).stack ?? String(err)}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMain(SERVICE, main);

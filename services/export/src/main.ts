@@ -4,7 +4,7 @@ startTracing('export');
 import { Module } from '@nestjs/common';
 import { Streams } from '@wordcut/contracts';
 import { Messaging } from '@wordcut/messaging';
-import { assertMigrated, runService, s3Settings } from '@wordcut/platform';
+import { assertMigrated, runMain, runService, s3Settings } from '@wordcut/platform';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadExportConfig, SCHEMA, SERVICE } from './config';
 import { exportDataSource } from './data-source';
@@ -40,9 +40,4 @@ export async function main() {
   });
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    process.stderr.write(`export failed to start: ${(err as Error).stack ?? String(err)}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMain(SERVICE, main);

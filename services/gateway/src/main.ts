@@ -4,7 +4,7 @@ startTracing('gateway');
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Streams } from '@wordcut/contracts';
 import { Messaging } from '@wordcut/messaging';
-import { runService, s3Settings } from '@wordcut/platform';
+import { runMain, runService, s3Settings } from '@wordcut/platform';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadGatewayConfig, SERVICE } from './config';
 import { GATEWAY_DEPS, JobsController, type GatewayDeps } from './jobs.controller';
@@ -37,9 +37,4 @@ export async function main() {
   });
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    process.stderr.write(`gateway failed to start: ${(err as Error).stack ?? String(err)}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMain(SERVICE, main);

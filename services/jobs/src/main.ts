@@ -3,7 +3,7 @@ startTracing('jobs');
 
 import { Module } from '@nestjs/common';
 import { Messaging } from '@wordcut/messaging';
-import { assertMigrated, runService } from '@wordcut/platform';
+import { assertMigrated, runMain, runService } from '@wordcut/platform';
 import { loadJobsConfig, SCHEMA, SERVICE } from './config';
 import { jobsDataSource } from './data-source';
 import { JobStore } from './job-store';
@@ -38,9 +38,4 @@ export async function main() {
   });
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    process.stderr.write(`jobs failed to start: ${(err as Error).stack ?? String(err)}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMain(SERVICE, main);

@@ -4,7 +4,7 @@ startTracing('media');
 import { Module } from '@nestjs/common';
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { Messaging } from '@wordcut/messaging';
-import { runService, s3Settings } from '@wordcut/platform';
+import { runMain, runService, s3Settings } from '@wordcut/platform';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadMediaConfig, SERVICE } from './config';
 import { ProbeWorker } from './probe.worker';
@@ -42,9 +42,4 @@ export async function main() {
   });
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    process.stderr.write(`media failed to start: ${(err as Error).stack ?? String(err)}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMain(SERVICE, main);
