@@ -54,7 +54,10 @@ COPY apps/analytics/package.json     apps/analytics/
 # Compile the libraries and all five services once (TypeScript project references; each
 # project's output lands in its own dist/). Every target below copies what it needs from here.
 FROM manifests AS build
-RUN --mount=type=cache,target=/root/.npm npm ci
+# `npm ci` when the lockfile passes its checks; otherwise `npm install` from the same lockfile
+# (versions stay pinned; see "npm ci and the lockfile" in docker/README.md).
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci || { echo "npm ci rejected package-lock.json: installing from it with npm install" >&2; npm install --no-save; }
 COPY tsconfig.base.json ./
 COPY libs/contracts  libs/contracts
 COPY libs/platform   libs/platform
@@ -69,7 +72,10 @@ RUN npx tsc -b libs/contracts libs/platform libs/messaging libs/storage libs/ffm
 # Production dependencies only. No production package has an install script; --ignore-scripts
 # keeps it that way. Workspace packages (@wordcut/*) are symlinks into libs/, services/, apps/.
 FROM manifests AS prod-deps
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --ignore-scripts \
+ || { echo "npm ci rejected package-lock.json: installing from it with npm install" >&2; \
+      npm install --no-save --omit=dev --ignore-scripts; }
 
 # ---------------------------------------------------------------------------------------------
 # /app as every runtime image has it: manifests, production node_modules, compiled libraries.

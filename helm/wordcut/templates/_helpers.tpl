@@ -1,0 +1,165 @@
+{{/*
+Names
+*/}}
+{{- define "wordcut.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Release-wide prefix of every object name (at most 40 characters, so "-<component>" fits 63). */}}
+{{- define "wordcut.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 40 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 40 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 40 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "wordcut.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* The five back-end services, in start order of their dependencies, and what each one uses. */}}
+{{- define "wordcut.services" -}}
+gateway:   {db: false, s3: true}
+media:     {db: false, s3: true}
+jobs:      {db: true,  s3: false}
+export:    {db: true,  s3: true}
+analytics: {db: true,  s3: false}
+{{- end }}
+
+
+{{/*
+Labels. Call with (dict "root" $ "component" "gateway").
+*/}}
+{{- define "wordcut.labels" -}}
+helm.sh/chart: {{ include "wordcut.chart" .root }}
+{{ include "wordcut.selectorLabels" . }}
+app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+app.kubernetes.io/part-of: wordcut
+{{- end }}
+
+{{- define "wordcut.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "wordcut.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+{{- if .component }}
+app.kubernetes.io/component: {{ .component }}
+{{- end }}
+{{- end }}
+
+{{/*
+Image of a component. Call with (dict "root" $ "image" .Values.gateway.image).
+*/}}
+{{- define "wordcut.image" -}}
+{{- $tag := .image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion | toString }}
+{{- if .root.Values.image.registry }}
+{{- printf "%s/%s:%s" (trimSuffix "/" .root.Values.image.registry) .image.repository $tag }}
+{{- else }}
+{{- printf "%s:%s" .image.repository $tag }}
+{{- end }}
+{{- end }}
+
+{{- define "wordcut.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "wordcut.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/* The Secret holding DATABASE_URL and the S3 keys. */}}
+{{- define "wordcut.secretName" -}}
+{{- if .Values.secrets.existingSecret }}
+{{- .Values.secrets.existingSecret }}
+{{- else }}
+{{- printf "%s-secrets" (include "wordcut.fullname" .) }}
+{{- end }}
+{{- end }}
+
+{{/* S3_ENDPOINT: the configured one, else the bundled MinIO, else none (AWS S3). */}}
+{{- define "wordcut.s3Endpoint" -}}
+{{- if .Values.config.s3.endpoint }}
+{{- .Values.config.s3.endpoint }}
+{{- else if .Values.minio.enabled }}
+{{- printf "http://%s-minio:9000" (include "wordcut.fullname" .) }}
+{{- end }}
+{{- end }}
+
+{{/* JetStream stream of the media commands: <NS>_MEDIA (libs/messaging streamName). */}}
+{{- define "wordcut.mediaStream" -}}
+{{- printf "%s_MEDIA" (upper .Values.config.nats.namespace) }}
+{{- end }}
+
+{{/* "true" when something other than .replicaCount sets the media replicas. */}}
+{{- define "wordcut.mediaAutoscaled" -}}
+{{- if or .Values.media.autoscaling.keda.enabled .Values.media.autoscaling.hpa.enabled }}true{{ end }}
+{{- end }}
+
+{{- define "wordcut.gatewayUpstream" -}}
+{{- .Values.web.gatewayUpstream | default (printf "%s-gateway:%d" (include "wordcut.fullname" .) (int .Values.gateway.port)) }}
+{{- end }}
+
+{{/*
+terminationGracePeriodSeconds of a component. Call with (dict "root" $ "c" .Values.media).
+*/}}
+{{- define "wordcut.gracePeriod" -}}
+{{- add (int .c.preStopSleepSeconds) (div (int .c.shutdownTimeoutMs) 1000) (int .root.Values.terminationGraceMarginSeconds) 1 }}
+{{- end }}
+
+{{/*
+Scheduling and pod metadata of a component: its own non-empty value, else the global one.
+Call with (dict "root" $ "c" .Values.media).
+*/}}
+{{- define "wordcut.scheduling" -}}
+{{- with (.c.nodeSelector | default .root.Values.nodeSelector) }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with (.c.tolerations | default .root.Values.tolerations) }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with (.c.affinity | default .root.Values.affinity) }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with (.c.topologySpreadConstraints | default .root.Values.topologySpreadConstraints) }}
+topologySpreadConstraints:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{/* Secret env var. Call with (dict "root" $ "name" "DATABASE_URL" "key" .Values.secrets.keys.databaseUrl). */}}
+{{- define "wordcut.secretEnv" -}}
+- name: {{ .name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "wordcut.secretName" .root }}
+      key: {{ .key }}
+{{- end }}
+
+{{/* Checks that fail the render early with a useful message. */}}
+{{- define "wordcut.validate" -}}
+{{- if not .Values.config.nats.url }}
+{{- fail "config.nats.url is required (NATS with JetStream, e.g. nats://nats.nats.svc:4222)" }}
+{{- end }}
+{{- if not .Values.secrets.existingSecret }}
+{{- if not .Values.secrets.databaseUrl }}
+{{- fail "set secrets.existingSecret (a Secret with DATABASE_URL, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) or secrets.databaseUrl, secrets.s3AccessKeyId and secrets.s3SecretAccessKey" }}
+{{- end }}
+{{- if not (and .Values.secrets.s3AccessKeyId .Values.secrets.s3SecretAccessKey) }}
+{{- fail "set secrets.s3AccessKeyId and secrets.s3SecretAccessKey, or secrets.existingSecret" }}
+{{- end }}
+{{- end }}
+{{- if and .Values.media.autoscaling.keda.enabled (not .Values.media.autoscaling.keda.natsMonitoringEndpoint) }}
+{{- fail "media.autoscaling.keda.natsMonitoringEndpoint is required with KEDA (host:port of the NATS monitoring endpoint, e.g. nats.nats.svc:8222)" }}
+{{- end }}
+{{- if gt (int .Values.media.autoscaling.minReplicas) (int .Values.media.autoscaling.maxReplicas) }}
+{{- fail "media.autoscaling.minReplicas must not exceed maxReplicas" }}
+{{- end }}
+{{- end }}
