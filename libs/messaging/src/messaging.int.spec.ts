@@ -145,6 +145,24 @@ describe('Messaging over a real NATS JetStream', () => {
     expect(letters[0]!.error).toMatch(/no acknowledgement/);
   });
 
+  it('recreates a durable whose filter changed, resuming after its last acknowledged message', async () => {
+    const before = consumer('moving', { filterSubject: 'work.old.>' });
+    await bus.provision([], [before]);
+    await bus.publish('work.old.a', { n: 1 });
+    const raw = await bus.js.consumers.get(bus.streamName('WORK'), 'moving');
+    const first = await raw.next({ expires: 3000 });
+    await first!.ackAck();
+    await bus.publish('work.new.b', { n: 2 });
+    await bus.publish('work.old.c', { n: 3 });
+
+    await bus.provision([], [{ ...before, filterSubject: 'work.new.>' }]);
+    const seen: number[] = [];
+    await bus.consume({ consumer: { ...before, filterSubject: 'work.new.>' }, schema: payload, handler: async (m) => void seen.push(m.data.n) });
+    await bus.publish('work.new.d', { n: 4 });
+    await eventually(async () => (seen.length >= 2 ? true : undefined));
+    expect(seen).toEqual([2, 4]);
+  });
+
   it('carries the trace id and correlation id from publisher to handler', async () => {
     const c = consumer('traced');
     await bus.provision([], [c]);

@@ -151,7 +151,19 @@ export class Messaging {
         max_ack_pending: c.maxAckPending ?? 1000,
       };
       try {
-        await this.jsm.consumers.info(stream, c.durable);
+        const existing = await this.jsm.consumers.info(stream, c.durable);
+        if (existing.config.filter_subject !== config.filter_subject) {
+          // NATS 2.9 accepts a filter change but then delivers nothing more: recreate the durable,
+          // resuming after the last message it acknowledged, so nothing is lost or replayed.
+          await this.jsm.consumers.delete(stream, c.durable);
+          await this.jsm.consumers.add(stream, {
+            ...config,
+            deliver_policy: DeliverPolicy.StartSequence,
+            opt_start_seq: existing.ack_floor.stream_seq + 1,
+          });
+          this.o.logger.warn({ stream, consumer: c.durable, from: existing.config.filter_subject, to: config.filter_subject }, 'consumer filter changed: recreated');
+          continue;
+        }
         await this.jsm.consumers.update(stream, c.durable, {
           filter_subject: config.filter_subject,
           ack_wait: config.ack_wait,
