@@ -11,6 +11,7 @@ export const Streams = {
   jobs: { name: 'JOBS', subjects: ['jobs.>'] },
   media: { name: 'MEDIA', subjects: ['media.>'] },
   deadLetter: { name: 'DLQ', subjects: ['dlq.>'] },
+  videos: { name: 'VIDEOS', subjects: ['videos.>'] },
 } as const;
 
 export const Subjects = {
@@ -23,8 +24,18 @@ export const Subjects = {
   jobFailed: 'jobs.events.failed',
   /** jobs -> media workers: commands */
   mediaProbe: 'media.probe',
+  /** gateway -> media workers: bring a video in (import, probe, transcript, waveform, browser proxy) */
+  mediaIngest: 'media.ingest',
+  /** media workers -> gateway: ingest lifecycle of a video */
+  videoIngestProgress: 'videos.ingest.progress',
+  videoIngestCompleted: 'videos.ingest.completed',
+  videoIngestFailed: 'videos.ingest.failed',
   /** core NATS request/reply (no stream): gateway -> jobs */
   rpcJobGet: 'rpc.jobs.get',
+  /** core NATS request/reply: gateway -> media workers (queue group), ffprobe of an uploaded object */
+  rpcMediaProbe: 'rpc.media.probe',
+  /** core NATS request/reply: gateway -> media workers, build and store the waveform of a media version */
+  rpcMediaWaveform: 'rpc.media.waveform',
   /** dead letters keep their original subject after this prefix */
   deadLetterPrefix: 'dlq',
 } as const;
@@ -103,3 +114,90 @@ export type JobFailedEvent = z.infer<typeof jobFailedEventSchema>;
 
 export const rpcJobGetRequestSchema = z.object({ jobId: z.string() });
 export type RpcJobGetRequest = z.infer<typeof rpcJobGetRequestSchema>;
+
+/** Where a video's media comes from for an ingest. */
+export const ingestSourceSchema = z.discriminatedUnion('kind', [
+  /** already in our bucket (legacy upload): the original media and the VTT */
+  z.object({ kind: z.literal('upload'), videoKey: z.string().min(1), vttKey: z.string().min(1) }),
+  /** to be fetched from the provider (session token's media URLs), through the SSRF guard */
+  z.object({
+    kind: z.literal('provider'),
+    videoUrl: z.string().url(),
+    vttUrl: z.string().url().optional(),
+    wordBywordUrl: z.string().url().optional(),
+  }),
+]);
+export type IngestSource = z.infer<typeof ingestSourceSchema>;
+
+/**
+ * gateway -> media workers (`media.ingest`, msgId `<jobId>:media.ingest`): bring a video in.
+ * The worker writes under `videos/<videoId>/` (see docs/ARCHITECTURE.md, storage layout).
+ */
+export const mediaIngestCommandSchema = z.object({
+  jobId: z.string(),
+  videoId: z.string().uuid(),
+  source: ingestSourceSchema,
+  /** used when neither the VTT `Language:` header nor the word-by-word file names a language */
+  languageHint: z.string().optional(),
+  requestedAt: z.string(),
+});
+export type MediaIngestCommand = z.infer<typeof mediaIngestCommandSchema>;
+
+export const videoIngestProgressEventSchema = z.object({
+  jobId: z.string(),
+  videoId: z.string().uuid(),
+  progress: z.number().min(0).max(100),
+  message: z.string(),
+  at: z.string(),
+});
+export type VideoIngestProgressEvent = z.infer<typeof videoIngestProgressEventSchema>;
+
+export const videoIngestCompletedEventSchema = z.object({
+  jobId: z.string(),
+  videoId: z.string().uuid(),
+  /** the original media in our bucket (for provider imports: where the worker stored it) */
+  originalKey: z.string(),
+  /** browser-playable media: the original itself, or a proxy the worker made (HEVC, no faststart, ...) */
+  playbackKey: z.string(),
+  /** JSON {languageCode, words, paragraphs, fillerWords} the gateway loads into the transcript */
+  transcriptKey: z.string(),
+  /** stored peaks of the playback media, null when it has no audio */
+  waveformKey: z.string().nullable(),
+  probe: probeResultSchema,
+  durationSec: z.number().nonnegative(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  hasAudio: z.boolean(),
+  sizeBytes: z.number().int().nonnegative(),
+  languageCode: z.string(),
+  worker: z.string(),
+  at: z.string(),
+});
+export type VideoIngestCompletedEvent = z.infer<typeof videoIngestCompletedEventSchema>;
+
+export const videoIngestFailedEventSchema = z.object({
+  jobId: z.string(),
+  videoId: z.string().uuid(),
+  /** a message for the person (shown as vttError) */
+  error: z.string(),
+  code: z.string(),
+  worker: z.string(),
+  at: z.string(),
+});
+export type VideoIngestFailedEvent = z.infer<typeof videoIngestFailedEventSchema>;
+
+/** rpc.media.probe: probe an object in our bucket. Answer: {ok:true, result} or {ok:false, code, message}. */
+export const rpcMediaProbeRequestSchema = z.object({ objectKey: z.string().min(1) });
+export const rpcMediaProbeReplySchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: probeResultSchema }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+export type RpcMediaProbeReply = z.infer<typeof rpcMediaProbeReplySchema>;
+
+/** rpc.media.waveform: build (or rebuild) the stored peaks of a media object. */
+export const rpcMediaWaveformRequestSchema = z.object({ objectKey: z.string().min(1), waveformKey: z.string().min(1) });
+export const rpcMediaWaveformReplySchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), durationSec: z.number().nonnegative(), peakCount: z.number().int().nonnegative() }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+export type RpcMediaWaveformReply = z.infer<typeof rpcMediaWaveformReplySchema>;

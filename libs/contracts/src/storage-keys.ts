@@ -1,0 +1,20 @@
+/**
+ * The bucket layout (docs/ARCHITECTURE.md "Storage layout"). Keys never derive from a client's
+ * file name: every part is a generated id.
+ */
+export const StorageKeys = {
+  /** the original media, untouched for the life of the video */
+  originalVideo: (videoId: string, objectId: string) => `videos/${videoId}/original/${objectId}.mp4`,
+  /** the caption file the video came with */
+  originalVtt: (videoId: string, objectId: string) => `videos/${videoId}/original/${objectId}.vtt`,
+  /** the provider's word-by-word JSON the video came with */
+  originalWordByWord: (videoId: string, objectId: string) => `videos/${videoId}/original/${objectId}.words.json`,
+  /** a browser-playable copy of media the browser cannot play as is (HEVC, no faststart, ...) */
+  proxy: (videoId: string, objectId: string) => `videos/${videoId}/proxy/${objectId}.mp4`,
+  /** the transcript an ingest built, loaded into Postgres by the gateway */
+  ingestTranscript: (videoId: string, jobId: string) => `videos/${videoId}/ingest/${jobId}/transcript.json`,
+  /** stored peaks of one media version ('original' or a processed file name) */
+  waveform: (videoId: string, mediaVersion: string) => `videos/${videoId}/waveform/${encodeURIComponent(mediaVersion)}.peaks`,
+  /** every object of a video (deleted with it) */
+  videoPrefix: (videoId: string) => `videos/${videoId}/`,
+} as const;
