@@ -11,7 +11,7 @@
 #
 # - service: `node services/<SERVICE>/dist/main.js` (gateway, jobs, export, analytics)
 # - media:   the media worker, with Debian's ffmpeg/ffprobe (ADR 0004) and CA certificates
-# - migrate: runs `node services/<s>/dist/migrate.js` for jobs, analytics and export, in that order
+# - migrate: runs `node services/<s>/dist/migrate.js` for jobs, analytics, export and gateway, in that order
 #            (the Helm pre-install/pre-upgrade hook and the compose `migrate` one-shot)
 #
 # Every target runs as the unprivileged `node` user (uid/gid 1000, numeric so that Kubernetes can
@@ -112,16 +112,17 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["nod
 CMD ["node", "dist/main.js"]
 
 # ---------------------------------------------------------------------------------------------
-# Schema migrations of every service that owns one (jobs, analytics, export; one Postgres schema
+# Schema migrations of every service that owns one (jobs, analytics, export, gateway; one Postgres schema
 # each, created by the migration itself under an advisory lock). Needs DATABASE_URL only.
 FROM runtime AS migrate
 COPY --from=app /app/ /app/
 COPY --from=build /app/services/jobs/dist      /app/services/jobs/dist
 COPY --from=build /app/services/analytics/dist /app/services/analytics/dist
 COPY --from=build /app/services/export/dist    /app/services/export/dist
+COPY --from=build /app/services/gateway/dist   /app/services/gateway/dist
 ENV WORDCUT_SERVICE=migrate
 USER 1000:1000
-CMD ["sh", "-c", "set -e; for s in jobs analytics export; do node services/$s/dist/migrate.js; done"]
+CMD ["sh", "-c", "set -e; for s in jobs analytics export gateway; do node services/$s/dist/migrate.js; done"]
 
 # ---------------------------------------------------------------------------------------------
 # gateway, jobs, export or analytics (the last stage, so a build without --target needs SERVICE).

@@ -7,9 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrateAll, startStack } from '../tools/stack/stack';
+import { startProviderSandbox } from '../tools/provider-sandbox/sandbox';
+import { migrateAll, ROOT, startStack } from '../tools/stack/stack';
 import { createTestDatabase, NATS_URL, uniqueSuffix } from '../tools/testing/env';
-import { E2E_PORTS } from './ports';
+import { E2E_PORTS, E2E_SANDBOX_PORT } from './ports';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const { startLocalS3 } = await import('@wordcut/storage');
@@ -24,6 +25,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   ]);
   writeFileSync(path.join(media, 'notes.txt'), 'plain text, not a video\n');
   process.env['E2E_MEDIA_DIR'] = media;
+  // the demo talk (espeak-ng speech, fillers, pauses) and its VTT, made by the same script as the local stack's
+  const demoMedia = path.join(ROOT, '.data', 'test-media');
+  execFileSync('bash', [path.join(ROOT, 'tools/media/generate-test-media.sh'), demoMedia], { stdio: 'ignore' });
+  process.env['E2E_DEMO_MEDIA_DIR'] = demoMedia;
+  const sandbox = await startProviderSandbox({ port: E2E_SANDBOX_PORT, mediaDir: demoMedia, editorUrl: 'http://localhost:4200' });
+  process.env['PROVIDER_SANDBOX_URL'] = sandbox.url;
+  const sandboxHost = new URL(sandbox.url).host;
 
   const s3 = await startLocalS3({ port: 0, directory: path.join(dir, 's3') });
   const db = await createTestDatabase();
@@ -36,6 +44,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     S3_ACCESS_KEY_ID: s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     S3_BUCKET: 'wordcut-e2e',
+    PROVIDER_JWKS_URL: sandbox.jwksUrl,
+    PROVIDER_JWT_ISSUER: sandbox.issuer,
+    PROVIDER_JWT_AUDIENCE: sandbox.audience,
+    PROVIDER_MEDIA_ALLOWED_HOSTS: sandboxHost,
+    PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: sandboxHost,
   };
   await migrateAll(env);
   const stack = await startStack({ env, ports: E2E_PORTS, logDir: path.resolve(__dirname, '../test-results/e2e-logs') });
@@ -45,8 +58,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const { Messaging } = await import('@wordcut/messaging');
     const { createLogger } = await import('@wordcut/platform');
     const bus = await Messaging.connect({ servers: NATS_URL, namespace, name: 'e2e-cleanup', logger: createLogger('e2e', 'silent') });
-    for (const s of ['JOBS', 'MEDIA', 'DLQ']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
+    for (const s of ['JOBS', 'MEDIA', 'DLQ', 'VIDEOS']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
     await bus.close();
+    await sandbox.close();
     await s3.close();
     await db.drop();
     rmSync(dir, { recursive: true, force: true });

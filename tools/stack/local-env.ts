@@ -4,9 +4,29 @@ import { ROOT, type StackEnv } from './stack';
 
 export const DATA_DIR = resolve(ROOT, process.env['WORDCUT_DATA_DIR'] ?? '.data');
 export const LOCAL_S3_PORT = Number(process.env['LOCAL_S3_PORT'] ?? 4568);
+export const PROVIDER_SANDBOX_PORT = Number(process.env['PROVIDER_SANDBOX_PORT'] ?? 4610);
 
-export function localEnv(s3Endpoint: string): StackEnv {
+/** The provider the local stack trusts: the sandbox's key set, and its host for media imports. */
+export interface LocalProvider {
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+}
+
+export function localEnv(s3Endpoint: string, provider?: LocalProvider): StackEnv {
+  const sandboxHosts = `localhost:${PROVIDER_SANDBOX_PORT},127.0.0.1:${PROVIDER_SANDBOX_PORT}`;
+  const providerEnv: Record<string, string> = provider
+    ? {
+        PROVIDER_JWKS_URL: provider.jwksUrl,
+        PROVIDER_JWT_ISSUER: provider.issuer,
+        PROVIDER_JWT_AUDIENCE: provider.audience,
+        // the sandbox runs on this machine: the only host allowed to resolve to a private address
+        PROVIDER_MEDIA_ALLOWED_HOSTS: sandboxHosts,
+        PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: sandboxHosts,
+      }
+    : {};
   return {
+    ...providerEnv,
     DATABASE_URL: process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/wordcut',
     NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222',
     NATS_NAMESPACE: process.env['NATS_NAMESPACE'] ?? 'wordcut',

@@ -11,7 +11,7 @@ export const ROOT = resolve(__dirname, '../..');
 
 export const SERVICES = ['jobs', 'media', 'analytics', 'export', 'gateway'] as const;
 export type ServiceName = (typeof SERVICES)[number];
-export const MIGRATING_SERVICES = ['jobs', 'analytics', 'export'] as const;
+export const MIGRATING_SERVICES = ['jobs', 'analytics', 'export', 'gateway'] as const;
 
 export const DEFAULT_PORTS: Record<ServiceName, number> = { gateway: 3000, media: 3101, jobs: 3102, export: 3103, analytics: 3104 };
 

@@ -1,13 +1,20 @@
 /**
  * `npm start` (after setup and build): the whole product on this machine. Starts a local S3
- * server unless S3_ENDPOINT is set, creates and migrates the database, starts every service
- * and the five web apps, then waits; Ctrl-C stops everything.
+ * server unless S3_ENDPOINT is set and the provider sandbox (the provider's stand-in: session
+ * tokens, media, uploads), creates and migrates the database, starts every service and the
+ * five web apps, opens the demo video through a provider session (ready to edit), then waits;
+ * Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { providerSessionResponseSchema, videoSchema, type Video } from '@wordcut/contracts';
+import { startProviderSandbox, type ProviderSandbox } from '../provider-sandbox/sandbox';
 import { migrateAll, ROOT, startStack, type Stack } from './stack';
-import { DATA_DIR, ensureDatabase, LOCAL_S3_PORT, localEnv } from './local-env';
+import { DATA_DIR, ensureDatabase, LOCAL_S3_PORT, localEnv, PROVIDER_SANDBOX_PORT } from './local-env';
+
+/** One fixed session: every start opens the same demo video (the gateway keeps one video per session). */
+const DEMO_SESSION = 'local-demo';
 
 const WEB = [
   { app: 'shell', port: 4200, flags: ['--spa', '--proxy', '/api=http://127.0.0.1:3000'] },
@@ -21,9 +28,11 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   let stack: Stack | undefined;
   let localS3: { close(): Promise<void> } | undefined;
+  let sandbox: ProviderSandbox | undefined;
   const shutdown = async (code: number) => {
     for (const c of children) c.kill('SIGTERM');
     await stack?.stop();
+    await sandbox?.close();
     await localS3?.close();
     process.exit(code);
   };
@@ -39,7 +48,15 @@ async function main(): Promise<void> {
       endpoint = s3.endpoint;
       console.log(`S3 (s3rver) on ${endpoint}, data in ${join(DATA_DIR, 's3')}`);
     }
-    const env = localEnv(endpoint);
+    const mediaDir = join(DATA_DIR, 'media');
+    sandbox = await startProviderSandbox({
+      port: PROVIDER_SANDBOX_PORT,
+      publicUrl: `http://localhost:${PROVIDER_SANDBOX_PORT}`,
+      mediaDir,
+      editorUrl: 'http://localhost:4200',
+      keyDir: join(DATA_DIR, 'provider-sandbox'),
+    });
+    const env = localEnv(endpoint, sandbox);
     await ensureDatabase(env.DATABASE_URL);
     await migrateAll(env);
     stack = await startStack({ env, logDir: join(DATA_DIR, 'logs') });
@@ -53,16 +70,45 @@ async function main(): Promise<void> {
       );
     }
     await waitFor('http://127.0.0.1:4200/remotes.json');
-    const demo = join(DATA_DIR, 'media', 'demo.mp4');
+    const demo = await openDemo(stack.services.gateway.url, sandbox);
     console.log('');
     console.log('WordCut is running.');
-    console.log('  Open   http://localhost:4200');
-    console.log(`  Demo   ${demo} (upload it in the editor's "Probe a media file" form)`);
-    console.log(`  Logs   ${join(DATA_DIR, 'logs')}`);
+    console.log(`  Demo video, ready to edit   http://localhost:4200/editor/${demo.id}`);
+    console.log(`  Enter as the provider would http://localhost:${PROVIDER_SANDBOX_PORT}/open?video=demo`);
+    console.log('  Upload your own             http://localhost:4200');
+    console.log(`  Logs                        ${join(DATA_DIR, 'logs')}`);
     console.log('  Stop   Ctrl-C');
   } catch (err) {
     console.error(`start: ${(err as Error).message}`);
     await shutdown(1);
+  }
+}
+
+/** Opens the demo through a provider session (idempotent) and waits until it is ready to edit. */
+async function openDemo(gateway: string, sandbox: ProviderSandbox): Promise<Video> {
+  const token = await sandbox.signToken(
+    {
+      sessionId: DEMO_SESSION,
+      videoId: 'demo',
+      title: 'WordCut demo talk',
+      languageCode: 'en',
+      media: { videoUrl: `${sandbox.url}/media/demo.mp4`, vttUrl: `${sandbox.url}/media/demo.vtt` },
+    },
+    { expiresInSec: 600 },
+  );
+  const res = await fetch(`${gateway}/api/provider/sessions`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`the demo session could not be opened: ${res.status} ${await res.text()}`);
+  const { video } = providerSessionResponseSchema.parse(await res.json());
+  const until = Date.now() + 180_000;
+  for (;;) {
+    const v = videoSchema.parse(await (await fetch(`${gateway}/api/videos/${video.id}`)).json());
+    if (v.status === 'completed') return v;
+    if (v.status === 'failed') {
+      console.warn(`the demo video failed to process (${v.vttError}); retrying`);
+      await fetch(`${gateway}/api/videos/${v.id}/transcribe`, { method: 'POST' });
+    }
+    if (Date.now() > until) throw new Error('the demo video was not ready within 3 minutes (see .data/logs/media.log)');
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 

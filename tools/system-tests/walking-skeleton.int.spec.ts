@@ -39,6 +39,8 @@ describe('walking skeleton: a probe job through every service', () => {
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       S3_BUCKET: 'wordcut-test',
       UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT),
+      // no provider sessions here: a key set URL nobody calls
+      PROVIDER_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
     };
     storage = new S3ObjectStorage({ endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, bucket: env.S3_BUCKET, forcePathStyle: true });
     await new FfmpegMediaTools().runFfmpeg({
@@ -61,7 +63,7 @@ describe('walking skeleton: a probe job through every service', () => {
     const { Messaging } = await import('@wordcut/messaging');
     const { createLogger } = await import('@wordcut/platform');
     const bus = await Messaging.connect({ servers: NATS_URL, namespace: env.NATS_NAMESPACE, name: 'cleanup', logger: createLogger('cleanup', 'silent') });
-    for (const s of ['JOBS', 'MEDIA', 'DLQ']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
+    for (const s of ['JOBS', 'MEDIA', 'DLQ', 'VIDEOS']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
     await bus.close();
     await s3?.close();
     await db?.drop();

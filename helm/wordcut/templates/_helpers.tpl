@@ -25,7 +25,7 @@ Names
 
 {{/* The five back-end services, in start order of their dependencies, and what each one uses. */}}
 {{- define "wordcut.services" -}}
-gateway:   {db: false, s3: true}
+gateway:   {db: true,  s3: true}
 media:     {db: false, s3: true}
 jobs:      {db: true,  s3: false}
 export:    {db: true,  s3: true}

@@ -1,18 +1,53 @@
-import { commonConfig, loadConfig, natsConfig, s3Config } from '@wordcut/platform';
+import { commonConfig, databaseConfig, loadConfig, natsConfig, s3Config } from '@wordcut/platform';
 import { z } from 'zod';
 
 export const SERVICE = 'gateway';
+export const SCHEMA = 'library';
 
-export const gatewayConfigSchema = z.object({
-  ...commonConfig,
-  PORT: commonConfig.PORT.default(3000),
-  ...natsConfig,
-  ...s3Config,
-  /** largest accepted upload in bytes (413 above it); default 10 GB */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
-  /** how long a query to another service may take before the gateway answers 503 */
-  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-});
+const bool = (d: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(d ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+export const gatewayConfigSchema = z
+  .object({
+    ...commonConfig,
+    PORT: commonConfig.PORT.default(3000),
+    ...natsConfig,
+    ...s3Config,
+    ...databaseConfig,
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
+    /** largest accepted upload in bytes (413 above it); default 10 GB */
+    UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
+    /** how long a query to another service may take before the gateway answers 503 */
+    RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    /** how long the upload waits for a media worker to probe the file */
+    UPLOAD_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(60000),
+    /** how long GET waveform waits for a worker to build missing peaks */
+    WAVEFORM_BUILD_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
+    /** the legacy MP4 + VTT upload form (seed 002 §2); off when videos only arrive from the provider */
+    LEGACY_UPLOAD_ENABLED: bool(true),
+    /** language of transcripts whose VTT and token name none */
+    DEFAULT_LANGUAGE: z.string().min(2).default('en'),
+    /** seconds browsers may cache a media response (the URL carries the media version) */
+    STREAM_CACHE_SECONDS: z.coerce.number().int().min(0).default(3600),
+    /** provider session tokens: issuer and audience must match; the key comes from config, never the token */
+    PROVIDER_JWT_ISSUER: z.string().min(1).default('wordcut-provider-sandbox'),
+    PROVIDER_JWT_AUDIENCE: z.string().min(1).default('wordcut'),
+    /** allow-list of signing algorithms (comma list) */
+    PROVIDER_JWT_ALGORITHMS: z
+      .string()
+      .default('RS256,ES256,EdDSA')
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'])).min(1)),
+    PROVIDER_JWKS_URL: z.string().url().optional(),
+    PROVIDER_JWT_PUBLIC_KEY: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (!c.PROVIDER_JWKS_URL && !c.PROVIDER_JWT_PUBLIC_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['PROVIDER_JWKS_URL'], message: 'set PROVIDER_JWKS_URL or PROVIDER_JWT_PUBLIC_KEY (the provider key that signs session tokens)' });
+    }
+  });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(SERVICE, gatewayConfigSchema, env);

@@ -4,15 +4,30 @@ startTracing('gateway');
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Streams } from '@wordcut/contracts';
 import { Messaging } from '@wordcut/messaging';
-import { runMain, runService, s3Settings } from '@wordcut/platform';
+import { assertMigrated, runMain, runService, s3Settings } from '@wordcut/platform';
+import { ProviderTokenVerifier } from '@wordcut/provider';
 import { S3ObjectStorage } from '@wordcut/storage';
-import { loadGatewayConfig, SERVICE } from './config';
+import { loadGatewayConfig, SCHEMA, SERVICE } from './config';
+import { gatewayDataSource } from './data-source';
 import { GATEWAY_DEPS, JobsController, type GatewayDeps } from './jobs.controller';
+import { IngestCoordinator } from './library/ingest';
+import { ProviderSessionsController, TOKEN_VERIFIER } from './library/provider-sessions.controller';
+import { TranscriptStore } from './library/transcript-store';
+import { VideoStore } from './library/video-store';
+import { LIBRARY_DEPS, VideosController, type LibraryDeps } from './library/videos.controller';
 
 @Module({})
 class GatewayModule {
-  static register(deps: GatewayDeps): DynamicModule {
-    return { module: GatewayModule, controllers: [JobsController], providers: [{ provide: GATEWAY_DEPS, useValue: deps }] };
+  static register(deps: GatewayDeps, library: LibraryDeps, tokens: ProviderTokenVerifier): DynamicModule {
+    return {
+      module: GatewayModule,
+      controllers: [JobsController, VideosController, ProviderSessionsController],
+      providers: [
+        { provide: GATEWAY_DEPS, useValue: deps },
+        { provide: LIBRARY_DEPS, useValue: library },
+        { provide: TOKEN_VERIFIER, useValue: tokens },
+      ],
+    };
   }
 }
 
@@ -21,17 +36,35 @@ export async function main() {
     name: SERVICE,
     loadConfig: () => loadGatewayConfig(),
     create: async ({ config, logger, metrics }) => {
+      const ds = gatewayDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+      await ds.initialize();
+      await assertMigrated(ds, SCHEMA);
       const storage = new S3ObjectStorage(s3Settings(config));
       await storage.ensureBucket();
       const bus = await Messaging.connect({ servers: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
-      await bus.provision([Streams.jobs, Streams.media], []);
+      await bus.provision([Streams.jobs, Streams.media, Streams.videos], []);
+      const videos = new VideoStore(ds);
+      const transcripts = new TranscriptStore(ds);
+      const ingest = new IngestCoordinator(ds, bus, storage, videos, transcripts, logger);
+      const tokens = new ProviderTokenVerifier({
+        issuer: config.PROVIDER_JWT_ISSUER,
+        audience: config.PROVIDER_JWT_AUDIENCE,
+        algorithms: config.PROVIDER_JWT_ALGORITHMS,
+        jwksUrl: config.PROVIDER_JWKS_URL,
+        publicKeyPem: config.PROVIDER_JWT_PUBLIC_KEY,
+      });
       return {
-        module: GatewayModule.register({ config, bus, storage, logger }),
+        module: GatewayModule.register({ config, bus, storage, logger }, { config, bus, storage, logger, videos, transcripts, ingest }, tokens),
         healthChecks: [
+          { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
           { name: 'nats', check: () => bus.ping() },
           { name: 's3', check: () => storage.ping() },
         ],
-        close: () => bus.close(),
+        start: () => ingest.start(),
+        close: async () => {
+          await bus.close();
+          await ds.destroy();
+        },
       };
     },
   });

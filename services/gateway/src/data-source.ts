@@ -1,0 +1,14 @@
+import { createDataSource } from '@wordcut/platform';
+import { SCHEMA, SERVICE } from './config';
+import { CreateLibrary1763700000000 } from './migrations/1763700000000-CreateLibrary';
+
+/** The gateway owns schema `library`; it reads and writes it with SQL through TypeORM's pool. */
+export const gatewayDataSource = (url: string, poolSize?: number) =>
+  createDataSource({
+    url,
+    schema: SCHEMA,
+    entities: [],
+    migrations: [CreateLibrary1763700000000],
+    applicationName: `wordcut-${SERVICE}`,
+    poolSize,
+  });

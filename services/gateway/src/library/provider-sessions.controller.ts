@@ -1,0 +1,72 @@
+import { Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
+import { ErrorCode, type IngestSource, type ProviderSessionResponse } from '@wordcut/contracts';
+import { AppError } from '@wordcut/platform';
+import { bearerToken, ProviderTokenError, type ProviderTokenVerifier } from '@wordcut/provider';
+import { randomUUID } from 'node:crypto';
+import { IngestCoordinator } from './ingest';
+import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
+
+export const TOKEN_VERIFIER = Symbol('TOKEN_VERIFIER');
+
+/**
+ * POST /api/provider/sessions (seed 002 §7): the browser arrives from the provider with a
+ * session token; we verify it (signature with the provider's configured key, algorithm
+ * allow-list, issuer, audience, expiry), then open the session's video: the first entry
+ * creates it and starts importing the media the token names, any later entry with the same
+ * session gets the same video.
+ */
+@Controller('api/provider')
+export class ProviderSessionsController {
+  constructor(
+    @Inject(LIBRARY_DEPS) private readonly d: LibraryDeps,
+    @Inject(TOKEN_VERIFIER) private readonly tokens: ProviderTokenVerifier,
+  ) {}
+
+  @Post('sessions')
+  @HttpCode(200)
+  async open(@Headers('authorization') authorization: string | undefined): Promise<ProviderSessionResponse> {
+    const token = bearerToken(authorization);
+    if (!token) throw new AppError(401, ErrorCode.Unauthorized, 'Authentication required: send the session token as a bearer token.');
+    const claims = await this.tokens.verify(token).catch((err: unknown) => {
+      if (err instanceof ProviderTokenError) {
+        const status = err.code === 'KEYS_UNAVAILABLE' ? 503 : 401;
+        throw new AppError(status, status === 503 ? ErrorCode.ServiceUnavailable : ErrorCode.Unauthorized, err.message, { reason: err.code });
+      }
+      throw err;
+    });
+    const existing = await this.d.videos.getBySession(claims.sessionId);
+    if (existing) return { success: true, video: { id: existing.id, title: existing.title }, existing: true };
+
+    const videoUrl = claims.media?.videoUrl;
+    if (!videoUrl) throw new AppError(422, ErrorCode.ValidationFailed, 'The session names no video to import (media.videoUrl is missing).');
+    if (!claims.media?.vttUrl && !claims.media?.wordBywordUrl) {
+      throw new AppError(422, ErrorCode.ValidationFailed, 'The session names no captions to build the transcript from (media.vttUrl or media.wordBywordUrl).');
+    }
+    const source: IngestSource = { kind: 'provider', videoUrl, vttUrl: claims.media.vttUrl, wordBywordUrl: claims.media.wordBywordUrl };
+    const jobId = IngestCoordinator.newJobId();
+    const title = claims.title?.trim() || `Video ${claims.videoId}`;
+    const { video, created } = await this.d.videos.createForSession({
+      id: randomUUID(),
+      title,
+      originalName: title,
+      filename: `${claims.videoId}.mp4`,
+      languageCode: claims.languageCode ?? this.d.config.DEFAULT_LANGUAGE,
+      ingestJobId: jobId,
+      ingestSource: source,
+      ownerId: claims.sub,
+      providerSessionId: claims.sessionId,
+      providerVideoId: claims.videoId,
+      providerIsClone: claims.isClone ?? false,
+    });
+    if (created) {
+      try {
+        await this.d.ingest.request(jobId, video.id, source, claims.languageCode);
+      } catch (err) {
+        await this.d.videos.delete(video.id).catch(() => undefined);
+        throw err;
+      }
+      this.d.logger.info({ videoId: video.id, sessionId: claims.sessionId, jobId }, 'provider session opened');
+    }
+    return { success: true, video: { id: video.id, title: video.title }, existing: !created };
+  }
+}

@@ -1,0 +1,233 @@
+import {
+  VTT_METHOD_UPLOAD,
+  type IngestSource,
+  type ProbeResult,
+  type UploadStatus,
+  type Video,
+  type VideoIngestCompletedEvent,
+  type VideoStatus,
+} from '@wordcut/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** A row of library.videos as the store reads it. */
+export interface VideoRow {
+  id: string;
+  title: string;
+  original_name: string;
+  filename: string;
+  processed_filename: string | null;
+  last_processed_at: Date | null;
+  status: VideoStatus;
+  vtt_progress: number;
+  vtt_method: string;
+  vtt_error: string | null;
+  video_changed: boolean;
+  vtt_changed: boolean;
+  word_byword_changed: boolean;
+  language_code: string;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  has_audio: boolean | null;
+  file_size: string | null;
+  media_version: string;
+  original_key: string | null;
+  playback_key: string | null;
+  vtt_key: string | null;
+  word_byword_key: string | null;
+  waveform_key: string | null;
+  probe: ProbeResult | null;
+  ingest_job_id: string | null;
+  ingest_source: IngestSource | null;
+  owner_id: string | null;
+  provider_session_id: string | null;
+  provider_video_id: string | null;
+  provider_is_clone: boolean;
+  provider_main_video_upload_status: UploadStatus;
+  provider_vtt_upload_status: UploadStatus;
+  created_at: Date;
+  updated_at: Date;
+  transcript_id?: string | null;
+}
+
+export interface NewVideo {
+  id: string;
+  title: string;
+  originalName: string;
+  filename: string;
+  languageCode: string;
+  ingestJobId: string;
+  ingestSource: IngestSource;
+  originalKey?: string;
+  vttKey?: string;
+  fileSize?: number;
+  probe?: ProbeResult;
+  ownerId?: string;
+  providerSessionId?: string;
+  providerVideoId?: string;
+  providerIsClone?: boolean;
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export function toApiVideo(r: VideoRow): Video {
+  return {
+    id: r.id,
+    title: r.title,
+    originalName: r.original_name,
+    duration: r.duration,
+    filename: r.filename,
+    processedFilename: r.processed_filename,
+    lastProcessedAt: iso(r.last_processed_at),
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    status: r.status,
+    vttProgress: Math.round(r.vtt_progress),
+    vttMethod: r.vtt_method,
+    vttError: r.vtt_error,
+    videoChanged: r.video_changed,
+    vttChanged: r.vtt_changed,
+    wordBywordChanged: r.word_byword_changed,
+    languageCode: r.language_code,
+    width: r.width,
+    height: r.height,
+    hasAudio: r.has_audio,
+    fileSize: r.file_size === null ? null : Number(r.file_size),
+    mediaVersion: r.media_version,
+    providerSessionId: r.provider_session_id,
+    providerVideoId: r.provider_video_id,
+    providerIsClone: r.provider_is_clone,
+    providerMainVideoUploadStatus: r.provider_main_video_upload_status,
+    providerVttUploadStatus: r.provider_vtt_upload_status,
+    transcriptId: r.transcript_id ?? null,
+  };
+}
+
+const SELECT_VIDEO = `SELECT v.*, t.id AS transcript_id FROM library.videos v LEFT JOIN library.transcripts t ON t.video_id = v.id`;
+
+/**
+ * Video records and their lifecycle (uploaded → processing → completed | failed). Every
+ * transition is a guarded UPDATE naming the ingest job it belongs to, so a late or repeated
+ * event of an older ingest can never move a video backwards.
+ */
+export class VideoStore {
+  constructor(private readonly ds: DataSource) {}
+
+  async create(v: NewVideo, m: EntityManager | DataSource = this.ds): Promise<VideoRow> {
+    await m.query(
+      `INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, ingest_job_id, ingest_source,
+         original_key, vtt_key, file_size, probe, owner_id, provider_session_id, provider_video_id, provider_is_clone)
+       VALUES ($1,$2,$3,$4,'uploaded',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)`,
+      [
+        v.id,
+        v.title,
+        v.originalName,
+        v.filename,
+        VTT_METHOD_UPLOAD,
+        v.languageCode,
+        v.ingestJobId,
+        JSON.stringify(v.ingestSource),
+        v.originalKey ?? null,
+        v.vttKey ?? null,
+        v.fileSize ?? null,
+        v.probe ? JSON.stringify(v.probe) : null,
+        v.ownerId ?? null,
+        v.providerSessionId ?? null,
+        v.providerVideoId ?? null,
+        v.providerIsClone ?? false,
+      ],
+    );
+    return (await this.get(v.id, m))!;
+  }
+
+  /**
+   * Creates the video of a provider session, or returns the one that session already has
+   * (two concurrent entries with one session make one video: the unique index decides).
+   */
+  async createForSession(v: NewVideo & { providerSessionId: string }): Promise<{ video: VideoRow; created: boolean }> {
+    const existing = await this.getBySession(v.providerSessionId);
+    if (existing) return { video: existing, created: false };
+    try {
+      return { video: await this.create(v), created: true };
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') {
+        const video = await this.getBySession(v.providerSessionId);
+        if (video) return { video, created: false };
+      }
+      throw err;
+    }
+  }
+
+  async get(id: string, m: EntityManager | DataSource = this.ds): Promise<VideoRow | null> {
+    const rows = (await m.query(`${SELECT_VIDEO} WHERE v.id = $1`, [id])) as VideoRow[];
+    return rows[0] ?? null;
+  }
+
+  async getBySession(sessionId: string): Promise<VideoRow | null> {
+    const rows = (await this.ds.query(`${SELECT_VIDEO} WHERE v.provider_session_id = $1`, [sessionId])) as VideoRow[];
+    return rows[0] ?? null;
+  }
+
+  /** The ingest `jobId` now owns the video: status processing, progress 0, no error. */
+  async startIngest(id: string, jobId: string, source: IngestSource): Promise<boolean> {
+    const rows = (await this.ds.query(
+      `UPDATE library.videos SET status = 'processing', vtt_progress = 0, vtt_error = NULL, ingest_job_id = $2, ingest_source = $3, updated_at = now()
+        WHERE id = $1 AND status IN ('uploaded','failed') RETURNING id`,
+      [id, jobId, JSON.stringify(source)],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  async ingestProgress(id: string, jobId: string, progress: number): Promise<boolean> {
+    const rows = (await this.ds.query(
+      `UPDATE library.videos SET status = 'processing', vtt_progress = GREATEST(vtt_progress, $3), updated_at = now()
+        WHERE id = $1 AND ingest_job_id = $2 AND status IN ('uploaded','processing') RETURNING id`,
+      [id, jobId, Math.min(99, Math.max(0, progress))],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  async ingestFailed(id: string, jobId: string, error: string): Promise<boolean> {
+    const rows = (await this.ds.query(
+      `UPDATE library.videos SET status = 'failed', vtt_error = $3, updated_at = now()
+        WHERE id = $1 AND ingest_job_id = $2 AND status IN ('uploaded','processing') RETURNING id`,
+      [id, jobId, error],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Applies a completed ingest inside the caller's transaction; false when the event is stale or repeated. */
+  async ingestCompleted(m: EntityManager, e: VideoIngestCompletedEvent): Promise<boolean> {
+    const rows = (await m.query(
+      `UPDATE library.videos SET status = 'completed', vtt_progress = 100, vtt_error = NULL,
+          original_key = $3, playback_key = $4, waveform_key = $5, probe = $6, duration = $7, width = $8, height = $9,
+          has_audio = $10, file_size = $11, language_code = $12, media_version = 'original', updated_at = now()
+        WHERE id = $1 AND ingest_job_id = $2 AND status IN ('uploaded','processing') RETURNING id`,
+      [e.videoId, e.jobId, e.originalKey, e.playbackKey, e.waveformKey, JSON.stringify(e.probe), e.durationSec, e.width, e.height, e.hasAudio, e.sizeBytes, e.languageCode],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** PATCH /api/videos/{id}: the changed flags (reset on revert) and the title. */
+  async patch(id: string, p: { vttChanged?: false; wordBywordChanged?: false; title?: string }): Promise<VideoRow | null> {
+    const rows = (await this.ds.query(
+      `UPDATE library.videos SET
+          vtt_changed = COALESCE($2, vtt_changed),
+          word_byword_changed = COALESCE($3, word_byword_changed),
+          title = COALESCE($4, title),
+          updated_at = now()
+        WHERE id = $1 RETURNING id`,
+      [id, p.vttChanged ?? null, p.wordBywordChanged ?? null, p.title ?? null],
+    )) as unknown[];
+    return rows.length ? this.get(id) : null;
+  }
+
+  /** Removes a video's records (its transcript and words cascade). Objects are the caller's. */
+  async delete(id: string): Promise<void> {
+    await this.ds.query(`DELETE FROM library.videos WHERE id = $1`, [id]);
+  }
+
+  async setWaveformKey(id: string, mediaVersion: string, key: string): Promise<void> {
+    await this.ds.query(`UPDATE library.videos SET waveform_key = $3 WHERE id = $1 AND media_version = $2`, [id, mediaVersion, key]);
+  }
+}

@@ -1,0 +1,323 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  decodeWaveform,
+  ErrorCode,
+  MAX_VTT_BYTES,
+  resampleWaveform,
+  rpcMediaProbeReplySchema,
+  rpcMediaWaveformReplySchema,
+  StorageKeys,
+  Subjects,
+  transcriptPatchSchema,
+  UPLOAD_VIDEO_FIELD,
+  UPLOAD_VTT_FIELD,
+  videoPatchSchema,
+  VTT_METHOD_UPLOAD,
+  WAVEFORM_DEFAULT_POINTS,
+  WAVEFORM_MAX_POINTS,
+  type ProbeResult,
+  type Transcript,
+  type Video,
+  type VttStatus,
+  type Waveform,
+} from '@wordcut/contracts';
+import type { Messaging } from '@wordcut/messaging';
+import { AppError, type Logger } from '@wordcut/platform';
+import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import type { GatewayConfig } from '../config';
+import { receiveFiles } from '../upload';
+import { decideRange, etagMatches } from './http-range';
+import { IngestCoordinator } from './ingest';
+import type { TranscriptPatchSummary, TranscriptStore } from './transcript-store';
+import { toApiVideo, type VideoRow, type VideoStore } from './video-store';
+
+export const LIBRARY_DEPS = Symbol('LIBRARY_DEPS');
+export interface LibraryDeps {
+  config: GatewayConfig;
+  bus: Messaging;
+  storage: ObjectStorage;
+  logger: Logger;
+  videos: VideoStore;
+  transcripts: TranscriptStore;
+  ingest: IngestCoordinator;
+}
+
+const uuid = z.string().uuid();
+function parseId(id: string, what = 'video'): string {
+  if (!uuid.safeParse(id).success) throw new AppError(404, ErrorCode.NotFound, `There is no ${what} with id '${id.slice(0, 64)}'.`);
+  return id;
+}
+
+/** File name without its extension, for a video's default title. */
+function titleFrom(name: string): string {
+  return name.replace(/\.[a-z0-9]{1,5}$/i, '') || 'Untitled video';
+}
+
+/**
+ * Videos in (upload), their lifecycle, transcript, waveform and media stream
+ * (seed 000 §7, seed 002 §7). Owner of schema `library` (ADR 0007).
+ */
+@Controller('api')
+export class VideosController {
+  constructor(@Inject(LIBRARY_DEPS) private readonly d: LibraryDeps) {}
+
+  @Get('vtt/status')
+  vttStatus(): VttStatus {
+    return { configured: true, method: VTT_METHOD_UPLOAD, legacyUploadEnabled: this.d.config.LEGACY_UPLOAD_ENABLED };
+  }
+
+  /**
+   * POST /api/videos/upload (multipart: `video` MP4 + `vtt` WebVTT). Both stream into storage
+   * under generated keys; the VTT's signature and the video's content (ffprobe by a media worker)
+   * are checked before anything is recorded; any refusal removes both objects.
+   */
+  @Post('videos/upload')
+  @HttpCode(201)
+  async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Video> {
+    if (!this.d.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
+    const videoId = randomUUID();
+    const objectId = randomUUID();
+    const keys = { video: StorageKeys.originalVideo(videoId, objectId), vtt: StorageKeys.originalVtt(videoId, objectId) };
+    const files = await receiveFiles(req, this.d.storage, {
+      [UPLOAD_VIDEO_FIELD]: { key: keys.video, maxBytes: this.d.config.UPLOAD_MAX_BYTES, label: 'video' },
+      [UPLOAD_VTT_FIELD]: { key: keys.vtt, maxBytes: MAX_VTT_BYTES, label: 'subtitle file' },
+    }).catch((err: unknown) => {
+      // the client may still be sending a huge body: close rather than read it all
+      if (err instanceof AppError && err.statusCode === 413) res.setHeader('Connection', 'close');
+      throw err;
+    });
+    const discard = () => Promise.all([this.d.storage.delete(keys.video), this.d.storage.delete(keys.vtt)]).catch(() => undefined);
+    try {
+      await this.checkVttSignature(keys.vtt);
+      const probe = await this.probeUpload(keys.video);
+      const video = files[UPLOAD_VIDEO_FIELD]!;
+      const jobId = IngestCoordinator.newJobId();
+      const source = { kind: 'upload' as const, videoKey: keys.video, vttKey: keys.vtt };
+      const row = await this.d.videos.create({
+        id: videoId,
+        title: titleFrom(video.originalName),
+        originalName: video.originalName,
+        filename: video.originalName,
+        languageCode: this.d.config.DEFAULT_LANGUAGE,
+        ingestJobId: jobId,
+        ingestSource: source,
+        originalKey: keys.video,
+        vttKey: keys.vtt,
+        fileSize: video.sizeBytes,
+        probe,
+      });
+      try {
+        await this.d.ingest.request(jobId, videoId, source);
+      } catch (err) {
+        await this.d.videos.delete(videoId).catch(() => undefined);
+        throw err;
+      }
+      this.d.logger.info({ videoId, jobId, sizeBytes: video.sizeBytes }, 'video uploaded');
+      res.setHeader('Location', `/api/videos/${videoId}`);
+      return toApiVideo(row);
+    } catch (err) {
+      await discard();
+      throw err;
+    }
+  }
+
+  @Get('videos/:id')
+  async get(@Param('id') id: string): Promise<Video> {
+    return toApiVideo(await this.row(id));
+  }
+
+  @Patch('videos/:id')
+  async patch(@Param('id') id: string, @Body() body: unknown): Promise<Video> {
+    const p = videoPatchSchema.safeParse(body ?? {});
+    if (!p.success) throw new AppError(400, ErrorCode.ValidationFailed, p.error.issues.map((i) => i.message).join('; '));
+    const row = await this.d.videos.patch(parseId(id), p.data);
+    if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
+    return toApiVideo(row);
+  }
+
+  /** Retries a failed transcript build with the same inputs. */
+  @Post('videos/:id/transcribe')
+  @HttpCode(202)
+  async transcribe(@Param('id') id: string): Promise<Video> {
+    const row = await this.row(id);
+    if (row.status !== 'failed') {
+      throw new AppError(409, ErrorCode.Conflict, row.status === 'completed' ? 'This video already has its transcript.' : 'The transcript is already being built.');
+    }
+    if (!row.ingest_source) throw new AppError(409, ErrorCode.Conflict, 'This video has nothing to build a transcript from. Upload it again.');
+    const jobId = IngestCoordinator.newJobId();
+    if (!(await this.d.videos.startIngest(row.id, jobId, row.ingest_source))) throw new AppError(409, ErrorCode.Conflict, 'The transcript is already being built.');
+    await this.d.ingest.request(jobId, row.id, row.ingest_source, row.language_code);
+    return toApiVideo((await this.d.videos.get(row.id))!);
+  }
+
+  @Get('videos/:id/transcript')
+  async transcript(@Param('id') id: string): Promise<Transcript> {
+    const row = await this.row(id);
+    const t = await this.d.transcripts.getByVideo(row.id);
+    if (!t) {
+      if (row.status === 'failed') throw new AppError(404, ErrorCode.NotFound, `This video has no transcript: ${row.vtt_error ?? 'its transcript could not be built.'}`);
+      throw new AppError(404, ErrorCode.NotFound, row.status === 'completed' ? 'This video has no transcript.' : 'The transcript is still being built.');
+    }
+    return t;
+  }
+
+  /**
+   * PATCH /api/transcripts/{id}: full replacement or word deltas, conditional on `version` (body)
+   * or `If-Match`. Answers the whole transcript, or with `Prefer: return=minimal` only its new
+   * version and filler words (what an editor that applied the change optimistically needs).
+   */
+  @Patch('transcripts/:id')
+  async patchTranscript(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Headers('prefer') prefer: string | undefined,
+  ): Promise<Transcript | TranscriptPatchSummary> {
+    parseId(id, 'transcript');
+    const p = transcriptPatchSchema.safeParse(body ?? {});
+    if (!p.success) {
+      throw new AppError(400, ErrorCode.ValidationFailed, `Send words (full replacement) or wordDeltas: ${p.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+    let expected = p.data.version;
+    if (ifMatch !== undefined) {
+      const v = Number(ifMatch.replace(/^W\//, '').replace(/"/g, '').trim());
+      if (!Number.isInteger(v) || v < 1) throw new AppError(400, ErrorCode.ValidationFailed, 'If-Match must carry the transcript version, e.g. "3".');
+      expected = v;
+    }
+    const summary = await this.d.transcripts.patch(id, p.data, expected);
+    if (prefer && /return=minimal/i.test(prefer)) return summary;
+    return (await this.d.transcripts.get(id))!;
+  }
+
+  /** GET /api/videos/{id}/waveform?v=&points= : stored peaks of the current media, resampled. */
+  @Get('videos/:id/waveform')
+  async waveform(@Param('id') id: string, @Query('points') pointsQ: string | undefined, @Res({ passthrough: true }) res: Response): Promise<Waveform> {
+    const row = await this.row(id);
+    const points = pointsQ === undefined ? WAVEFORM_DEFAULT_POINTS : Number(pointsQ);
+    if (!Number.isInteger(points) || points < 1 || points > WAVEFORM_MAX_POINTS) {
+      throw new AppError(400, ErrorCode.ValidationFailed, `points must be a whole number from 1 to ${WAVEFORM_MAX_POINTS}.`);
+    }
+    if (row.status !== 'completed') throw new AppError(409, ErrorCode.Conflict, 'The waveform is not ready yet: the video is still being processed.');
+    if (row.has_audio === false) throw new AppError(422, 'NO_AUDIO', 'This video has no audio track, so it has no waveform.');
+    const key = row.waveform_key ?? StorageKeys.waveform(row.id, row.media_version);
+    const mediaKey = row.playback_key ?? row.original_key;
+    let cached = true;
+    let bytes = await this.readObject(key);
+    if (!bytes) {
+      if (!mediaKey) throw new AppError(409, ErrorCode.Conflict, 'The video has no media yet.');
+      cached = false;
+      const reply = await this.d.bus
+        .request(Subjects.rpcMediaWaveform, { objectKey: mediaKey, waveformKey: key }, rpcMediaWaveformReplySchema, this.d.config.WAVEFORM_BUILD_TIMEOUT_MS)
+        .catch((err: unknown) => {
+          this.d.logger.error({ err, videoId: row.id }, 'waveform build request failed');
+          throw new AppError(503, ErrorCode.ServiceUnavailable, 'The waveform cannot be built right now. Please try again.');
+        });
+      if (!reply.ok) throw new AppError(422, reply.code, reply.message);
+      await this.d.videos.setWaveformKey(row.id, row.media_version, key);
+      bytes = await this.readObject(key);
+      if (!bytes) throw new AppError(503, ErrorCode.ServiceUnavailable, 'The waveform cannot be read right now. Please try again.');
+    }
+    const { durationSec, peaks } = decodeWaveform(bytes);
+    res.setHeader('Cache-Control', 'private, max-age=300');
+    return { peaks: resampleWaveform(peaks, points), duration: durationSec, cached };
+  }
+
+  /**
+   * GET /api/videos/{id}/stream/processed?t= : the current media (processed render, else the
+   * browser-playable copy of the original), with one HTTP range per request, ETag and
+   * conditional requests. `t` only busts caches; the answer is always the current media.
+   */
+  @Get('videos/:id/stream/processed')
+  async stream(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const row = await this.row(id);
+    const key = row.playback_key ?? (row.status === 'completed' ? row.original_key : null);
+    if (!key) throw new AppError(409, ErrorCode.Conflict, 'The video is not ready to play yet.');
+    const head = await this.d.storage.head(key);
+    if (!head) throw new AppError(404, ErrorCode.NotFound, 'The media of this video is missing.');
+    const etag = head.etag ?? `"${row.media_version}-${head.sizeBytes}"`;
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', `private, max-age=${this.d.config.STREAM_CACHE_SECONDS}`);
+    res.setHeader('Content-Type', 'video/mp4');
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      res.status(304).end();
+      return;
+    }
+    const ifRange = req.headers['if-range'];
+    const rangeHeader = ifRange && ifRange !== etag ? undefined : req.headers.range;
+    const decision = decideRange(rangeHeader, head.sizeBytes);
+    if (decision.kind === 'unsatisfiable') {
+      res.setHeader('Content-Range', `bytes */${head.sizeBytes}`);
+      throw new AppError(416, 'RANGE_NOT_SATISFIABLE', decision.reason);
+    }
+    const obj =
+      decision.kind === 'partial'
+        ? await this.d.storage.getStream(key, { start: decision.start, end: decision.end })
+        : await this.d.storage.getStream(key);
+    if (decision.kind === 'partial') {
+      res.status(206);
+      res.setHeader('Content-Range', `bytes ${decision.start}-${decision.end}/${head.sizeBytes}`);
+      res.setHeader('Content-Length', String(decision.end - decision.start + 1));
+    } else {
+      res.status(200);
+      res.setHeader('Content-Length', String(head.sizeBytes));
+    }
+    if (req.method === 'HEAD') {
+      obj.body.destroy();
+      res.end();
+      return;
+    }
+    // a viewer that seeks closes its connection: that is not an error worth a log line
+    await pipeline(obj.body, res).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.d.logger.warn({ err, videoId: row.id }, 'stream interrupted');
+    });
+  }
+
+  private async row(id: string): Promise<VideoRow> {
+    const row = await this.d.videos.get(parseId(id));
+    if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
+    return row;
+  }
+
+  private async readObject(key: string): Promise<Uint8Array | null> {
+    try {
+      const { body } = await this.d.storage.getStream(key);
+      const chunks: Buffer[] = [];
+      for await (const c of body) chunks.push(c as Buffer);
+      return new Uint8Array(Buffer.concat(chunks));
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) return null;
+      throw err;
+    }
+  }
+
+  /** The first bytes of a WebVTT file are 'WEBVTT' (after an optional BOM), then a space, tab or line end. */
+  private async checkVttSignature(key: string): Promise<void> {
+    const { body } = await this.d.storage.getStream(key, { start: 0, end: 15 });
+    const chunks: Buffer[] = [];
+    for await (const c of body) chunks.push(c as Buffer);
+    const head = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+    if (!/^WEBVTT($|[ \t\r\n])/.test(head)) {
+      throw new AppError(422, 'VTT_INVALID', "The subtitle file is not WebVTT: it must start with 'WEBVTT'. Ensure the VTT file has proper WEBVTT format with valid timestamps.");
+    }
+  }
+
+  /** ffprobe by a media worker: the declared type is never trusted. */
+  private async probeUpload(key: string): Promise<ProbeResult> {
+    const reply = await this.d.bus
+      .request(Subjects.rpcMediaProbe, { objectKey: key }, rpcMediaProbeReplySchema, this.d.config.UPLOAD_PROBE_TIMEOUT_MS)
+      .catch((err: unknown) => {
+        this.d.logger.error({ err, key }, 'upload probe request failed');
+        throw new AppError(503, ErrorCode.ServiceUnavailable, 'The video cannot be checked right now. Please try again in a moment.');
+      });
+    if (!reply.ok) throw new AppError(415, ErrorCode.UnsupportedMedia, reply.message, { reason: reply.code });
+    if (!reply.result.streams.some((s) => s.codecType === 'video')) {
+      throw new AppError(415, ErrorCode.UnsupportedMedia, 'The file has no video track. Please select an MP4 video file.', { reason: 'NO_VIDEO' });
+    }
+    return reply.result;
+  }
+}
