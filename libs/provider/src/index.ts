@@ -1,0 +1,11 @@
+export * from './token';
+export * from './safe-fetch';
+export {
+  classifyAddress,
+  effectivePort,
+  hostMatches,
+  isIpLiteral,
+  parseHostPattern,
+  type AddressVerdict,
+  type HostPattern,
+} from './address-policy';
