@@ -26,6 +26,12 @@ export const probeStreamSchema = z.object({
   sampleRate: z.number().int().nullable(),
   channels: z.number().int().nullable(),
   durationSec: z.number().nullable(),
+  /** pixel format of a video stream (e.g. yuv420p, yuv420p10le); absent in results from older workers */
+  pixFmt: z.string().nullable().optional(),
+  /** display rotation of a video stream in degrees (display matrix / rotate tag), normalised to 0, 90, 180 or 270 */
+  rotation: z.number().nullable().optional(),
+  /** codec profile as ffprobe names it (e.g. 'High', 'High 10', 'Main 10') */
+  profile: z.string().nullable().optional(),
 });
 export type ProbeStream = z.infer<typeof probeStreamSchema>;
 

@@ -8,6 +8,11 @@ export interface FfmpegArgsOptions {
   logLevel?: string;
   /** Add `-y` (overwrite outputs) unless `args` contain `-y`/`-n`. Default true. */
   overwrite?: boolean;
+  /**
+   * Write `-progress` key=values to stdout. Default true; false leaves stdout to the output
+   * (e.g. raw samples on `pipe:1`).
+   */
+  progress?: boolean;
 }
 
 /** Rejects what would make an argv unsafe or surprising (non-strings, NUL bytes). */
@@ -33,7 +38,8 @@ export function whitelistValue(protocols: readonly string[]): string {
 export function buildFfmpegArgs(args: readonly string[], opts: FfmpegArgsOptions = {}): string[] {
   assertArgs(args);
   const whitelist = whitelistValue(opts.protocolWhitelist ?? DEFAULT_PROTOCOL_WHITELIST);
-  const out = ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1'];
+  const out = ['-hide_banner', '-nostdin', '-nostats'];
+  if (opts.progress ?? true) out.push('-progress', 'pipe:1');
   if (!args.includes('-v') && !args.includes('-loglevel')) out.push('-loglevel', opts.logLevel ?? 'warning');
   if ((opts.overwrite ?? true) && !args.includes('-y') && !args.includes('-n')) out.push('-y');
   // Input options apply to the next `-i` only: every `-i` gets the whitelist unless the caller gave

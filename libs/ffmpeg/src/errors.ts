@@ -74,3 +74,15 @@ function baseName(p: string): string {
   const i = p.lastIndexOf('/');
   return i >= 0 ? p.slice(i + 1) : p;
 }
+
+/** The input has no audio stream, so it has no waveform. A fact about the media, not a fault. */
+export class NoAudioError extends Error {
+  override readonly name = 'NoAudioError';
+  readonly code = 'NO_AUDIO';
+  constructor(
+    /** The input, with URL query strings (signatures) removed. */
+    readonly input: string,
+  ) {
+    super('This video has no audio track.');
+  }
+}

@@ -189,7 +189,7 @@ describe('mapFfprobeJson', () => {
       sizeBytes: 2097152,
       bitRate: 558000,
       streams: [
-        { index: 0, codecType: 'video', codecName: 'h264', width: 1280, height: 720, frameRate: 30000 / 1001, sampleRate: null, channels: null, durationSec: 30.03 },
+        { index: 0, codecType: 'video', codecName: 'h264', width: 1280, height: 720, frameRate: 30000 / 1001, sampleRate: null, channels: null, durationSec: 30.03, pixFmt: null, rotation: 0 },
         { index: 1, codecType: 'audio', codecName: 'aac', width: null, height: null, frameRate: null, sampleRate: 44100, channels: 1, durationSec: 30 },
         { index: 2, codecType: 'data', codecName: null, width: null, height: null, frameRate: null, sampleRate: null, channels: null, durationSec: null },
       ],

@@ -16,7 +16,9 @@ export {
   mapFfprobeJson,
   parseRational,
   probe,
+  isInputReadFailure,
   probeFailureReason,
+  streamRotation,
   unplayableReason,
   type FfprobeJson,
   type ProbeOptions,
@@ -24,7 +26,14 @@ export {
 export {
   FfmpegMediaTools,
   type FfmpegMediaToolsOptions,
+  type IngestMediaTools,
+  type MediaPeaksOptions,
+  type MediaTranscodeOptions,
   type MediaProbeOptions,
   type MediaRunOptions,
   type MediaTools,
 } from './media-tools';
+export { MAX_PEAK_GAIN, PeakAccumulator, scalePeaks } from './peaks';
+export { DEFAULT_PEAKS_TIMEOUT_MS, PEAKS_SAMPLE_RATE, computePeaks, peaksDecodeArgs, type ComputePeaksOptions, type PeaksResult } from './waveform';
+export { DEFAULT_TRANSCODE_TIMEOUT_MS, browserProxyArgs, transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
+export { browserPlayback, displayDimensions, primaryAudioStream, primaryVideoStream, type BrowserPlayback } from './playback';

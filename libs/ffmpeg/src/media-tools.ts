@@ -4,6 +4,8 @@ import { FfmpegError } from './errors';
 import { runProcess } from './process';
 import { probe, type ProbeOptions } from './probe';
 import { runFfmpeg, type RunFfmpegOptions, type RunFfmpegResult } from './run-ffmpeg';
+import { transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
+import { computePeaks, type ComputePeaksOptions, type PeaksResult } from './waveform';
 
 export type MediaProbeOptions = Pick<ProbeOptions, 'timeoutMs' | 'signal'>;
 export type MediaRunOptions = Omit<RunFfmpegOptions, 'binary' | 'protocolWhitelist'>;
@@ -12,6 +14,15 @@ export type MediaRunOptions = Omit<RunFfmpegOptions, 'binary' | 'protocolWhiteli
 export interface MediaTools {
   probe(input: string, opts?: MediaProbeOptions): Promise<ProbeResult>;
   runFfmpeg(opts: MediaRunOptions): Promise<RunFfmpegResult>;
+}
+
+export type MediaPeaksOptions = Omit<ComputePeaksOptions, 'binary' | 'protocolWhitelist'>;
+export type MediaTranscodeOptions = Omit<TranscodeForBrowserOptions, 'binary' | 'protocolWhitelist'>;
+
+/** What the ingest worker needs on top of MediaTools: waveform peaks and browser proxies. */
+export interface IngestMediaTools extends MediaTools {
+  computePeaks(input: string, opts: MediaPeaksOptions): Promise<PeaksResult>;
+  transcodeForBrowser(input: string, output: string, opts?: MediaTranscodeOptions): Promise<RunFfmpegResult>;
 }
 
 export interface FfmpegMediaToolsOptions {
@@ -23,7 +34,7 @@ export interface FfmpegMediaToolsOptions {
   protocolWhitelist?: readonly string[];
 }
 
-export class FfmpegMediaTools implements MediaTools {
+export class FfmpegMediaTools implements IngestMediaTools {
   readonly ffmpegPath: string;
   readonly ffprobePath: string;
   readonly protocolWhitelist: readonly string[];
@@ -40,6 +51,14 @@ export class FfmpegMediaTools implements MediaTools {
 
   runFfmpeg(opts: MediaRunOptions): Promise<RunFfmpegResult> {
     return runFfmpeg({ ...opts, binary: this.ffmpegPath, protocolWhitelist: this.protocolWhitelist });
+  }
+
+  computePeaks(input: string, opts: MediaPeaksOptions): Promise<PeaksResult> {
+    return computePeaks(input, { ...opts, binary: this.ffmpegPath, protocolWhitelist: this.protocolWhitelist });
+  }
+
+  transcodeForBrowser(input: string, output: string, opts: MediaTranscodeOptions = {}): Promise<RunFfmpegResult> {
+    return transcodeForBrowser(input, output, { ...opts, binary: this.ffmpegPath, protocolWhitelist: this.protocolWhitelist });
   }
 
   /** `ffmpeg -version` and `ffprobe -version` first lines, for startup checks / readiness. */

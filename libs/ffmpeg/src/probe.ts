@@ -34,7 +34,26 @@ export interface FfprobeJson {
     channels?: number;
     duration?: string | number;
     disposition?: Record<string, number>;
+    pix_fmt?: string;
+    profile?: string;
+    tags?: Record<string, string>;
+    side_data_list?: Array<{ side_data_type?: string; rotation?: number | string }>;
   }>;
+}
+
+/**
+ * Clockwise display rotation of a video stream in degrees (0, 90, 180 or 270): the display matrix
+ * side data (ffprobe reports it counter-clockwise, e.g. -90 for a phone held upright) or, from
+ * older muxers, the `rotate` tag (clockwise). Angles are rounded to the nearest quarter turn.
+ */
+export function streamRotation(s: NonNullable<FfprobeJson['streams']>[number]): number {
+  // ffprobe 5 names it 'DisplayMatrix', later versions 'Display Matrix'.
+  const matrix = s.side_data_list?.find((d) => /^display ?matrix$/i.test(d.side_data_type ?? '') && d.rotation !== undefined);
+  const fromMatrix = matrix ? toNumber(matrix.rotation) : null;
+  const fromTag = toNumber(s.tags?.['rotate']);
+  const clockwise = fromMatrix !== null ? -fromMatrix : (fromTag ?? 0);
+  const quarter = Math.round(clockwise / 90);
+  return (((quarter % 4) + 4) % 4) * 90;
 }
 
 function toNumber(v: unknown): number | null {
@@ -82,6 +101,8 @@ export function mapFfprobeJson(json: FfprobeJson): ProbeResult {
       sampleRate: positive(toInt(s.sample_rate)),
       channels: positive(toInt(s.channels)),
       durationSec: toNumber(s.duration),
+      ...(isVideo ? { pixFmt: s.pix_fmt ?? null, rotation: streamRotation(s) } : {}),
+      ...(s.profile !== undefined ? { profile: s.profile } : {}),
     };
   });
   return probeResultSchema.parse({
@@ -118,6 +139,11 @@ export function unplayableReason(json: FfprobeJson): string | null {
 
 const UNREADABLE =
   /No such file|Is a directory|Permission denied|Connection refused|Connection timed out|timed out|Server returned|not on whitelist|Protocol not found|Failed to resolve|Network is unreachable|HTTP error|I\/O error|Input\/output error/i;
+
+/** Whether ffmpeg/ffprobe stderr says the input could not be read (I/O, HTTP, network), not that it is bad media. */
+export function isInputReadFailure(stderr: string): boolean {
+  return UNREADABLE.test(stderr);
+}
 
 /** One-line reason from ffprobe's stderr: log prefixes and the input name removed, URLs redacted. */
 export function probeFailureReason(stderr: string, input: string): { code: MediaProbeErrorCode; reason: string } {

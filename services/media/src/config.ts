@@ -4,6 +4,12 @@ import { z } from 'zod';
 
 export const SERVICE = 'media';
 
+/** A comma-separated list (blanks dropped), e.g. `media.example.com,*.cdn.example.com`. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
 export const mediaConfigSchema = z.object({
   ...commonConfig,
   PORT: commonConfig.PORT.default(3101),
@@ -16,6 +22,20 @@ export const mediaConfigSchema = z.object({
   MEDIA_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(30000),
   MEDIA_MAX_DELIVER: z.coerce.number().int().min(1).max(10).default(3),
   PROBE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60000),
+  /** ingest jobs (import, probe, transcript, proxy, waveform) one process runs at once */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** limit of one ffmpeg transcode to a browser proxy */
+  TRANSCODE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(2 * 3600_000),
+  /** limit of one waveform (peaks) computation */
+  WAVEFORM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  /** hosts provider media may be imported from: 'host', 'host:port' or '*.example.com' (empty: none) */
+  PROVIDER_MEDIA_ALLOWED_HOSTS: commaList,
+  /** dev/test only: allowed hosts that may resolve to loopback/private addresses */
+  PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: commaList,
+  /** largest provider video imported, bytes (default 10 GB) */
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(10 * 1024 ** 3),
+  /** idle timeout of a provider download (connect, headers, between chunks) */
+  IMPORT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   /**

@@ -7,6 +7,9 @@ import { Messaging } from '@wordcut/messaging';
 import { runMain, runService, s3Settings } from '@wordcut/platform';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadMediaConfig, SERVICE } from './config';
+import { IngestWorker } from './ingest.worker';
+import { SafeMediaImporter } from './media-importer';
+import { MediaRpcHandlers } from './media-rpc';
 import { ProbeWorker } from './probe.worker';
 
 @Module({})
@@ -29,13 +32,36 @@ export async function main() {
         probeTimeoutMs: config.PROBE_TIMEOUT_MS,
         faultDelayMs: config.MEDIA_FAULT_DELAY_MS,
       });
+      const importer = new SafeMediaImporter(storage, {
+        allowedHosts: config.PROVIDER_MEDIA_ALLOWED_HOSTS,
+        trustedPrivateHosts: config.PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS,
+        maxBytes: config.IMPORT_MAX_BYTES,
+        timeoutMs: config.IMPORT_IDLE_TIMEOUT_MS,
+      });
+      const ingest = new IngestWorker(bus, storage, tools, importer, logger, {
+        workerId: config.WORKER_ID,
+        concurrency: config.INGEST_CONCURRENCY,
+        ackWaitMs: config.MEDIA_ACK_WAIT_MS,
+        maxDeliver: config.MEDIA_MAX_DELIVER,
+        probeTimeoutMs: config.PROBE_TIMEOUT_MS,
+        transcodeTimeoutMs: config.TRANSCODE_TIMEOUT_MS,
+        waveformTimeoutMs: config.WAVEFORM_TIMEOUT_MS,
+      });
+      const rpc = new MediaRpcHandlers(bus, storage, tools, logger, {
+        probeTimeoutMs: config.PROBE_TIMEOUT_MS,
+        waveformTimeoutMs: config.WAVEFORM_TIMEOUT_MS,
+      });
       return {
         module: MediaModule,
         healthChecks: [
           { name: 'nats', check: () => bus.ping() },
           { name: 's3', check: () => storage.ping() },
         ],
-        start: () => worker.start(),
+        start: async () => {
+          rpc.start();
+          await worker.start();
+          await ingest.start();
+        },
         close: () => bus.close(),
       };
     },

@@ -1,0 +1,272 @@
+import {
+  encodeWaveform,
+  mediaIngestCommandSchema,
+  StorageKeys,
+  Streams,
+  Subjects,
+  WAVEFORM_STORED_PEAKS_PER_SECOND,
+  type MediaIngestCommand,
+  type VideoIngestCompletedEvent,
+  type VideoIngestFailedEvent,
+} from '@wordcut/contracts';
+import {
+  browserPlayback,
+  displayDimensions,
+  NoAudioError,
+  primaryAudioStream,
+  primaryVideoStream,
+  type IngestMediaTools,
+} from '@wordcut/ffmpeg';
+import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
+import type { Logger } from '@wordcut/platform';
+import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { classifyIngestError, IngestFailure, IngestMessages } from './ingest-failure';
+import { IngestProgressReporter } from './ingest-progress';
+import { buildIngestTranscript, type CaptionTexts } from './ingest-transcript';
+import type { MediaImporter } from './media-importer';
+import { presignFor } from './presign';
+
+export interface IngestWorkerOptions {
+  workerId: string;
+  concurrency: number;
+  ackWaitMs: number;
+  maxDeliver: number;
+  probeTimeoutMs: number;
+  transcodeTimeoutMs: number;
+  waveformTimeoutMs: number;
+  /** where proxies are written before upload (default: the OS temp dir) */
+  workDir?: string;
+}
+
+/** Largest caption file (VTT or word-by-word JSON) imported or read. */
+export const CAPTIONS_MAX_BYTES = 50 * 1024 * 1024;
+
+export const ingestConsumer = (o: Pick<IngestWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => ({
+  stream: Streams.media.name,
+  durable: 'media-ingest',
+  filterSubject: Subjects.mediaIngest,
+  ackWaitMs: o.ackWaitMs,
+  maxDeliver: o.maxDeliver,
+});
+
+/** Where an ingest's files are in the bucket (provider files land under the video's original/). */
+export interface IngestKeys {
+  videoKey: string;
+  vttKey: string | null;
+  wordByWordKey: string | null;
+  transcriptKey: string;
+  proxyKey: string;
+  waveformKey: string;
+}
+
+export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
+  const { videoId, jobId, source } = cmd;
+  const common = {
+    transcriptKey: StorageKeys.ingestTranscript(videoId, jobId),
+    proxyKey: StorageKeys.proxy(videoId, jobId),
+    waveformKey: StorageKeys.waveform(videoId, 'original'),
+  };
+  if (source.kind === 'upload') return { ...common, videoKey: source.videoKey, vttKey: source.vttKey, wordByWordKey: null };
+  return {
+    ...common,
+    videoKey: StorageKeys.originalVideo(videoId, jobId),
+    vttKey: source.vttUrl ? StorageKeys.originalVtt(videoId, jobId) : null,
+    wordByWordKey: source.wordBywordUrl ? StorageKeys.originalWordByWord(videoId, jobId) : null,
+  };
+}
+
+/** Progress (0..100) at which each stage starts; a provider import takes the first part. */
+function stagePlan(importing: boolean) {
+  return importing
+    ? { captions: 1, importFrom: 5, importTo: 40, probe: 40, proxyFrom: 45, proxyTo: 88, waveform: 90 }
+    : { captions: 2, importFrom: 5, importTo: 5, probe: 8, proxyFrom: 12, proxyTo: 88, waveform: 90 };
+}
+
+/**
+ * Brings a video in (`media.ingest`): imports provider media into the bucket through the SSRF
+ * guard, builds the transcript from its captions (word-by-word preferred), probes the video,
+ * makes a browser proxy when Chromium cannot play the original, stores the waveform, and
+ * reports videoIngestProgress then videoIngestCompleted. Failures a retry cannot fix (bad
+ * captions, not a video, unsafe URL, 4xx) become videoIngestFailed and are acknowledged; the
+ * rest is thrown so JetStream redelivers (and dead-letters after the last delivery). Every
+ * key derives from the video and job ids, so a redelivery overwrites the same objects.
+ *
+ * Captions are read before the video is imported or transcoded: a bad VTT fails in seconds.
+ */
+export class IngestWorker {
+  constructor(
+    private readonly bus: Messaging,
+    private readonly storage: ObjectStorage,
+    private readonly tools: IngestMediaTools,
+    private readonly importer: MediaImporter,
+    private readonly logger: Logger,
+    private readonly o: IngestWorkerOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    const consumer = ingestConsumer(this.o);
+    await this.bus.provision([Streams.media, Streams.videos], [consumer]);
+    this.bus.watchMaxDeliveries(consumer);
+    await this.bus.consume({ consumer, schema: mediaIngestCommandSchema, concurrency: this.o.concurrency, handler: (m) => this.handle(m) });
+  }
+
+  async handle(m: InboundMessage<MediaIngestCommand>): Promise<void> {
+    const cmd = m.data;
+    const log = this.logger.child({ jobId: cmd.jobId, videoId: cmd.videoId, source: cmd.source.kind, attempt: m.deliveryCount });
+    const progress = new IngestProgressReporter(this.bus, cmd, log);
+    const work = await mkdtemp(join(this.o.workDir ?? tmpdir(), 'wordcut-ingest-'));
+    log.info('ingest started');
+    try {
+      const completed = await this.ingest(cmd, progress, work);
+      await progress.flush();
+      await this.bus.publish(Subjects.videoIngestCompleted, completed, { msgId: `${cmd.jobId}:ingest:completed` });
+      log.info({ playbackKey: completed.playbackKey, durationSec: completed.durationSec, proxy: completed.playbackKey !== completed.originalKey }, 'ingest completed');
+    } catch (err) {
+      await progress.flush();
+      const failure = classifyIngestError(err);
+      if (!failure) {
+        log.warn({ err }, 'ingest failed, will be retried');
+        throw err;
+      }
+      const failed: VideoIngestFailedEvent = {
+        jobId: cmd.jobId,
+        videoId: cmd.videoId,
+        error: failure.message,
+        code: failure.code,
+        worker: this.o.workerId,
+        at: new Date().toISOString(),
+      };
+      await this.bus.publish(Subjects.videoIngestFailed, failed, { msgId: `${cmd.jobId}:ingest:failed` });
+      log.warn({ code: failure.code, error: failure.message, cause: (failure.cause as Error | undefined)?.message }, 'ingest failed');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  private async ingest(cmd: MediaIngestCommand, progress: IngestProgressReporter, work: string): Promise<VideoIngestCompletedEvent> {
+    const { source } = cmd;
+    const keys = ingestKeys(cmd);
+    const plan = stagePlan(source.kind === 'provider');
+
+    // 1. Captions -> transcript (cheap, and the most common user error).
+    progress.stage(plan.captions, 'Reading captions');
+    if (!keys.vttKey && !keys.wordByWordKey) throw new IngestFailure('NO_CAPTIONS', IngestMessages.NO_CAPTIONS);
+    if (source.kind === 'provider') {
+      if (source.vttUrl && keys.vttKey) await this.importer.fetchToStorage(source.vttUrl, keys.vttKey, { maxBytes: CAPTIONS_MAX_BYTES, contentType: 'text/vtt' });
+      if (source.wordBywordUrl && keys.wordByWordKey) {
+        await this.importer.fetchToStorage(source.wordBywordUrl, keys.wordByWordKey, { maxBytes: CAPTIONS_MAX_BYTES, contentType: 'application/json' });
+      }
+    }
+    const captions: CaptionTexts = {};
+    if (keys.wordByWordKey) captions.wordByWord = await this.readCaptions(keys.wordByWordKey);
+    if (keys.vttKey) captions.vtt = await this.readCaptions(keys.vttKey);
+    const transcript = buildIngestTranscript(captions, cmd.languageHint);
+    await this.storage.upload(keys.transcriptKey, Buffer.from(JSON.stringify(transcript)), { contentType: 'application/json' });
+
+    // 2. The video into the bucket.
+    if (source.kind === 'provider') {
+      progress.stage(plan.importFrom, 'Importing video');
+      await this.importer.fetchToStorage(source.videoUrl, keys.videoKey, {
+        contentType: 'video/mp4',
+        onProgress: (loaded, total) => {
+          if (total) progress.update(plan.importFrom + ((plan.importTo - plan.importFrom) * Math.min(loaded, total)) / total, 'Importing video');
+        },
+      });
+    }
+
+    // 3. What is it?
+    progress.stage(plan.probe, 'Checking video');
+    const head = await this.storage.head(keys.videoKey);
+    if (!head) throw new IngestFailure('NOT_FOUND', IngestMessages.VIDEO_NOT_FOUND);
+    const url = await presignFor(this.storage, keys.videoKey, Math.max(this.o.probeTimeoutMs, this.o.transcodeTimeoutMs, this.o.waveformTimeoutMs));
+    const probe = await this.tools.probe(url, { timeoutMs: this.o.probeTimeoutMs });
+    const video = primaryVideoStream(probe);
+    if (!video) throw new IngestFailure('NO_VIDEO', IngestMessages.NO_VIDEO);
+    const hasAudio = primaryAudioStream(probe) !== undefined;
+
+    // 4. A browser proxy when Chromium cannot play the original.
+    let playbackKey = keys.videoKey;
+    let playbackInput = url;
+    let dims = displayDimensions(video);
+    const playback = browserPlayback(probe);
+    if (!playback.playable) {
+      const message = 'Preparing video for the browser';
+      progress.stage(plan.proxyFrom, message);
+      const out = join(work, 'proxy.mp4');
+      await this.tools.transcodeForBrowser(url, out, {
+        durationSec: probe.durationSec ?? video.durationSec,
+        timeoutMs: this.o.transcodeTimeoutMs,
+        onProgress: (p) => {
+          if (p.percent !== null) progress.update(plan.proxyFrom + ((plan.proxyTo - plan.proxyFrom) * p.percent) / 100, message);
+        },
+      });
+      dims = displayDimensions(primaryVideoStream(await this.tools.probe(out, { timeoutMs: this.o.probeTimeoutMs })));
+      await this.storage.upload(keys.proxyKey, createReadStream(out), { contentType: 'video/mp4' });
+      playbackKey = keys.proxyKey;
+      playbackInput = out;
+    }
+
+    // 5. The waveform of what the browser will play.
+    let waveformKey: string | null = null;
+    let audioDurationSec: number | null = null;
+    if (hasAudio) {
+      progress.stage(plan.waveform, 'Building waveform');
+      try {
+        const { durationSec, peaks } = await this.tools.computePeaks(playbackInput, {
+          peaksPerSecond: WAVEFORM_STORED_PEAKS_PER_SECOND,
+          timeoutMs: this.o.waveformTimeoutMs,
+        });
+        await this.storage.upload(keys.waveformKey, Buffer.from(encodeWaveform(durationSec, peaks)), { contentType: 'application/octet-stream' });
+        waveformKey = keys.waveformKey;
+        audioDurationSec = durationSec;
+      } catch (err) {
+        if (!(err instanceof NoAudioError)) throw err;
+      }
+    }
+
+    return {
+      jobId: cmd.jobId,
+      videoId: cmd.videoId,
+      originalKey: keys.videoKey,
+      playbackKey,
+      transcriptKey: keys.transcriptKey,
+      waveformKey,
+      probe,
+      durationSec: Math.max(0, probe.durationSec ?? video.durationSec ?? audioDurationSec ?? 0),
+      width: dims.width,
+      height: dims.height,
+      // an audio stream ffmpeg cannot find when decoding (NoAudioError) counts as none
+      hasAudio: waveformKey !== null,
+      sizeBytes: head.sizeBytes,
+      languageCode: transcript.languageCode,
+      worker: this.o.workerId,
+      at: new Date().toISOString(),
+    };
+  }
+
+  /** A caption file from the bucket as text (size-limited); missing => IngestFailure. */
+  private async readCaptions(key: string): Promise<string> {
+    let stream;
+    try {
+      stream = await this.storage.getStream(key);
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) throw new IngestFailure('NOT_FOUND', IngestMessages.CAPTIONS_NOT_FOUND, { cause: err });
+      throw err;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > CAPTIONS_MAX_BYTES) {
+        stream.body.destroy();
+        throw new IngestFailure('CAPTIONS_TOO_LARGE', `The subtitle file is larger than ${CAPTIONS_MAX_BYTES / 1024 / 1024} MB.`);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+}

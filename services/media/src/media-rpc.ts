@@ -1,0 +1,75 @@
+import {
+  encodeWaveform,
+  rpcMediaProbeRequestSchema,
+  rpcMediaWaveformRequestSchema,
+  Subjects,
+  WAVEFORM_STORED_PEAKS_PER_SECOND,
+  type RpcMediaProbeReply,
+  type RpcMediaWaveformReply,
+} from '@wordcut/contracts';
+import { MediaProbeError, NoAudioError, primaryVideoStream, type IngestMediaTools } from '@wordcut/ffmpeg';
+import type { Messaging } from '@wordcut/messaging';
+import type { Logger } from '@wordcut/platform';
+import type { ObjectStorage } from '@wordcut/storage';
+import { IngestMessages } from './ingest-failure';
+import { presignFor } from './presign';
+
+export interface MediaRpcOptions {
+  probeTimeoutMs: number;
+  waveformTimeoutMs: number;
+}
+
+/**
+ * The media workers' request/reply side (core NATS, queue group): `rpc.media.probe` and
+ * `rpc.media.waveform`. Bad media is an answer ({ok:false, code, message for people}), never an
+ * exception; only infrastructure failures throw (the caller gets a RemoteError).
+ */
+export class MediaRpcHandlers {
+  constructor(
+    private readonly bus: Messaging,
+    private readonly storage: ObjectStorage,
+    private readonly tools: IngestMediaTools,
+    private readonly logger: Logger,
+    private readonly o: MediaRpcOptions,
+  ) {}
+
+  start(): void {
+    this.bus.serve(Subjects.rpcMediaProbe, rpcMediaProbeRequestSchema, (req) => this.probe(req.objectKey));
+    this.bus.serve(Subjects.rpcMediaWaveform, rpcMediaWaveformRequestSchema, (req) => this.waveform(req.objectKey, req.waveformKey));
+  }
+
+  /** ffprobe of an object in the bucket; it must be a video (have a picture). */
+  async probe(objectKey: string): Promise<RpcMediaProbeReply> {
+    if (!(await this.storage.head(objectKey))) return { ok: false, code: 'NOT_FOUND', message: IngestMessages.VIDEO_NOT_FOUND };
+    const url = await presignFor(this.storage, objectKey, this.o.probeTimeoutMs);
+    try {
+      const result = await this.tools.probe(url, { timeoutMs: this.o.probeTimeoutMs });
+      if (!primaryVideoStream(result)) return { ok: false, code: 'NO_VIDEO', message: IngestMessages.NO_VIDEO };
+      return { ok: true, result };
+    } catch (err) {
+      if (err instanceof MediaProbeError && err.code !== 'UNREADABLE') {
+        this.logger.info({ objectKey, reason: err.reason }, 'probe: not media');
+        return { ok: false, code: 'NOT_MEDIA', message: IngestMessages.NOT_MEDIA };
+      }
+      throw err;
+    }
+  }
+
+  /** Computes the stored peaks of an object and writes them (encodeWaveform) at waveformKey. */
+  async waveform(objectKey: string, waveformKey: string): Promise<RpcMediaWaveformReply> {
+    if (!(await this.storage.head(objectKey))) return { ok: false, code: 'NOT_FOUND', message: IngestMessages.VIDEO_NOT_FOUND };
+    const url = await presignFor(this.storage, objectKey, this.o.waveformTimeoutMs);
+    try {
+      const { durationSec, peaks } = await this.tools.computePeaks(url, {
+        peaksPerSecond: WAVEFORM_STORED_PEAKS_PER_SECOND,
+        timeoutMs: this.o.waveformTimeoutMs,
+      });
+      await this.storage.upload(waveformKey, Buffer.from(encodeWaveform(durationSec, peaks)), { contentType: 'application/octet-stream' });
+      return { ok: true, durationSec, peakCount: peaks.length };
+    } catch (err) {
+      if (err instanceof NoAudioError) return { ok: false, code: err.code, message: err.message };
+      if (err instanceof MediaProbeError && err.code !== 'UNREADABLE') return { ok: false, code: 'NOT_MEDIA', message: IngestMessages.NOT_MEDIA };
+      throw err;
+    }
+  }
+}
