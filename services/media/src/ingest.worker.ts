@@ -132,6 +132,7 @@ export class IngestWorker {
         log.warn({ err }, 'ingest failed, will be retried');
         throw err;
       }
+      await this.discardOutputs(cmd, log);
       const failed: VideoIngestFailedEvent = {
         jobId: cmd.jobId,
         videoId: cmd.videoId,
@@ -145,6 +146,18 @@ export class IngestWorker {
     } finally {
       await rm(work, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * A failed ingest leaves nothing behind but what the video came with: its built transcript,
+   * proxy and peaks go, and so do the copies a provider import made (an upload's originals stay,
+   * so a retry can run again).
+   */
+  private async discardOutputs(cmd: MediaIngestCommand, log: Logger): Promise<void> {
+    const keys = ingestKeys(cmd);
+    const doomed = [keys.transcriptKey, keys.proxyKey, keys.waveformKey];
+    if (cmd.source.kind === 'provider') doomed.push(keys.videoKey, ...[keys.vttKey, keys.wordByWordKey].filter((k): k is string => k !== null));
+    await Promise.all(doomed.map((k) => this.storage.delete(k))).catch((err: unknown) => log.warn({ err }, 'could not remove the outputs of a failed ingest'));
   }
 
   private async ingest(cmd: MediaIngestCommand, progress: IngestProgressReporter, work: string): Promise<VideoIngestCompletedEvent> {

@@ -111,7 +111,7 @@ export class VideosController {
         probe,
       });
       try {
-        await this.d.ingest.request(jobId, videoId, source);
+        await this.d.ingest.request(jobId, videoId, source, this.d.config.DEFAULT_LANGUAGE);
       } catch (err) {
         await this.d.videos.delete(videoId).catch(() => undefined);
         throw err;
