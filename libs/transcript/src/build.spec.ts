@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Paragraph, Word } from '@wordcut/contracts';
+import {
+  TranscriptBuildError,
+  VTT_WORD_CONFIDENCE,
+  buildTranscriptFromVtt,
+  buildTranscriptFromWordByWord,
+  findInconsistencies,
+  isRtl,
+  normalizeLanguageCode,
+} from './index';
+
+const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
+const texts = (words: Word[]) => words.map((w) => w.text);
+const timing = (words: Word[]) => words.map((w) => [w.text, w.start, w.end]);
+
+function buildError(fn: () => unknown): TranscriptBuildError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof TranscriptBuildError) return e;
+    throw e;
+  }
+  throw new Error('expected a TranscriptBuildError');
+}
+
+function expectConsistent(t: { words: Word[]; paragraphs: Paragraph[]; fillerWords: number[] }): void {
+  expect(findInconsistencies(t)).toEqual([]);
+}
+
+describe('buildTranscriptFromVtt', () => {
+  it('spreads a cue over its words in proportion to their length', () => {
+    const t = buildTranscriptFromVtt('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nI am here\n');
+    // 1 + 2 + 4 = 7 characters over 1 s
+    expect(timing(t.words)).toEqual([
+      ['I', 1, 1.143],
+      ['am', 1.143, 1.429],
+      ['here', 1.429, 2],
+    ]);
+    expect(t.words.every((w) => w.confidence === VTT_WORD_CONFIDENCE)).toBe(true);
+    expectConsistent(t);
+  });
+
+  it('splits multi-line cues into words, strips tags and voices, decodes entities', () => {
+    const t = buildTranscriptFromVtt(fixture('interview-crlf.vtt'));
+    expect(texts(t.words)).toEqual(['Welcome', 'to', 'the', 'show,', 'everyone.', 'Tom', '&', 'Jerry', '<3', '"cheese"', 'Really?']);
+    expect(t.words[0]!.start).toBe(1);
+    expect(t.words[4]!.end).toBe(4);
+    expect(t.words[5]!.start).toBe(4.5);
+    expectConsistent(t);
+  });
+
+  it('honours inline word timestamps: each word from its timestamp to the next, the first from the cue start', () => {
+    const t = buildTranscriptFromVtt(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nhello<00:00:01.400><c> big</c><00:00:02.100><c> world</c>\n',
+    );
+    expect(timing(t.words)).toEqual([
+      ['hello', 1, 1.4],
+      ['big', 1.4, 2.1],
+      ['world', 2.1, 3],
+    ]);
+  });
+
+  it('turns a realistic YouTube auto-caption file into each word once, with its own timing', () => {
+    const t = buildTranscriptFromVtt(fixture('youtube-auto.vtt'));
+    expect(texts(t.words).join(' ')).toBe(
+      "so today we're going to talk about um how to edit the the video with text [Music] so so let's start",
+    );
+    const byText = (text: string, nth = 0) => t.words.filter((w) => w.text === text)[nth]!;
+    expect([byText('so').start, byText('so').end]).toEqual([0, 0.359]);
+    expect([byText('about').start, byText('about').end]).toEqual([1.68, 3.189]);
+    // the first new word of a rolling cue starts at the cue start, not at the repeated line
+    expect([byText('um').start, byText('um').end]).toEqual([3.199, 3.959]);
+    expect([byText('video').start, byText('video').end]).toEqual([5.52, 6.12]);
+    expect([byText('[Music]').start, byText('[Music]').end]).toEqual([8.08, 11]);
+    expect([byText('start').start, byText('start').end]).toEqual([12.2, 13.5]);
+    expect(t.languageCode).toBe('en');
+    // so (quick), um, the repeated "the", and the quick "so so"
+    expect(t.fillerWords.map((i) => t.words[i]!.text)).toEqual(['so', 'um', 'the', 'so', 'so']);
+    expect(t.fillerWords).toContain(12);
+    expectConsistent(t);
+  });
+
+  it('does not double identical consecutive cues', () => {
+    const t = buildTranscriptFromVtt(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nSame words here.\n\n00:00:02.000 --> 00:00:03.000\nSame words here.\n\n00:00:03.000 --> 00:00:04.000\nThen more.\n',
+    );
+    expect(texts(t.words)).toEqual(['Same', 'words', 'here.', 'Then', 'more.']);
+    // the repeat extends nothing: the next words start at their own cue
+    expect(t.words[3]!.start).toBe(3);
+  });
+
+  it('drops a word-by-word sliding overlap of 3+ words inside a line', () => {
+    const t = buildTranscriptFromVtt(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nwe are going to\n\n00:00:02.000 --> 00:00:03.000\nare going to build it\n',
+    );
+    expect(texts(t.words)).toEqual(['we', 'are', 'going', 'to', 'build', 'it']);
+    expect(t.words[4]!.start).toBe(2);
+  });
+
+  it('keeps genuine repetitions: short overlaps inside a line, and repeats after a pause', () => {
+    const short = buildTranscriptFromVtt(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nI said no\n\n00:00:02.000 --> 00:00:03.000\nno way\n',
+    );
+    expect(texts(short.words)).toEqual(['I', 'said', 'no', 'no', 'way']);
+    const later = buildTranscriptFromVtt(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nAgain!\n\n00:00:05.000 --> 00:00:06.000\nAgain!\n',
+    );
+    expect(texts(later.words)).toEqual(['Again!', 'Again!']);
+  });
+
+  it('puts overlapping cues in time order', () => {
+    const t = buildTranscriptFromVtt(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:05.000\none two three four\n\n00:00:02.000 --> 00:00:03.000\ninterjection\n',
+    );
+    const starts = t.words.map((w) => w.start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(texts(t.words)).toEqual(['one', 'two', 'interjection', 'three', 'four']);
+    expectConsistent(t);
+  });
+
+  it('builds paragraphs from pauses and sentence ends', () => {
+    const t = buildTranscriptFromVtt(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nFirst thought here.\n\n00:00:02.800 --> 00:00:04.000\nSecond thought\n\n00:00:06.000 --> 00:00:07.000\nafter a long pause\n',
+    );
+    expect(t.paragraphs.map((p) => p.wordIndices.map((i) => t.words[i]!.text).join(' '))).toEqual([
+      'First thought here.',
+      'Second thought',
+      'after a long pause',
+    ]);
+    expect(t.paragraphs.map((p) => [p.start, p.end])).toEqual([
+      [0, 2],
+      [2.8, 4],
+      [6, 7],
+    ]);
+    expectConsistent(t);
+  });
+
+  it('picks the language: header, then hint, then default, then en; normalized', () => {
+    const body = '\n\n00:00:00.000 --> 00:00:01.000\nhola\n';
+    expect(buildTranscriptFromVtt(`WEBVTT\nLanguage: es-mx${body}`, { languageHint: 'fr' }).languageCode).toBe('es-MX');
+    expect(buildTranscriptFromVtt(`WEBVTT${body}`, { languageHint: 'pt_br', defaultLanguage: 'de' }).languageCode).toBe('pt-BR');
+    expect(buildTranscriptFromVtt(`WEBVTT${body}`, { defaultLanguage: 'DE' }).languageCode).toBe('de');
+    expect(buildTranscriptFromVtt(`WEBVTT${body}`).languageCode).toBe('en');
+    // a header that is not a language tag is skipped
+    expect(buildTranscriptFromVtt(`WEBVTT\nLanguage: Spanish${body}`, { languageHint: 'es' }).languageCode).toBe('es');
+  });
+
+  it('rejects files without words as VTT_EMPTY', () => {
+    for (const text of ['', 'WEBVTT\n', 'WEBVTT\nKind: captions\nLanguage: en\n\n', 'WEBVTT\n\nNOTE only a comment\n']) {
+      expect(buildError(() => buildTranscriptFromVtt(text)).code).toBe('VTT_EMPTY');
+    }
+    const blank = buildError(() => buildTranscriptFromVtt('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<c> </c>\n'));
+    expect(blank.code).toBe('VTT_EMPTY');
+    expect(blank.message).toBe('The subtitle file has 1 cue(s) but none of them has any text.');
+  });
+
+  it('rejects garbage as VTT_INVALID', () => {
+    expect(buildError(() => buildTranscriptFromVtt('\u0000\u0001binary junk')).code).toBe('VTT_INVALID');
+    expect(buildError(() => buildTranscriptFromVtt('{"words": []}')).code).toBe('VTT_INVALID');
+  });
+
+  it('builds a long rolling file linearly and consistently', () => {
+    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+    const ts = (s: number) => {
+      const ms = Math.round(s * 1000);
+      return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+    };
+    let text = 'WEBVTT\nKind: captions\nLanguage: en\n\n';
+    let previous = ' ';
+    let t = 0;
+    const expected: string[] = [];
+    for (let cue = 0; cue < 2000; cue++) {
+      const words = Array.from({ length: 6 }, (_, k) => `w${cue}x${k}`);
+      expected.push(...words);
+      const inline = words.map((w, k) => (k === 0 ? w : `<${ts(t + k * 0.4)}><c> ${w}</c>`)).join('');
+      text += `${ts(t)} --> ${ts(t + 3)} align:start position:0%\n${previous}\n${inline}\n\n`;
+      text += `${ts(t + 3)} --> ${ts(t + 3.01)} align:start position:0%\n${words.join(' ')}\n \n\n`;
+      previous = words.join(' ');
+      t += 3.01;
+    }
+    const built = buildTranscriptFromVtt(text);
+    expect(texts(built.words)).toEqual(expected);
+    expectConsistent(built);
+    expect(Math.max(...built.paragraphs.map((p) => p.wordIndices.length))).toBeLessThanOrEqual(120);
+  });
+});
+
+describe('buildTranscriptFromWordByWord', () => {
+  it('keeps provider words, times and confidence, in time order', () => {
+    const t = buildTranscriptFromWordByWord(
+      {
+        languageCode: 'he',
+        words: [
+          { text: 'world.', start: 0.5, end: 0.9, confidence: 0.7 },
+          { text: 'Hello', start: 0, end: 0.4 },
+          { text: '  ', start: 0.95, end: 1 },
+        ],
+      },
+      { languageHint: 'en' },
+    );
+    expect(t.languageCode).toBe('he');
+    expect(t.words).toEqual([
+      { text: 'Hello', start: 0, end: 0.4, confidence: 1, group_number: 0, word_order: 0 },
+      { text: 'world.', start: 0.5, end: 0.9, confidence: 0.7, group_number: 0, word_order: 1 },
+    ]);
+    expectConsistent(t);
+  });
+
+  it('uses the hint when the file names no language', () => {
+    expect(buildTranscriptFromWordByWord({ words: [{ text: 'a', start: 0, end: 1 }] }, { languageHint: 'ar-eg' }).languageCode).toBe('ar-EG');
+  });
+
+  it('rejects malformed files with WORDS_INVALID and the place of the problem', () => {
+    const backwards = buildError(() => buildTranscriptFromWordByWord({ words: [{ text: 'a', start: 0, end: 1 }, { text: 'oops', start: 2, end: 1 }] }));
+    expect(backwards.code).toBe('WORDS_INVALID');
+    expect(backwards.message).toBe("The word-by-word file is invalid at words.1 ('oops'): it ends (1 s) before it starts (2 s).");
+
+    const negative = buildError(() => buildTranscriptFromWordByWord({ words: [{ text: 'a', start: -1, end: 1 }] }));
+    expect(negative.code).toBe('WORDS_INVALID');
+    expect(negative.message).toMatch(/^The word-by-word file is invalid at words\.0\.start: /);
+
+    const notAFile = buildError(() => buildTranscriptFromWordByWord({ text: 'hello' } as never));
+    expect(notAFile.message).toMatch(/^The word-by-word file is invalid at words: /);
+
+    expect(buildError(() => buildTranscriptFromWordByWord({ words: [] })).message).toBe('The word-by-word file has no words.');
+  });
+});
+
+describe('language helpers', () => {
+  it('normalizes language tags', () => {
+    expect(normalizeLanguageCode('en-us')).toBe('en-US');
+    expect(normalizeLanguageCode('zh_hant_tw')).toBe('zh-Hant-TW');
+    expect(normalizeLanguageCode('English')).toBeUndefined();
+    expect(normalizeLanguageCode('und')).toBeUndefined();
+    expect(normalizeLanguageCode('')).toBeUndefined();
+  });
+
+  it('knows right-to-left languages by their primary subtag', () => {
+    for (const code of ['ar', 'ar-EG', 'fa', 'he', 'HE-il', 'ur', 'dv', 'ku', 'ps', 'sd', 'ae']) expect(isRtl(code)).toBe(true);
+    for (const code of ['en', 'en-US', 'arn', 'fr', 'zh-Hant', '']) expect(isRtl(code)).toBe(false);
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * @wordcut/transcript: the transcript domain, pure and browser-safe (no Node APIs), shared by the
+ * editor and the services. WebVTT / word-by-word import, paragraphs, filler detection, word deltas.
+ */
+export * from './errors';
+export { parseVtt, parseVttDocument, type VttCue, type VttDocument, type VttTimedWord } from './vtt';
+export * from './build';
+export * from './paragraphs';
+export * from './fillers';
+export * from './edit';
+export { isRtl, normalizeLanguageCode, pickLanguage, FALLBACK_LANGUAGE } from './language';
+export { normalizeWord, splitWords, isSentenceEnd } from './text';
+export { ROLLING_MAX_GAP_SECONDS, ROLLING_MIN_WORD_OVERLAP, ROLLING_MAX_OVERLAP_WORDS } from './rolling';
+export { findInconsistencies } from './invariants';
