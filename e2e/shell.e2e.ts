@@ -13,6 +13,18 @@ async function navigateInApp(page: Page, path: string) {
   }, path);
 }
 
+/** Answers GET /api/videos/<id> with a completed video, so the editor shows its page without the backend. */
+async function stubVideo(page: Page, id: string) {
+  const video = {
+    id, title: `Video ${id}`, originalName: 'clip.mp4', duration: 2, filename: 'clip.mp4', processedFilename: null,
+    lastProcessedAt: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', status: 'completed',
+    vttProgress: 100, vttMethod: 'VTT Upload', vttError: null, videoChanged: false, vttChanged: false, wordBywordChanged: false,
+    languageCode: 'en', width: 320, height: 240, hasAudio: true, fileSize: 1, mediaVersion: 'original', providerSessionId: null,
+    providerVideoId: null, providerIsClone: false, providerMainVideoUploadStatus: 'none', providerVttUploadStatus: 'none', transcriptId: null,
+  };
+  await page.route(`**/api/videos/${id}`, (route) => route.fulfill({ json: video }));
+}
+
 /**
  * Repoints the editor remote (as a deployment would, through /remotes.json) at a stand-in
  * container that honours the Module Federation container contract (init/get) but whose
@@ -36,17 +48,27 @@ test.describe('shell', () => {
   test('loads at / with the editor and publish remotes', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'WordCut, home' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Probe a media file' })).toBeVisible();
-    await expect(page.getByLabel('Media file', { exact: true })).toHaveAttribute('accept', 'video/*,audio/*');
-    await expect(page.getByRole('button', { name: 'Probe' })).toBeDisabled();
+    await expect(page.getByTestId('editor-entry')).toBeVisible();
+    await expect(page.getByLabel('MP4 video file')).toHaveAttribute('accept', 'video/mp4,.mp4');
+    await expect(page.getByLabel('VTT subtitle file')).toHaveAttribute('accept', 'text/vtt,.vtt');
+    await expect(page.getByRole('button', { name: 'Upload and open' })).toBeEnabled();
     await expect(page.getByTestId('publish-actions')).toBeAttached();
   });
 
-  test('shows the video id of an editor route', async ({ page }) => {
+  test('opens the video of an editor route', async ({ page }) => {
+    await stubVideo(page, 'vid_123');
     await page.goto('/editor/vid_123');
     await expect(page.getByRole('heading', { name: 'Video vid_123' })).toBeVisible();
+    await stubVideo(page, 'vid_456');
     await page.goto('/video/vid_456');
     await expect(page.getByRole('heading', { name: 'Video vid_456' })).toBeVisible();
+  });
+
+  test('an unknown video shows the connection error card after the retries', async ({ page }) => {
+    await page.goto('/editor/vid_unknown');
+    const card = page.getByTestId('connection-error');
+    await expect(card).toContainText('Unable to load video data. This could be a temporary network issue.', { timeout: 10_000 });
+    await expect(card.getByRole('button', { name: 'Retry Connection' })).toBeVisible();
   });
 
   test('/analytics loads the analytics remote', async ({ page }) => {
@@ -91,7 +113,7 @@ test.describe('remote failures', () => {
 
     await page.unroute(`${EDITOR_ORIGIN}/**`);
     await fallback.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('heading', { name: 'Probe a media file' })).toBeVisible();
+    await expect(page.getByTestId('editor-entry')).toBeVisible();
     await expect(fallback).toHaveCount(0);
   });
 
@@ -117,7 +139,7 @@ test.describe('remote failures', () => {
     // With the real remote back, Reload Page recovers.
     await page.unrouteAll();
     await page.getByRole('button', { name: 'Reload Page' }).click();
-    await expect(page.getByRole('heading', { name: 'Probe a media file' })).toBeVisible();
+    await expect(page.getByTestId('editor-entry')).toBeVisible();
   });
 });
 
@@ -134,6 +156,7 @@ test.describe('KeyClips panel', () => {
   });
 
   test("the editor's 'Find Key Moments' opens it and the close button closes it", async ({ page }) => {
+    await stubVideo(page, 'vid_2');
     await page.goto('/editor/vid_2');
     await page.getByRole('button', { name: 'Find Key Moments' }).click();
     await expect(page).toHaveURL(/\?panel=keyclips$/);
@@ -147,56 +170,17 @@ test.describe('KeyClips panel', () => {
   });
 });
 
-test.describe('probe a media file through the real backend', () => {
-  const mediaDir = () => process.env['E2E_MEDIA_DIR'] as string;
-
-  async function choose(page: Page, file: string) {
-    await page.getByLabel('Media file', { exact: true }).setInputFiles(path.join(mediaDir(), file));
-    await page.getByRole('button', { name: 'Probe' }).click();
-  }
-
-  test('uploads a video, polls the job through a lost poll, and shows what ffprobe found', async ({ page }) => {
-    let polls = 0;
-    await page.route('**/api/jobs/*/status', async (route) => {
-      polls += 1;
-      // one poll lost on the network: it must be ignored, the next one goes on
-      if (polls === 1) await route.abort('connectionreset');
-      else await route.continue();
-    });
-    await page.goto('/');
-    await choose(page, 'tiny.mp4');
-    const result = page.getByTestId('probe-result');
-    await expect(result).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('probe-status')).toHaveText('Completed');
-    await expect(result).toContainText('mov,mp4,m4a,3gp,3g2,mj2');
-    await expect(result).toContainText('h264 · 320×240 · 25 fps');
-    await expect(result).toContainText('aac');
-    expect(polls).toBeGreaterThanOrEqual(2);
-    const pollsAtEnd = polls;
-    await page.waitForTimeout(2_500);
-    expect(polls).toBe(pollsAtEnd); // polling stopped once the job finished
-  });
-
-  test("a file that is not media ends in 'error' with the reason and a destructive toast", async ({ page }) => {
-    await page.goto('/');
-    await choose(page, 'notes.txt');
-    await expect(page.getByTestId('probe-error')).toContainText('not a playable media file', { timeout: 20_000 });
-    const toast = page.locator('.wc-toast');
-    await expect(toast).toHaveCount(1);
-    await expect(toast).toHaveAttribute('data-variant', 'destructive');
-    await expect(toast).toContainText('Probe failed');
-  });
-
-  test('an API that is down answers 502 through the shell proxy and the toast says so', async ({ page, request }) => {
+test.describe('API down', () => {
+  test('an API that is down answers 502 through the shell proxy and the editor says so', async ({ page, request }) => {
     const shell = 'http://localhost:4290';
     const health = await request.get(`${shell}/api/jobs/x/status`);
     expect(health.status()).toBe(502);
     expect(await health.json()).toMatchObject({ statusCode: 502, code: 'SERVICE_UNAVAILABLE' });
 
     await page.goto(`${shell}/`);
-    await choose(page, 'tiny.mp4');
-    const toast = page.locator('.wc-toast');
-    await expect(toast).toContainText('Probe failed');
-    await expect(toast).toContainText('is unavailable');
+    const error = page.getByTestId('entry-error');
+    await expect(error).toBeVisible();
+    await expect(error).toContainText('is unavailable');
+    await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible();
   });
 });

@@ -1,42 +1,28 @@
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { RemoteProps } from '@wordcut/ui';
-import { Tooltip } from '@wordcut/ui';
-import { ProbeCard } from './ProbeCard';
+import { EntryPage, SessionFailed, SessionLoading } from './EntryPage';
+import { EditorStyles } from './styles';
+import { useProviderSession } from './useProviderSession';
+import { VideoPage } from './VideoPage';
 
 /**
- * The editor remote's one entry. For the walking skeleton it shows the video id of the
- * route, the 'Probe a media file' form and the 'Find Key Moments' action.
+ * The editor remote's one entry, for every editor route (seed 002 §2): a provider session
+ * opened from `?token=`, the video page for a route with a video id, else the entry page.
  */
-export default function EditorModule(_props: RemoteProps) {
+export default function EditorModule({ basePath }: RemoteProps) {
   const { videoId } = useParams();
-  const [, setSearchParams] = useSearchParams();
+  const session = useProviderSession(basePath);
 
-  const openKeyClips = () => {
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('panel', 'keyclips');
-      return next;
-    });
-  };
+  let content;
+  if (session.state.phase === 'loading') content = <SessionLoading />;
+  else if (session.state.phase === 'failed') content = <SessionFailed message={session.state.message} onRetry={session.retry} />;
+  else if (videoId) content = <VideoPage key={videoId} videoId={videoId} />;
+  else content = <EntryPage basePath={basePath} />;
 
   return (
-    <div className="wc-editor" data-testid="editor-remote">
-      <div className="wc-editor__top">
-        <div>
-          <h1 className="wc-editor__heading">{videoId ? `Video ${videoId}` : 'Editor'}</h1>
-          <p className="wc-muted">
-            {videoId ? 'Edit this video through its transcript.' : 'Open a video, or probe a media file to see what it contains.'}
-          </p>
-        </div>
-        <div className="wc-toolbar" role="toolbar" aria-label="Editor actions">
-          <Tooltip content="Let AI suggest the most engaging moments of this video">
-            <button type="button" className="wc-button" onClick={openKeyClips}>
-              Find Key Moments
-            </button>
-          </Tooltip>
-        </div>
-      </div>
-      <ProbeCard />
-    </div>
+    <>
+      <EditorStyles />
+      {content}
+    </>
   );
 }

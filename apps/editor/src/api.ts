@@ -1,0 +1,105 @@
+import type { ProviderSessionResponse, Video, Waveform } from '@wordcut/contracts';
+import { apiJson } from '@wordcut/ui';
+import { syntheticPeaks } from './waveform';
+
+/**
+ * The editor's calls (seed 002 §7 "Editor page and upload", seed 000 §7). Query keys are URL
+ * parts, so the shell's default fetcher (GET on the parts joined with '/') serves the plain
+ * GETs, and other remotes that read the same resources share the cache entries.
+ */
+
+export const VTT_STATUS_PATH = '/api/vtt/status';
+export const UPLOAD_PATH = '/api/videos/upload';
+export const PROVIDER_SESSIONS_PATH = '/api/provider/sessions';
+
+const enc = encodeURIComponent;
+
+export const videoKeys = {
+  vttStatus: [VTT_STATUS_PATH] as const,
+  video: (id: string) => ['/api/videos', id] as const,
+  transcript: (id: string) => ['/api/videos', id, 'transcript'] as const,
+  waveform: (id: string, mediaVersion: string, points: number) => ['/api/videos', id, 'waveform', mediaVersion, points] as const,
+};
+
+export const videoPath = (id: string) => `/api/videos/${enc(id)}`;
+export const transcribePath = (id: string) => `${videoPath(id)}/transcribe`;
+
+/** What the stream URL of a video is built from. */
+export type StreamSource = Pick<Video, 'id' | 'lastProcessedAt' | 'createdAt' | 'filename'>;
+
+/**
+ * The processed stream, cache-busted by the last processing time, else the creation time,
+ * else the file name (seed 000 §7), so a re-rendered video is never served from cache.
+ */
+export function streamUrl(video: StreamSource): string {
+  const version = video.lastProcessedAt || video.createdAt || video.filename;
+  return `${videoPath(video.id)}/stream/processed?t=${enc(version)}`;
+}
+
+export function waveformUrl(video: Pick<Video, 'id' | 'mediaVersion'>, points: number): string {
+  return `${videoPath(video.id)}/waveform?v=${enc(video.mediaVersion)}&points=${points}`;
+}
+
+/** Video polling (seed 002 §4): every 2 s while the video is uploaded or processing. */
+export const VIDEO_POLL_INTERVAL_MS = 2000;
+/** The video fetch retries 3 times, 1 s apart (seed 002 §7). */
+export const VIDEO_FETCH_RETRIES = 3;
+export const VIDEO_FETCH_RETRY_DELAY_MS = 1000;
+
+export function isVideoPending(video: Pick<Video, 'status'> | undefined): boolean {
+  return video?.status === 'uploaded' || video?.status === 'processing';
+}
+
+/** refetchInterval of the video query. */
+export function videoPollInterval(video: Pick<Video, 'status'> | undefined): number | false {
+  return isVideoPending(video) ? VIDEO_POLL_INTERVAL_MS : false;
+}
+
+export function startTranscription(id: string): Promise<Video> {
+  return apiJson<Video>(transcribePath(id), { method: 'POST' });
+}
+
+/** POST /api/provider/sessions with the provider's token as bearer. */
+export function openProviderSession(token: string): Promise<ProviderSessionResponse> {
+  return apiJson<ProviderSessionResponse>(PROVIDER_SESSIONS_PATH, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/** The waveform result the timeline draws; `synthetic` when the server had none. */
+export interface TimelinePeaks {
+  peaks: readonly number[];
+  duration: number;
+  synthetic: boolean;
+}
+
+/** Synthetic waveform size (seed 000 §7 "Waveform fallback"). */
+export const SYNTHETIC_PEAK_COUNT = 1000;
+
+/**
+ * GET the waveform; when the call fails or answers no peaks, a synthetic 1000-peak waveform
+ * stands in (seed 000 §7), so this never rejects (except when aborted).
+ */
+export async function fetchWaveform(
+  video: Pick<Video, 'id' | 'mediaVersion' | 'duration'>,
+  points: number,
+  signal?: AbortSignal,
+): Promise<TimelinePeaks> {
+  const fallbackDuration = video.duration ?? 0;
+  try {
+    const waveform = await apiJson<Waveform>(waveformUrl(video, points), { signal });
+    if (waveform && Array.isArray(waveform.peaks) && waveform.peaks.length > 0) {
+      return { peaks: waveform.peaks, duration: waveform.duration || fallbackDuration, synthetic: false };
+    }
+  } catch (error: unknown) {
+    if (signal?.aborted) throw error;
+  }
+  return { peaks: syntheticPeaks(SYNTHETIC_PEAK_COUNT), duration: fallbackDuration, synthetic: true };
+}
+
+
+/** The editor route of a video under the remote's base path ('/' -> '/editor/<id>'). */
+export function editorRoute(basePath: string, id: string): string {
+  return `${basePath.replace(/\/+$/, '')}/editor/${enc(id)}`;
+}

@@ -1,0 +1,101 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+
+/**
+ * Playback state outside React (seed 000 §4 "Timeline": time updates throttled to 100 ms):
+ * the player writes here, and only the parts of the UI that depend on the time subscribe
+ * (the playhead moves its own element; the transcript re-renders when the current word
+ * changes), so nothing re-renders per frame.
+ */
+
+export const TIME_UPDATE_INTERVAL_MS = 100;
+
+export interface PlaybackSnapshot {
+  currentTime: number;
+  duration: number;
+  playing: boolean;
+}
+
+/** What seeking needs of the media element. */
+export interface Seekable {
+  currentTime: number;
+}
+
+export interface PlaybackStore {
+  getSnapshot(): PlaybackSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** A time from the player; dropped when the last accepted one is under 100 ms old (unless forced). */
+  reportTime(time: number, force?: boolean): void;
+  setDuration(duration: number): void;
+  setPlaying(playing: boolean): void;
+  /** The player registers its media element; seek() moves it. */
+  attach(media: Seekable | null): void;
+  /** Moves the playhead (and the attached media) to `time`, clamped to 0..duration when known. */
+  seek(time: number): void;
+}
+
+export function createPlaybackStore(now: () => number = () => performance.now()): PlaybackStore {
+  let snapshot: PlaybackSnapshot = { currentTime: 0, duration: 0, playing: false };
+  let lastEmit = Number.NEGATIVE_INFINITY;
+  let media: Seekable | null = null;
+  const listeners = new Set<() => void>();
+
+  const set = (patch: Partial<PlaybackSnapshot>) => {
+    const next = { ...snapshot, ...patch };
+    if (next.currentTime === snapshot.currentTime && next.duration === snapshot.duration && next.playing === snapshot.playing) return;
+    snapshot = next;
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reportTime(time, force = false) {
+      if (!Number.isFinite(time)) return;
+      const t = now();
+      if (!force && t - lastEmit < TIME_UPDATE_INTERVAL_MS) return;
+      lastEmit = t;
+      set({ currentTime: time });
+    },
+    setDuration(duration) {
+      if (Number.isFinite(duration) && duration >= 0) set({ duration });
+    },
+    setPlaying(playing) {
+      set({ playing });
+    },
+    attach(next) {
+      media = next;
+    },
+    seek(time) {
+      if (!Number.isFinite(time)) return;
+      const { duration } = snapshot;
+      const clamped = Math.max(0, duration > 0 ? Math.min(duration, time) : time);
+      if (media) media.currentTime = clamped;
+      lastEmit = now();
+      set({ currentTime: clamped });
+    },
+  };
+}
+
+export const PlaybackContext = createContext<PlaybackStore | null>(null);
+
+export function usePlaybackStore(): PlaybackStore {
+  const store = useContext(PlaybackContext);
+  if (!store) throw new Error('usePlaybackStore: no PlaybackContext provider above this component');
+  return store;
+}
+
+/**
+ * A value derived from the playback state; the component re-renders only when the selected
+ * value changes (select must return a primitive or a stable value).
+ */
+export function usePlayback<T>(select: (snapshot: PlaybackSnapshot) => T): T {
+  const store = usePlaybackStore();
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.getSnapshot()),
+    () => select(store.getSnapshot()),
+  );
+}
