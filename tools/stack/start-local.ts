@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     console.log(`  Enter as the provider would http://localhost:${PROVIDER_SANDBOX_PORT}/open?video=demo`);
     console.log('  Upload your own             http://localhost:4200');
     console.log(`  Logs                        ${join(DATA_DIR, 'logs')}`);
-    console.log('  Stop   Ctrl-C');
+    console.log('  Stop                        Ctrl-C');
   } catch (err) {
     console.error(`start: ${(err as Error).message}`);
     await shutdown(1);
