@@ -12,6 +12,9 @@ export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER'
 
 export const MB = 1024 * 1024;
 
+/** The gateway refuses to start without a provider key source; the benchmark never uses one (nothing listens on port 9). */
+export const UNUSED_JWKS_URL = 'http://127.0.0.1:9/jwks.json';
+
 /** Nearest-rank percentile (p in 0..100) of a non-empty list. */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) throw new Error('percentile of an empty list');
@@ -23,6 +26,28 @@ export function percentile(values: readonly number[], p: number): number {
 export const median = (values: readonly number[]): number => percentile(values, 50);
 
 export const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+// ---- targets: a figure, the bound it should meet, and whether it did ----
+
+export interface TargetCheck {
+  /** What the figure is, e.g. 'upload: streaming throughput / plain put'. */
+  name: string;
+  value: number;
+  unit: string;
+  comparison: '>=' | '<';
+  threshold: number;
+  pass: boolean;
+}
+
+export function checkTarget(name: string, value: number, comparison: '>=' | '<', threshold: number, unit = ''): TargetCheck {
+  if (!Number.isFinite(value)) throw new Error(`target ${name}: the figure is not a number (${value})`);
+  return { name, value, unit, comparison, threshold, pass: comparison === '>=' ? value >= threshold : value < threshold };
+}
+
+/** e.g. `target >= 0.8: PASS` or `target < 30 ms: MISS`. */
+export function targetMark(t: TargetCheck): string {
+  return `target ${t.comparison === '>=' ? '>=' : '<'} ${t.threshold}${t.unit ? ` ${t.unit}` : ''}: ${t.pass ? 'PASS' : 'MISS'}`;
+}
 
 /** Resident set now and its high-water mark, from /proc/<pid>/status (bytes). */
 export function procMemory(pid: number): { rssBytes: number; hwmBytes: number } {
@@ -54,6 +79,21 @@ export function freePort(): Promise<number> {
       srv.close(() => ok(port));
     });
   });
+}
+
+/** Deletes every JetStream stream of a NATS namespace (the streams the services provisioned in it). */
+export async function deleteNatsStreams(servers: string, namespace: string): Promise<void> {
+  const { Messaging } = await import('@wordcut/messaging');
+  const { createLogger } = await import('@wordcut/platform');
+  const bus = await Messaging.connect({ servers, namespace, name: 'bench-cleanup', logger: createLogger('bench-cleanup', 'silent') });
+  try {
+    const prefix = bus.streamName('');
+    const mine: string[] = [];
+    for await (const name of bus.jsm.streams.names()) if (name.startsWith(prefix)) mine.push(name);
+    for (const name of mine) await bus.jsm.streams.delete(name);
+  } finally {
+    await bus.close();
+  }
 }
 
 // ---- interruption (SIGINT/SIGTERM): the run stops at the next check, then cleans up ----

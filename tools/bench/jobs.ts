@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { migrateAll, startStack, SERVICES, type ServiceName, type StackEnv } from '../stack/stack';
 import { createTestDatabase, NATS_URL, uniqueSuffix } from '../testing/env';
-import { BUCKET, S3_CREDENTIALS, checkInterrupted, freePort, onCleanup, percentile, round } from './common';
+import { BUCKET, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, deleteNatsStreams, freePort, onCleanup, percentile, round } from './common';
 
 export type JobsMode = 'sequential' | 'burst';
 
@@ -64,17 +64,10 @@ export async function benchJobs(o: { s3Endpoint: string; tinyMedia: string; jobs
     S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
     S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
     S3_BUCKET: BUCKET,
+    // the gateway needs a provider key source to start; nothing here uses provider sessions
+    PROVIDER_JWKS_URL: UNUSED_JWKS_URL,
   };
-  onCleanup(`NATS streams of namespace ${namespace}`, async () => {
-    const { Messaging } = await import('@wordcut/messaging');
-    const { createLogger } = await import('@wordcut/platform');
-    const bus = await Messaging.connect({ servers: NATS_URL, namespace, name: 'bench-cleanup', logger: createLogger('bench-cleanup', 'silent') });
-    try {
-      for (const s of ['JOBS', 'MEDIA', 'DLQ']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
-    } finally {
-      await bus.close();
-    }
-  });
+  onCleanup(`NATS streams of namespace ${namespace}`, () => deleteNatsStreams(NATS_URL, namespace));
   checkInterrupted();
   await migrateAll(env);
   checkInterrupted();

@@ -1,25 +1,51 @@
 /**
  * WordCut's benchmark: `npx tsx tools/bench/run.ts` (`npm run bench`). Measures, on real media made by
  * ffmpeg, each of our paths against the obvious alternative in the same run:
- *   1. upload into S3: streaming multipart (gateway's receiveSingleFile) vs buffering the file in memory;
+ *   1. upload into S3: streaming multipart (gateway's receiveFiles) vs buffering the file in memory,
+ *      and vs a plain S3 put of the same file (target: >= 0.8 of its throughput);
  *   2. probing an object in S3: ffprobe over a presigned URL vs download-then-probe;
- *   3. probe jobs through the whole running system: accepted -> completed latency, p50/p95.
- * Prints a table and writes the same figures to .data/bench/last.json. See docs/BENCHMARKS.md.
+ *   3. waveform peaks: computePeaks vs native-rate float decode + JS peaks (target: >= 300x realtime);
+ *   4. transcripts through a real gateway: GET of 30,000 words (target < 100 ms) and PATCH of word
+ *      texts under 50 clients (target p95 < 30 ms) vs one jsonb document per transcript;
+ *   5. probe jobs through the whole running system: accepted -> completed latency, p50/p95.
+ * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
+ * See docs/BENCHMARKS.md.
  *
  * Environment: BENCH_UPLOAD_RUNS (default 5), BENCH_UPLOAD_SCALE (4: one more streaming upload of the
- * file 4x over; 0 skips it), BENCH_PROBE_RUNS (5), BENCH_JOBS (20), BENCH_SKIP_JOBS=1.
- * Needs Postgres and NATS (section 3, as for the integration tests) and the built services.
+ * file 4x over; 0 skips it), BENCH_PROBE_RUNS (5), BENCH_WAVEFORM_RUNS (3), BENCH_TRANSCRIPT_CLIENTS
+ * (50), BENCH_TRANSCRIPT_PATCHES (1000 per run), BENCH_TRANSCRIPT_GETS (20), BENCH_TRANSCRIPT_THINK_MS
+ * (1000; 0 skips the paced run), BENCH_JOBS (20), and BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS>=1.
+ * Needs Postgres and NATS (sections 4 and 5, as for the integration tests) and the built services.
  */
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
-import { BENCH_DIR, BUCKET, MB, ROOT, S3_CREDENTIALS, checkInterrupted, cleanupAll, forkTs, interrupt, isInterrupted, onCleanup, round } from './common';
+import { WAVEFORM_STORED_PEAKS_PER_SECOND } from '@wordcut/contracts';
+import {
+  BENCH_DIR,
+  BUCKET,
+  MB,
+  ROOT,
+  S3_CREDENTIALS,
+  checkInterrupted,
+  checkTarget,
+  cleanupAll,
+  forkTs,
+  interrupt,
+  isInterrupted,
+  onCleanup,
+  round,
+  targetMark,
+  type TargetCheck,
+} from './common';
 import { benchJobs, type JobsSummary } from './jobs';
-import { LARGE, TINY, ensureMedia } from './media';
+import { LARGE, LONG, TINY, ensureMedia } from './media';
 import { benchProbe, type ProbeSummary } from './probe';
+import { benchTranscript, type ServerTimedSummary, type TranscriptResults } from './transcript';
 import { benchUpload, type ScaledUploadRun, type UploadSummary } from './upload';
+import { benchWaveform, type WaveformMediaResult } from './waveform';
 
 const intEnv = (name: string, dflt: number): number => {
   const v = process.env[name];
@@ -28,13 +54,17 @@ const intEnv = (name: string, dflt: number): number => {
   return n;
 };
 
+/** Like intEnv, but 0 is allowed. */
+const countEnv = (name: string, dflt: number): number => (process.env[name] === '0' ? 0 : intEnv(name, dflt));
+const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
+
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Plain-text table; numbers right-aligned. */
 function table(headers: string[], rows: Array<Array<string | number>>): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const numeric = headers.map((_, i) => rows.every((r) => typeof r[i] === 'number' || /^[\d.,–x× -]+$/.test(String(r[i]))));
+  const numeric = headers.map((_, i) => rows.every((r) => typeof r[i] === 'number' || /^[\d.,–x×/ -]+$/.test(String(r[i]))));
   const line = (r: string[]) => r.map((c, i) => (numeric[i] && i > 0 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
   return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].map((l) => `  ${l}`).join('\n');
 }
@@ -43,11 +73,30 @@ interface Results {
   startedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; ffmpeg: string; platform: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
   media: { file: string; sizeBytes: number; sizeMiB: number; description: string; generatedSec: number };
-  upload?: { runsPerPath: number; paths: UploadSummary[]; scaled?: ScaledUploadRun; peakRssRatio: number; addedRssRatio: number; throughputRatio: number };
+  upload?: {
+    runsPerPath: number;
+    paths: UploadSummary[];
+    scaled?: ScaledUploadRun;
+    peakRssRatio: number;
+    addedRssRatio: number;
+    /** ours / buffering, MiB/s */
+    throughputRatio: number;
+    /** ours / plain S3 put, MiB/s (target >= 0.8) */
+    throughputVsPlain: number;
+  };
   probe?: { runsPerPath: number; paths: ProbeSummary[]; speedup: number; bytesRatio: number };
+  waveform?: { runsPerPath: number; peaksPerSecond: number; media: WaveformMediaResult[] };
+  transcript?: TranscriptResults;
   jobs?: { jobsPerMode: number; mediaConcurrency: number; stackStartupSec: number; modes: JobsSummary[] };
+  /** every target with its figure and whether it was met */
+  targets: TargetCheck[];
   errors: Record<string, string>;
   totalSec: number;
+}
+
+/** The target checks whose name starts with `prefix`, as `=> ... : PASS` lines. */
+function targetLines(r: Results, prefix: string): string[] {
+  return r.targets.filter((t) => t.name.startsWith(prefix)).map((t) => `  => ${t.name}: ${t.value}${t.unit ? ` ${t.unit}` : ''} (${targetMark(t)})`);
 }
 
 function render(r: Results): string {
@@ -68,7 +117,8 @@ function render(r: Results): string {
         ],
       ),
     );
-    out.push(`  => streaming: peak RSS ${u.peakRssRatio}x smaller (memory added by the upload ${u.addedRssRatio}x smaller); throughput ${u.throughputRatio}x the alternative's`);
+    out.push(`  => streaming vs buffering: peak RSS ${u.peakRssRatio}x smaller (memory added by the upload ${u.addedRssRatio}x smaller); throughput ${u.throughputRatio}x the buffering's`);
+    out.push(...targetLines(r, 'upload'));
   }
   if (r.probe) {
     const p = r.probe;
@@ -81,14 +131,61 @@ function render(r: Results): string {
     );
     out.push(`  => presigned URL: ${p.speedup}x faster, ${p.bytesRatio}x fewer bytes from S3`);
   }
+  if (r.waveform) {
+    const w = r.waveform;
+    out.push('', `3. Waveform peaks (${w.peaksPerSecond} peaks/s, local file, ${w.runsPerPath} runs per path; x realtime = media duration / wall time)`);
+    out.push(
+      table(
+        ['media', 'path', 'decodes to', 'median s', 'x realtime', 'peaks'],
+        w.media.flatMap((m) => m.paths.map((p) => [`${m.media} (${m.durationSec} s)`, p.label, p.decodedAt, p.medianSeconds, p.medianRealtime, p.peaks])),
+      ),
+    );
+    for (const m of w.media) out.push(`  => ${m.media}: the paths' peaks differ by ${m.meanAbsDiff} of 255 on average (resampling, mono mix)`);
+    out.push(...targetLines(r, 'waveform'));
+  }
+  if (r.transcript) {
+    const t = r.transcript;
+    out.push('', `4. Transcripts through the gateway process vs one jsonb document per transcript (HTTP keep-alive)`);
+    out.push(`   ${t.bigWords}-word transcript (${t.bigParagraphs} paragraphs, ${t.bigFillerWords} fillers), one request at a time; PATCH = 1-3 word texts, Prefer: return=minimal, with version`);
+    const inGateway = (s: ServerTimedSummary) => (s.server ? `${s.server.p50Ms} / ${s.server.p95Ms}` : '-');
+    out.push(
+      table(
+        ['path', 'GET p50 ms', 'GET p95 ms', 'in gateway p50 / p95', 'body MiB', 'PATCH p50 ms', 'PATCH p95 ms', 'in gateway p50 / p95'],
+        t.paths.map((p) => [p.label, p.get.p50Ms, p.get.p95Ms, inGateway(p.get), p.get.bodyMiB, p.patchBig.p50Ms, p.patchBig.p95Ms, inGateway(p.patchBig)]),
+      ),
+    );
+    out.push(
+      `   PATCH under ${t.clients} clients, each on its own ${t.clientWords}-word transcript, ${t.patchesPerClient * t.clients} requests per run:` +
+        (t.thinkMs > 0 ? ` paced = each client pauses ${t.thinkMs} ms on average between edits;` : '') +
+        ' closed = back to back',
+    );
+    const row = (label: string, mode: string, s: ServerTimedSummary | undefined) => (s ? [[label, mode, s.p50Ms, s.p95Ms, s.maxMs, s.perSec, inGateway(s)]] : []);
+    out.push(
+      table(
+        ['path', 'run', 'p50 ms', 'p95 ms', 'max ms', 'req/s', 'in gateway p50 / p95'],
+        t.paths.flatMap((p) => [...row(p.label, 'paced', p.patchPaced), ...row(p.label, 'closed', p.patchClosed)]),
+      ),
+    );
+    if (t.fillerMismatches > 0) out.push(`  => WARNING: ${t.fillerMismatches} transcript(s) ended with other filler words on the two paths after the same edits`);
+    out.push(...targetLines(r, 'transcript'));
+  }
   if (r.jobs) {
     const j = r.jobs;
-    out.push('', `3. Probe jobs through the whole system (${j.jobsPerMode} per mode, ${TINY.description}; 1 media worker, concurrency ${j.mediaConcurrency})`);
+    out.push('', `5. Probe jobs through the whole system (${j.jobsPerMode} per mode, ${TINY.description}; 1 media worker, concurrency ${j.mediaConcurrency})`);
     out.push(`   latency = client got 202 -> jobs service committed 'completed'; stack started in ${j.stackStartupSec} s`);
     out.push(
       table(
         ['mode', 'POST->202 p50 ms', 'p50 ms', 'p95 ms', 'max ms', '->processing p50 ms', 'processing p50 ms', 'wall s'],
         j.modes.map((m) => [m.label, m.acceptP50Ms, m.p50Ms, m.p95Ms, m.maxMs, m.toProcessingP50Ms, m.processingP50Ms, m.wallSec]),
+      ),
+    );
+  }
+  if (r.targets.length > 0) {
+    out.push('', 'Targets');
+    out.push(
+      table(
+        ['figure', 'value', 'target', 'result'],
+        r.targets.map((t) => [t.name, `${t.value}${t.unit ? ` ${t.unit}` : ''}`, `${t.comparison} ${t.threshold}${t.unit ? ` ${t.unit}` : ''}`, t.pass ? 'PASS' : 'MISS']),
       ),
     );
   }
@@ -101,10 +198,14 @@ async function main(): Promise<number> {
   const t0 = performance.now();
   process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ??= 'true';
   const uploadRuns = intEnv('BENCH_UPLOAD_RUNS', 5);
-  const scaleRepeat = process.env['BENCH_UPLOAD_SCALE'] === '0' ? 0 : intEnv('BENCH_UPLOAD_SCALE', 4);
+  const scaleRepeat = countEnv('BENCH_UPLOAD_SCALE', 4);
   const probeRuns = intEnv('BENCH_PROBE_RUNS', 5);
+  const waveformRuns = intEnv('BENCH_WAVEFORM_RUNS', 3);
+  const transcriptClients = intEnv('BENCH_TRANSCRIPT_CLIENTS', 50);
+  const transcriptPatches = intEnv('BENCH_TRANSCRIPT_PATCHES', 1000);
+  const transcriptGets = intEnv('BENCH_TRANSCRIPT_GETS', 20);
+  const thinkMs = countEnv('BENCH_TRANSCRIPT_THINK_MS', 1000);
   const jobCount = intEnv('BENCH_JOBS', 20);
-  const skipJobs = process.env['BENCH_SKIP_JOBS'] === '1';
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -132,6 +233,7 @@ async function main(): Promise<number> {
       description: large.description,
       generatedSec: round(large.generatedSec),
     },
+    targets: [],
     errors: {},
     totalSec: 0,
   };
@@ -147,10 +249,27 @@ async function main(): Promise<number> {
     storageViaProxy.destroy();
   });
 
-  log('1/3 upload ...');
-  try {
+  /** Runs a section unless BENCH_SKIP_<NAME>=1; a failure is recorded and the next section runs. */
+  const section = async (n: number, name: string, run: () => Promise<void>) => {
+    const title = name.toLowerCase();
+    if (skipped(name)) {
+      log(`${n}/5 ${title}: skipped (BENCH_SKIP_${name}=1)`);
+      return;
+    }
+    log(`${n}/5 ${title} ...`);
+    try {
+      await run();
+    } catch (err) {
+      checkInterrupted();
+      results.errors[title] = (err as Error).message;
+      log(`  ${title} FAILED: ${(err as Error).message}`);
+    }
+  };
+
+  await section(1, 'UPLOAD', async () => {
     const { paths, scaled } = await benchUpload({ s3Endpoint: endpoint, file: large.path, sizeBytes: large.sizeBytes, storage, runs: uploadRuns, scaleRepeat, log });
-    const [ours, alt] = paths as [UploadSummary, UploadSummary];
+    const [ours, alt, plain] = paths as [UploadSummary, UploadSummary, UploadSummary];
+    const throughputVsPlain = round(ours.medianMiBPerSec / plain.medianMiBPerSec, 2);
     results.upload = {
       runsPerPath: uploadRuns,
       paths,
@@ -158,13 +277,12 @@ async function main(): Promise<number> {
       peakRssRatio: round(alt.peakRssMiB / ours.peakRssMiB),
       addedRssRatio: round(alt.addedRssMiB / ours.addedRssMiB),
       throughputRatio: round(ours.medianMiBPerSec / alt.medianMiBPerSec, 2),
+      throughputVsPlain,
     };
-  } catch (err) {
-    results.errors['upload'] = (err as Error).message;
-  }
+    results.targets.push(checkTarget('upload: streaming throughput / plain S3 put', throughputVsPlain, '>=', 0.8, 'x'));
+  });
 
-  log('2/3 probe ...');
-  try {
+  await section(2, 'PROBE', async () => {
     const key = 'bench/probe-source.mp4';
     await storage.upload(key, createReadStream(large.path), { contentType: 'video/mp4' });
     const paths = await benchProbe({ key, storage, storageViaProxy, s3, runs: probeRuns, log });
@@ -176,21 +294,42 @@ async function main(): Promise<number> {
       bytesRatio: Math.round(alt.medianMiBFromS3 / Math.max(ours.medianMiBFromS3, 0.01)),
     };
     await storage.delete(key);
-  } catch (err) {
-    results.errors['probe'] = (err as Error).message;
-  }
+  });
 
-  if (skipJobs) {
-    log('3/3 jobs: skipped (BENCH_SKIP_JOBS=1)');
-  } else {
-    log('3/3 jobs through the whole system ...');
-    try {
-      const { summaries, startupSec } = await benchJobs({ s3Endpoint: endpoint, tinyMedia: tiny.path, jobs: jobCount, log });
-      results.jobs = { jobsPerMode: jobCount, mediaConcurrency: Number(process.env['MEDIA_CONCURRENCY'] ?? 1), stackStartupSec: startupSec, modes: summaries };
-    } catch (err) {
-      results.errors['jobs'] = (err as Error).message;
+  await section(3, 'WAVEFORM', async () => {
+    const long = await ensureMedia(LONG, log);
+    const media = await benchWaveform({ media: [large, long], runs: waveformRuns, log });
+    results.waveform = { runsPerPath: waveformRuns, peaksPerSecond: WAVEFORM_STORED_PEAKS_PER_SECOND, media };
+    for (const m of media) {
+      const ours = m.paths.find((p) => p.mode === 'ours')!;
+      const length = m.durationSec < 120 ? `${Math.round(m.durationSec)} s` : `${Math.round(m.durationSec / 60)} min`;
+      results.targets.push(checkTarget(`waveform: computePeaks, ${length} media`, ours.medianRealtime, '>=', 300, 'x realtime'));
     }
-  }
+  });
+
+  await section(4, 'TRANSCRIPT', async () => {
+    const t = await benchTranscript({
+      s3Endpoint: endpoint,
+      bigWords: 30_000,
+      clientWords: 3_000,
+      clients: transcriptClients,
+      patches: transcriptPatches,
+      gets: transcriptGets,
+      thinkMs,
+      log,
+    });
+    results.transcript = t;
+    const ours = t.paths.find((p) => p.path === 'ours')!;
+    results.targets.push(checkTarget(`transcript: GET ${t.bigWords} words, p50`, ours.get.p50Ms, '<', 100, 'ms'));
+    results.targets.push(checkTarget(`transcript: GET ${t.bigWords} words, p95`, ours.get.p95Ms, '<', 100, 'ms'));
+    if (ours.patchPaced) results.targets.push(checkTarget(`transcript: PATCH p95, ${t.clients} clients paced (${t.thinkMs} ms)`, ours.patchPaced.p95Ms, '<', 30, 'ms'));
+    results.targets.push(checkTarget(`transcript: PATCH p95, ${t.clients} clients back to back`, ours.patchClosed.p95Ms, '<', 30, 'ms'));
+  });
+
+  await section(5, 'JOBS', async () => {
+    const { summaries, startupSec } = await benchJobs({ s3Endpoint: endpoint, tinyMedia: tiny.path, jobs: jobCount, log });
+    results.jobs = { jobsPerMode: jobCount, mediaConcurrency: Number(process.env['MEDIA_CONCURRENCY'] ?? 1), stackStartupSec: startupSec, modes: summaries };
+  });
 
   await cleanupAll();
   checkInterrupted();

@@ -2,10 +2,13 @@
  * Child process of the benchmark: a bare node:http server that receives one multipart upload per
  * request and stores it in S3, the way BENCH_UPLOAD_MODE says:
  *
- * - `stream`: the gateway's own code, `receiveSingleFile` (services/gateway/dist/upload.js), which pipes
+ * - `stream`: the gateway's own code, `receiveFiles` (services/gateway/dist/upload.js), which pipes
  *   the file part through busboy into S3ObjectStorage.upload (lib-storage multipart, bounded memory);
  * - `buffer`: the obvious alternative, what NestJS's FileInterceptor does by default (multer memory
- *   storage): collect the file part into one Buffer, then S3ObjectStorage.upload(key, buffer).
+ *   storage): collect the file part into one Buffer, then S3ObjectStorage.upload(key, buffer);
+ * - `plain`: no upload at all, the baseline: any request makes the server put BENCH_UPLOAD_FILE from
+ *   its disk, `S3ObjectStorage.upload(key, createReadStream(file))`, the same multipart upload to S3
+ *   without the HTTP hop and busboy in front of it.
  *
  * One process per measured upload, so that its peak RSS (VmHWM, read by the parent) is this upload's.
  * IPC: sends {type:'ready', port}; the HTTP answer is {key, sizeBytes, serverMs}.
@@ -13,13 +16,14 @@
 import { S3ObjectStorage, type ObjectStorage } from '@wordcut/storage';
 import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // the compiled gateway code, exactly as the service runs it (both modes load it: same baseline)
-import { receiveSingleFile } from '../../services/gateway/dist/upload.js';
+import { receiveFiles } from '../../services/gateway/dist/upload.js';
 import { BUCKET, S3_CREDENTIALS, exitWithParent, send } from './common';
 
-type Mode = 'stream' | 'buffer';
+type Mode = 'stream' | 'buffer' | 'plain';
 
 /** multer memoryStorage, in short: the whole file part in memory, then one upload of the Buffer. */
 function receiveBuffered(req: http.IncomingMessage, storage: ObjectStorage, key: string): Promise<{ sizeBytes: number }> {
@@ -48,11 +52,19 @@ function receiveBuffered(req: http.IncomingMessage, storage: ObjectStorage, key:
   });
 }
 
+/** The baseline: the request only says go; the file comes from this server's disk, straight into S3. */
+function putFromDisk(req: http.IncomingMessage, storage: ObjectStorage, key: string, file: string): Promise<{ sizeBytes: number }> {
+  req.resume();
+  return storage.upload(key, createReadStream(file), { contentType: 'application/octet-stream' });
+}
+
 async function main(): Promise<void> {
   const mode = process.env['BENCH_UPLOAD_MODE'] as Mode;
-  if (mode !== 'stream' && mode !== 'buffer') throw new Error(`BENCH_UPLOAD_MODE must be stream or buffer, got ${mode}`);
+  if (mode !== 'stream' && mode !== 'buffer' && mode !== 'plain') throw new Error(`BENCH_UPLOAD_MODE must be stream, buffer or plain, got ${mode}`);
   const endpoint = process.env['BENCH_S3_ENDPOINT'];
   if (!endpoint) throw new Error('BENCH_S3_ENDPOINT is required');
+  const file = process.env['BENCH_UPLOAD_FILE'];
+  if (mode === 'plain' && !file) throw new Error('BENCH_UPLOAD_FILE is required in plain mode');
   const storage = new S3ObjectStorage({ endpoint, region: 'us-east-1', ...S3_CREDENTIALS, bucket: BUCKET, forcePathStyle: true });
 
   const server = http.createServer((req, res) => {
@@ -60,8 +72,10 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const received =
       mode === 'stream'
-        ? receiveSingleFile(req, storage, { field: 'file', key, maxBytes: 64 * 1024 ** 3 })
-        : receiveBuffered(req, storage, key);
+        ? receiveFiles(req, storage, { file: { key, maxBytes: 64 * 1024 ** 3, label: 'video' } }).then((files) => files['file']!)
+        : mode === 'buffer'
+          ? receiveBuffered(req, storage, key)
+          : putFromDisk(req, storage, key, file!);
     received.then(
       (file) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ key, sizeBytes: file.sizeBytes, serverMs: performance.now() - t0 })),
       (err: unknown) => {

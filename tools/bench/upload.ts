@@ -1,7 +1,9 @@
 /**
  * Section 1: a large multipart upload into S3, the gateway's streaming path vs buffering the file in
- * memory first. Each upload is received by a fresh child process (upload-server.ts) so that its peak
- * RSS belongs to that upload alone; the parent sends the file as a streaming multipart POST.
+ * memory first, and vs the baseline of a plain S3 put of the same file from disk (no HTTP upload in
+ * front). Each upload is done by a fresh child process (upload-server.ts) so that its peak RSS belongs
+ * to that upload alone; the parent sends the file as a streaming multipart POST (for the plain put,
+ * an empty request that starts it).
  */
 import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
@@ -9,7 +11,8 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import { MB, checkInterrupted, forkTs, median, procCpuSeconds, procMemory, round } from './common';
 
-export type UploadMode = 'stream' | 'buffer';
+export type UploadMode = 'stream' | 'buffer' | 'plain';
+export const UPLOAD_MODES: readonly UploadMode[] = ['stream', 'buffer', 'plain'];
 
 export interface UploadRun {
   mode: UploadMode;
@@ -40,8 +43,9 @@ export interface UploadSummary {
 }
 
 export const UPLOAD_LABELS: Record<UploadMode, string> = {
-  stream: 'ours: receiveSingleFile -> lib-storage multipart (streaming)',
+  stream: 'ours: receiveFiles -> lib-storage multipart (streaming)',
   buffer: 'alternative: whole file in a Buffer -> storage.upload(Buffer)',
+  plain: 'baseline: plain S3 put, storage.upload(createReadStream(file))',
 };
 
 /** POSTs `file` (`repeat` times over) as multipart/form-data (field `file`), streamed from disk with a Content-Length. */
@@ -86,14 +90,31 @@ function postMultipart(port: number, file: string, sizeBytes: number, repeat: nu
   });
 }
 
+/** Starts the plain put: an empty POST, answered when the server has stored its file. */
+function postEmpty(port: number): Promise<{ status: number; body: string; seconds: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/put', headers: { 'content-length': 0 } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, seconds: (performance.now() - t0) / 1000 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 async function uploadOnce(mode: UploadMode, s3Endpoint: string, file: string, fileBytes: number, storage: ObjectStorage, repeat = 1): Promise<UploadRun> {
   const sizeBytes = fileBytes * repeat;
-  const child = forkTs('upload-server.ts', { BENCH_UPLOAD_MODE: mode, BENCH_S3_ENDPOINT: s3Endpoint });
+  if (mode === 'plain' && repeat !== 1) throw new Error('the plain put sends the file once');
+  const child = forkTs('upload-server.ts', { BENCH_UPLOAD_MODE: mode, BENCH_S3_ENDPOINT: s3Endpoint, BENCH_UPLOAD_FILE: file });
   try {
     const port = await child.message((m) => ((m as { type?: string }).type === 'ready' ? (m as { port: number }).port : undefined));
     const idle = procMemory(child.pid);
     const cpu0 = procCpuSeconds(child.pid);
-    const res = await postMultipart(port, file, fileBytes, repeat);
+    const res = mode === 'plain' ? await postEmpty(port) : await postMultipart(port, file, fileBytes, repeat);
     const end = procMemory(child.pid);
     const cpu1 = procCpuSeconds(child.pid);
     if (res.status !== 200) throw new Error(`${mode} upload answered ${res.status}: ${res.body.slice(0, 300)}`);
@@ -133,8 +154,8 @@ export async function benchUpload(o: {
   for await (const _ of createReadStream(o.file, { highWaterMark: 4 * MB })) void _;
   const runs: UploadRun[] = [];
   for (let i = 0; i < o.runs; i++) {
-    // alternate which mode goes first, so that neither always runs on a warmer machine
-    const order: UploadMode[] = i % 2 === 0 ? ['stream', 'buffer'] : ['buffer', 'stream'];
+    // rotate which mode goes first, so that none always runs on a warmer machine
+    const order = UPLOAD_MODES.map((_, k) => UPLOAD_MODES[(i + k) % UPLOAD_MODES.length]!);
     for (const mode of order) {
       checkInterrupted();
       const r = await uploadOnce(mode, o.s3Endpoint, o.file, o.sizeBytes, o.storage);
@@ -150,7 +171,7 @@ export async function benchUpload(o: {
     o.log(`  upload stream x${o.scaleRepeat} (${sizeMiB} MiB): ${r.seconds.toFixed(2)} s, ${r.mibPerSec} MiB/s, peak RSS ${r.peakRssMiB} MiB (+${r.addedRssMiB}), CPU ${r.serverCpuSec} s`);
     scaled = { ...r, sizeMiB, label: `ours again, ${sizeMiB} MiB (the file ${o.scaleRepeat}x in one part), 1 run` };
   }
-  const paths = (['stream', 'buffer'] as const).map((mode): UploadSummary => {
+  const paths = UPLOAD_MODES.map((mode): UploadSummary => {
     const mine = runs.filter((r) => r.mode === mode);
     return {
       mode,
