@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProviderSandbox, type ProviderSandbox } from '../provider-sandbox/sandbox';
 import { migrateAll, ROOT, startStack, type Stack, type StackEnv } from '../stack/stack';
-import { createTestDatabase, eventually, NATS_URL, uniqueSuffix } from '../testing/env';
+import { createTestDatabase, deleteNamespaceStreams, eventually, NATS_URL, stopStackReporting, uniqueSuffix } from '../testing/env';
 
 const PORTS = { gateway: 13300, media: 13301, jobs: 13302, export: 13303, analytics: 13304 };
 const UPLOAD_LIMIT = 8 * 1024 * 1024;
@@ -57,17 +57,8 @@ describe('ingest: videos in, transcript, waveform and streaming', () => {
   }, 180000);
 
   afterAll(async () => {
-    for (const svc of Object.values(stack?.services ?? {})) {
-      if (svc.child?.exitCode !== null && svc.child?.exitCode !== undefined) {
-        process.stderr.write(`${svc.name} exited early (${svc.child.exitCode}):\n${svc.stderr.join('\n')}\n`);
-      }
-    }
-    await stack?.stop();
-    const { Messaging } = await import('@wordcut/messaging');
-    const { createLogger } = await import('@wordcut/platform');
-    const bus = await Messaging.connect({ servers: NATS_URL, namespace: env.NATS_NAMESPACE, name: 'cleanup', logger: createLogger('cleanup', 'silent') });
-    for (const s of ['JOBS', 'MEDIA', 'DLQ', 'VIDEOS']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
-    await bus.close();
+    await stopStackReporting(stack);
+    await deleteNamespaceStreams(env.NATS_NAMESPACE);
     await sandbox?.close();
     await s3?.close();
     await db?.drop();

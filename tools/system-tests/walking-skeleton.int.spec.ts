@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { migrateAll, startStack, ServiceProcess, SERVICES, type Stack, type StackEnv } from '../stack/stack';
-import { createTestDatabase, eventually, NATS_URL, uniqueSuffix } from '../testing/env';
+import { createTestDatabase, deleteNamespaceStreams, eventually, NATS_URL, stopStackReporting, uniqueSuffix } from '../testing/env';
 
 const PORTS = { gateway: 13000, media: 13101, jobs: 13102, export: 13103, analytics: 13104 };
 const UPLOAD_LIMIT = 3 * 1024 * 1024;
@@ -54,17 +54,8 @@ describe('walking skeleton: a probe job through every service', () => {
   }, 120000);
 
   afterAll(async () => {
-    for (const svc of Object.values(stack?.services ?? {})) {
-      if (svc.child?.exitCode !== null && svc.child?.exitCode !== undefined) {
-        process.stderr.write(`${svc.name} exited early (${svc.child.exitCode}):\n${svc.stderr.join('\n')}\n${JSON.stringify(svc.lines.slice(-5))}\n`);
-      }
-    }
-    await stack?.stop();
-    const { Messaging } = await import('@wordcut/messaging');
-    const { createLogger } = await import('@wordcut/platform');
-    const bus = await Messaging.connect({ servers: NATS_URL, namespace: env.NATS_NAMESPACE, name: 'cleanup', logger: createLogger('cleanup', 'silent') });
-    for (const s of ['JOBS', 'MEDIA', 'DLQ', 'VIDEOS']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
-    await bus.close();
+    await stopStackReporting(stack);
+    await deleteNamespaceStreams(env.NATS_NAMESPACE);
     await s3?.close();
     await db?.drop();
     rmSync(dir, { recursive: true, force: true });

@@ -45,3 +45,26 @@ export async function eventually<T>(fn: () => Promise<T | undefined> | T | undef
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+/** Deletes every JetStream stream of a test namespace (the streams of libs/contracts `Streams`). */
+export async function deleteNamespaceStreams(namespace: string): Promise<void> {
+  const { Streams } = await import('@wordcut/contracts');
+  const { Messaging } = await import('@wordcut/messaging');
+  const { createLogger } = await import('@wordcut/platform');
+  const bus = await Messaging.connect({ servers: NATS_URL, namespace, name: 'cleanup', logger: createLogger('cleanup', 'silent') });
+  try {
+    for (const s of Object.values(Streams)) await bus.jsm.streams.delete(bus.streamName(s.name)).catch(() => undefined);
+  } finally {
+    await bus.close();
+  }
+}
+
+/** Stops a stack of service processes, first reporting any that exited early (with its last output). */
+export async function stopStackReporting(stack: { services: Record<string, { name: string; child?: { exitCode: number | null }; stderr: string[]; lines: unknown[] }>; stop(): Promise<void> } | undefined): Promise<void> {
+  for (const svc of Object.values(stack?.services ?? {})) {
+    if (svc.child?.exitCode !== null && svc.child?.exitCode !== undefined) {
+      process.stderr.write(`${svc.name} exited early (${svc.child.exitCode}):\n${svc.stderr.join('\n')}\n${JSON.stringify(svc.lines.slice(-5))}\n`);
+    }
+  }
+  await stack?.stop();
+}

@@ -1,7 +1,7 @@
 import { probeResultSchema, type ProbeResult, type ProbeStream } from '@wordcut/contracts';
 import { buildFfprobeArgs, redactUrls } from './args';
 import { FfmpegError, MediaProbeError, type MediaProbeErrorCode } from './errors';
-import { runProcess } from './process';
+import { runProcess, type ProcessOutcome } from './process';
 
 export const DEFAULT_PROBE_TIMEOUT_MS = 60_000;
 
@@ -178,16 +178,7 @@ export async function probe(input: string, opts: ProbeOptions = {}): Promise<Pro
     stderrTailBytes: 16 * 1024,
   });
   if (outcome.exitCode !== 0) {
-    if (outcome.exitCode === null) {
-      throw new FfmpegError(`${binary} was killed by ${outcome.signal}`, {
-        binary,
-        args: args.map(redactUrls),
-        exitCode: null,
-        signal: outcome.signal,
-        stderrTail: redactUrls(outcome.stderrTail),
-        durationMs: outcome.durationMs,
-      });
-    }
+    if (outcome.exitCode === null) throw killedError(binary, args, outcome);
     const { code, reason } = probeFailureReason(outcome.stderrTail, args[args.length - 1] ?? input);
     throw new MediaProbeError(code, reason, shownInput);
   }
@@ -201,4 +192,20 @@ export async function probe(input: string, opts: ProbeOptions = {}): Promise<Pro
   const unplayable = unplayableReason(json);
   if (unplayable) throw new MediaProbeError('NO_AUDIO_VIDEO', unplayable, shownInput);
   return mapFfprobeJson(json);
+}
+
+/** The error for an ffmpeg/ffprobe process ended by a signal (timeout, abort, OOM killer); URLs redacted. */
+export function killedError(
+  binary: string,
+  args: readonly string[],
+  outcome: Pick<ProcessOutcome, 'signal' | 'stderrTail' | 'durationMs'>,
+): FfmpegError {
+  return new FfmpegError(`${binary} was killed by ${outcome.signal}`, {
+    binary,
+    args: args.map(redactUrls),
+    exitCode: null,
+    signal: outcome.signal,
+    stderrTail: redactUrls(outcome.stderrTail),
+    durationMs: outcome.durationMs,
+  });
 }

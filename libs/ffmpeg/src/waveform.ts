@@ -1,8 +1,8 @@
 import { buildFfmpegArgs, redactUrls, toFfmpegInput } from './args';
-import { FfmpegError, MediaProbeError, NoAudioError } from './errors';
+import { MediaProbeError, NoAudioError } from './errors';
 import { PeakAccumulator } from './peaks';
 import { runProcess } from './process';
-import { probeFailureReason } from './probe';
+import { killedError, probeFailureReason } from './probe';
 
 /** Decode rate for peaks: plenty for 100 peaks/s, and 16 KB/s of PCM through the pipe. */
 export const PEAKS_SAMPLE_RATE = 8000;
@@ -56,12 +56,5 @@ export async function computePeaks(input: string, o: ComputePeaksOptions): Promi
     const { code, reason } = probeFailureReason(outcome.stderrTail, toFfmpegInput(input));
     throw new MediaProbeError(code, reason, shownInput);
   }
-  throw new FfmpegError(`${binary} was killed by ${outcome.signal}`, {
-    binary,
-    args: args.map(redactUrls),
-    exitCode: null,
-    signal: outcome.signal,
-    stderrTail: redactUrls(outcome.stderrTail),
-    durationMs: outcome.durationMs,
-  });
+  throw killedError(binary, args, outcome);
 }
