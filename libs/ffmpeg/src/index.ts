@@ -37,3 +37,20 @@ export { MAX_PEAK_GAIN, PeakAccumulator, scalePeaks } from './peaks';
 export { DEFAULT_PEAKS_TIMEOUT_MS, PEAKS_SAMPLE_RATE, computePeaks, peaksDecodeArgs, type ComputePeaksOptions, type PeaksResult } from './waveform';
 export { DEFAULT_TRANSCODE_TIMEOUT_MS, browserProxyArgs, transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
 export { browserPlayback, displayDimensions, primaryAudioStream, primaryVideoStream, type BrowserPlayback } from './playback';
+export { readRenderMediaInfo, analyseVideoPackets, parsePacketCsv, type RenderMediaInfo, type VideoTrackInfo, type AudioTrackInfo, type Rational } from './render/media-info';
+export {
+  planSmartPieces,
+  planStats,
+  segmentsToFrameRanges,
+  frameRangesToSampleRanges,
+  frameRangesToPacketRanges,
+  type FrameRange,
+  type PlannedPiece,
+  type SampleRange,
+  type PacketRange,
+  type SmartPlanStats,
+} from './render/plan';
+export { renderEdit, smartRenderBlocker, type RenderRequest, type RenderResult, type RenderPath } from './render/render';
+export { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange, type PcmFormat } from './render/audio';
+export { ASPECT_RATIOS, ASPECT_RATIO_IDS, DEFAULT_REFRAME, RATIO_MATCH_TOLERANCE, planReframe, type AspectRatioId, type Reframe, type ReframeMode, type ReframePlan } from './render/reframe';
+export { assEscape, assTime, buildAssScript, buildCaptionCues, type CaptionCue, type CaptionLayout, type CaptionWord } from './render/captions';

@@ -1,0 +1,170 @@
+/**
+ * Pure planning for renders: which frames of the source a list of kept source ranges means, which
+ * pieces can be stream-copied (whole GOPs) and which must be re-encoded (partial GOPs at the cut
+ * points), and where audio must be cut so that it stays in sync with the video.
+ */
+
+export interface FrameRange {
+  /** First source frame (display order, inclusive). */
+  start: number;
+  /** End source frame (exclusive). */
+  end: number;
+}
+
+export interface PlannedPiece extends FrameRange {
+  mode: 'copy' | 'encode';
+  /** Keyframe the decoder must start from (encode pieces: the one at or before `start`). */
+  decodeFrom: number;
+}
+
+/**
+ * Source segments (seconds, play order) to frame ranges: boundaries snap to the nearest frame,
+ * so a segment keeps frames round(start*fps) .. round(end*fps)-1. Empty ranges are dropped.
+ */
+export function segmentsToFrameRanges(segments: ReadonlyArray<{ start: number; end: number }>, fps: number, frameCount: number): FrameRange[] {
+  const out: FrameRange[] = [];
+  for (const s of segments) {
+    const start = clampInt(Math.round(s.start * fps), 0, frameCount);
+    const end = clampInt(Math.round(s.end * fps), 0, frameCount);
+    if (end > start) out.push({ start, end });
+  }
+  return out;
+}
+
+function clampInt(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, n));
+}
+
+/** Index of the last element <= x in an ascending array, or -1. */
+function floorIndex(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let ans = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= x) {
+      ans = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return ans;
+}
+
+/**
+ * Splits each frame range into copy pieces (whole GOPs: from a keyframe up to the next keyframe
+ * that is still inside the range) and encode pieces (the partial GOP before the first keyframe in
+ * the range, and after the last one). `keyframes` are display indices, ascending, and must
+ * include 0. With closed GOPs, the packets of [k1, k2) in decode order are exactly the frames
+ * shown in [k1, k2), so a copy piece is exact.
+ */
+export function planSmartPieces(ranges: readonly FrameRange[], keyframes: readonly number[]): PlannedPiece[] {
+  if (keyframes.length === 0 || keyframes[0] !== 0) throw new Error('the first frame must be a keyframe');
+  const pieces: PlannedPiece[] = [];
+  const encode = (start: number, end: number): void => {
+    if (end <= start) return;
+    const k = keyframes[floorIndex(keyframes, start)]!;
+    pieces.push({ mode: 'encode', start, end, decodeFrom: k });
+  };
+  for (const r of ranges) {
+    const iFirst = floorIndex(keyframes, r.start - 1) + 1; // first keyframe >= start
+    const iLast = floorIndex(keyframes, r.end); // last keyframe <= end
+    const k1 = keyframes[iFirst];
+    const k2 = iLast >= 0 ? keyframes[iLast] : undefined;
+    if (k1 === undefined || k2 === undefined || k1 >= r.end || k2 <= k1) {
+      // No whole GOP inside: the head up to the keyframe (if any) and the rest are re-encoded.
+      if (k1 !== undefined && k1 > r.start && k1 < r.end) {
+        encode(r.start, k1);
+        encode(k1, r.end);
+      } else encode(r.start, r.end);
+      continue;
+    }
+    encode(r.start, k1);
+    pieces.push({ mode: 'copy', start: k1, end: k2, decodeFrom: k1 });
+    encode(k2, r.end);
+  }
+  return pieces;
+}
+
+export interface SmartPlanStats {
+  totalFrames: number;
+  encodedFrames: number;
+  copiedFrames: number;
+  /** Share of output frames re-encoded, 0..1. */
+  encodedShare: number;
+}
+
+export function planStats(pieces: readonly PlannedPiece[]): SmartPlanStats {
+  let enc = 0;
+  let copy = 0;
+  for (const p of pieces) {
+    if (p.mode === 'encode') enc += p.end - p.start;
+    else copy += p.end - p.start;
+  }
+  const total = enc + copy;
+  return { totalFrames: total, encodedFrames: enc, copiedFrames: copy, encodedShare: total === 0 ? 0 : enc / total };
+}
+
+export interface SampleRange {
+  /** First source sample (inclusive), counted from the first audible sample. */
+  start: number;
+  /** End sample (exclusive). */
+  end: number;
+}
+
+/**
+ * Sample-exact audio ranges for frame ranges: the boundaries are the frame boundaries converted to
+ * samples and rounded, both for the source positions and (implicitly, as running sums) for the
+ * output, so audio and video never drift apart by more than one sample.
+ */
+export function frameRangesToSampleRanges(ranges: readonly FrameRange[], fps: number, sampleRate: number): SampleRange[] {
+  const out: SampleRange[] = [];
+  let outFrames = 0;
+  let outSamples = 0;
+  for (const r of ranges) {
+    const frames = r.end - r.start;
+    const wantedOutEnd = Math.round(((outFrames + frames) / fps) * sampleRate);
+    const length = wantedOutEnd - outSamples;
+    const start = Math.round((r.start / fps) * sampleRate);
+    out.push({ start, end: start + length });
+    outFrames += frames;
+    outSamples = wantedOutEnd;
+  }
+  return out;
+}
+
+export interface PacketRange {
+  /** Index of the first source packet (in the ascending pts list). */
+  first: number;
+  /** Number of packets. */
+  count: number;
+}
+
+/**
+ * Audio packets to stream-copy for frame ranges, for codecs with fixed-size packets (AAC: 1024
+ * samples). Each range starts at the packet nearest to its first frame and takes as many packets
+ * as keep the running output audio length within half a packet of the running video length, so
+ * the audio never drifts from the video by more than one packet, however many cuts there are.
+ */
+export function frameRangesToPacketRanges(
+  ranges: readonly FrameRange[],
+  fps: number,
+  packetStartsSec: readonly number[],
+  packetSec: number,
+): PacketRange[] {
+  const out: PacketRange[] = [];
+  let outFrames = 0;
+  let outPackets = 0;
+  for (const r of ranges) {
+    outFrames += r.end - r.start;
+    const wanted = Math.round(outFrames / fps / packetSec);
+    const count = Math.max(0, wanted - outPackets);
+    const t = r.start / fps;
+    let first = floorIndex(packetStartsSec, t);
+    if (first < 0) first = 0;
+    else if (first + 1 < packetStartsSec.length && Math.abs(packetStartsSec[first + 1]! - t) < Math.abs(packetStartsSec[first]! - t)) first += 1;
+    const available = Math.max(0, packetStartsSec.length - first);
+    out.push({ first, count: Math.min(count, available) });
+    outPackets += count;
+  }
+  return out;
+}

@@ -1,0 +1,380 @@
+import { writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { toFfmpegInput } from '../args';
+import { runFfmpeg } from '../run-ffmpeg';
+import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from './audio';
+import { readRenderMediaInfo, type RenderMediaInfo, type VideoTrackInfo } from './media-info';
+import {
+  frameRangesToPacketRanges,
+  frameRangesToSampleRanges,
+  planSmartPieces,
+  planStats,
+  segmentsToFrameRanges,
+  type FrameRange,
+  type PlannedPiece,
+} from './plan';
+
+export type RenderPath = 'smart' | 'copy-video' | 'reencode';
+
+export interface RenderRequest {
+  /** Local path of the original media. */
+  input: string;
+  /** Local path of the MP4 to write. */
+  output: string;
+  /** Scratch directory owned by this render (the caller creates and removes it). */
+  workDir: string;
+  /** Kept source ranges in play order, seconds. */
+  segments: ReadonlyArray<{ start: number; end: number }>;
+  /** Gains on the output timeline (mutes). */
+  volumes?: readonly OutputVolumeRange[];
+  /** Extra video filter for a full re-encode (reframe for clips), applied after the cuts. */
+  videoFilter?: string | null;
+  /** ASS script to burn in (output timeline); forces a full re-encode. */
+  assScript?: string | null;
+  /** Force the full re-encode (what most tools do); used by the benchmark for comparison. */
+  forceReencode?: boolean;
+  signal?: AbortSignal;
+  /** 0..100 over the whole render. */
+  onProgress?: (percent: number, stage: string) => void;
+  /** Media info read earlier (saves two ffprobe passes). */
+  info?: RenderMediaInfo;
+  /** Parallel ffmpeg processes for pieces. Default: CPU count. */
+  concurrency?: number;
+  /** Per-ffmpeg timeout. Default 2 h. */
+  timeoutMs?: number;
+  /** Quality for re-encoded video (x264/x265 CRF). Default 18 for pieces, 20 for full re-encodes. */
+  crf?: number;
+}
+
+export interface RenderResult {
+  path: RenderPath;
+  /** Why the smart path was not taken (null when it was). */
+  fallbackReason: string | null;
+  /** How audio was made. */
+  audio: 'none' | 'copy-packets' | 'reencoded';
+  totalFrames: number;
+  encodedFrames: number;
+  /** Share of output video frames re-encoded, 0..1. */
+  encodedShare: number;
+  outputDurationSec: number;
+  /** Frame rate of the output (null when unknown). */
+  fps: number | null;
+  durationMs: number;
+}
+
+/** Default bit rate for re-encoded AAC when the source's is unknown. */
+const DEFAULT_AUDIO_BITRATE = 128_000;
+
+/**
+ * Why `info` cannot take the smart path (stream-copy whole GOPs, re-encode partial ones), or null.
+ * It needs H.264 or HEVC in MP4/MOV, 8-bit 4:2:0, constant frame rate, closed GOPs starting with
+ * a keyframe, and no rotation (piece re-encodes must match the source exactly).
+ */
+export function smartRenderBlocker(info: RenderMediaInfo): string | null {
+  const v = info.video;
+  if (!v) return 'no video stream';
+  if (!/mp4|mov/.test(info.formatName)) return `container ${info.formatName} is not MP4`;
+  if (v.codec !== 'h264' && v.codec !== 'hevc') return `codec ${v.codec} is not H.264/HEVC`;
+  if (v.pixFmt !== 'yuv420p' && v.pixFmt !== 'yuvj420p') return `pixel format ${v.pixFmt ?? 'unknown'} is not 8-bit 4:2:0`;
+  if (v.frameTicks === null) return 'variable frame rate';
+  if (!v.closedGops) return 'open GOPs';
+  if (v.keyframes[0] !== 0) return 'the first frame is not a keyframe';
+  if (v.rotation !== 0) return `rotated ${v.rotation}°`;
+  if (/baseline/i.test(v.profile ?? '')) return 'baseline profile';
+  return null;
+}
+
+function fpsOf(v: VideoTrackInfo): number | null {
+  if (v.frameTicks === null) {
+    if (v.framePts.length < 2) return null;
+    const span = (v.framePts[v.framePts.length - 1]! - v.framePts[0]!) * (v.timeBase.num / v.timeBase.den);
+    return span > 0 ? (v.framePts.length - 1) / span : null;
+  }
+  return v.timeBase.den / (v.frameTicks * v.timeBase.num);
+}
+
+/** Runs async tasks with at most `limit` in flight; the first failure aborts the rest. */
+async function pool<T>(items: readonly T[], limit: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed: unknown = null;
+  const worker = async (): Promise<void> => {
+    while (failed === null && next < items.length) {
+      const i = next++;
+      try {
+        await run(items[i]!, i);
+      } catch (e) {
+        failed ??= e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failed !== null) throw failed;
+}
+
+const num9 = (n: number): string => n.toFixed(9);
+
+/** x264/x265 options so re-encoded pieces match the source's format. */
+function pieceEncoderArgs(v: VideoTrackInfo, crf: number): string[] {
+  const color: string[] = [];
+  if (v.colorRange) color.push('-color_range', v.colorRange);
+  if (v.colorSpace) color.push('-colorspace', v.colorSpace);
+  if (v.colorPrimaries) color.push('-color_primaries', v.colorPrimaries);
+  if (v.colorTransfer) color.push('-color_trc', v.colorTransfer);
+  if (v.codec === 'hevc') {
+    return ['-c:v', 'libx265', '-preset', 'veryfast', '-crf', String(crf), '-x265-params', 'log-level=error:repeat-headers=1', '-pix_fmt', v.pixFmt ?? 'yuv420p', ...color];
+  }
+  const profile = /main/i.test(v.profile ?? '') ? 'main' : 'high';
+  return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(crf), '-profile:v', profile, '-pix_fmt', v.pixFmt ?? 'yuv420p', ...color];
+}
+
+/**
+ * Renders kept source ranges (play order) with gains into an MP4, choosing the fastest exact way:
+ * - copy-video: nothing cut, only gains: the video is stream-copied, the audio re-encoded;
+ * - smart: whole GOPs inside the kept ranges are stream-copied, the partial GOPs at each cut point
+ *   are re-encoded with the source's parameters, and the pieces joined with rebuilt decode
+ *   timestamps; audio is stream-copied by packets (kept in sync within one packet) or, with gains,
+ *   decoded, cut at exact sample positions and re-encoded once;
+ * - reencode: one decode/encode pass (VFR, open GOPs, other codecs, reframing, burned captions).
+ * Every path is frame-exact: a segment keeps frames round(start*fps) .. round(end*fps)-1.
+ */
+export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
+  const started = Date.now();
+  const timeoutMs = req.timeoutMs ?? 2 * 3600_000;
+  const info = req.info ?? (await readRenderMediaInfo(req.input, { signal: req.signal }));
+  const v = info.video;
+  if (!v) throw new Error('the source has no video stream');
+  const fps = fpsOf(v);
+  if (!fps) throw new Error('the source frame rate is unknown');
+  const frameCount = v.framePts.length;
+  const ranges = segmentsToFrameRanges(req.segments, fps, frameCount);
+  if (ranges.length === 0) throw new Error('nothing to render: the edit keeps no frames');
+  const volumes = (req.volumes ?? []).filter((x) => x.end > x.start && x.volume !== 1);
+  const totalFrames = ranges.reduce((n, r) => n + r.end - r.start, 0);
+  const outputDurationSec = totalFrames / fps;
+  const progress = req.onProgress ?? (() => undefined);
+
+  const blocker = req.forceReencode
+    ? 'full re-encode requested'
+    : req.assScript
+      ? 'burned captions'
+      : req.videoFilter
+        ? 'reframing'
+        : smartRenderBlocker(info);
+  const identity = ranges.length === 1 && ranges[0]!.start === 0 && ranges[0]!.end === frameCount;
+  const audioMode: RenderResult['audio'] = !info.audio
+    ? 'none'
+    : volumes.length === 0 && info.audio.codec === 'aac' && info.audio.packetTicks !== null && blocker === null
+      ? 'copy-packets'
+      : 'reencoded';
+
+  const base = { fallbackReason: blocker, totalFrames, outputDurationSec, fps } as const;
+  if (blocker !== null) {
+    await renderReencode(req, info, v, fps, ranges, volumes, timeoutMs, progress);
+    return { ...base, path: 'reencode', audio: info.audio ? 'reencoded' : 'none', encodedFrames: totalFrames, encodedShare: 1, durationMs: Date.now() - started };
+  }
+
+  // Audio runs beside the video work (it is mostly one process on its own core).
+  const audioTask = makeAudio(req, info, fps, ranges, volumes, audioMode, timeoutMs);
+  audioTask.catch(() => undefined);
+
+  if (identity && audioMode !== 'copy-packets') {
+    const audioFile = await audioTask;
+    progress(80, 'Joining audio and video');
+    await runFfmpeg({
+      args: [
+        '-i', toFfmpegInput(req.input),
+        ...(audioFile ? ['-i', toFfmpegInput(audioFile)] : []),
+        '-map', '0:v:0', ...(audioFile ? ['-map', '1:a:0'] : []),
+        '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output),
+      ],
+      timeoutMs,
+      signal: req.signal,
+    });
+    progress(100, 'Done');
+    return { ...base, path: 'copy-video', audio: audioMode, encodedFrames: 0, encodedShare: 0, durationMs: Date.now() - started };
+  }
+
+  const pieces = planSmartPieces(ranges, v.keyframes);
+  const stats = planStats(pieces);
+  const tb = v.timeBase.num / v.timeBase.den;
+  const firstPts = v.framePts[0]!;
+  const secOf = (frame: number): number => (v.framePts[frame]! - firstPts) * tb + (firstPts * tb - info.startTime);
+  const frameSec = v.frameTicks! * tb;
+  const weights = pieces.map((p) => (p.end - p.start) * (p.mode === 'encode' ? 1 : 0.03));
+  const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
+  const done = new Array<number>(pieces.length).fill(0);
+  const report = (): void => progress(Math.min(90, (90 * done.reduce((a, b) => a + b, 0)) / totalWeight), 'Rendering cut points');
+  const crf = req.crf ?? 18;
+  const files = pieces.map((_, i) => join(req.workDir, `piece-${String(i).padStart(5, '0')}.ts`));
+  // Longest re-encodes first keeps both cores busy to the end.
+  const orderOfWork = pieces.map((p, i) => i).sort((a, b) => weights[b]! - weights[a]!);
+  await pool(orderOfWork, req.concurrency ?? Math.max(1, cpus().length), async (i) => {
+    const p: PlannedPiece = pieces[i]!;
+    const frames = p.end - p.start;
+    const args =
+      p.mode === 'copy'
+        ? ['-ss', num9(Math.max(0, secOf(p.start) + frameSec / 4)), '-i', toFfmpegInput(req.input), '-map', '0:v:0', '-c', 'copy', '-frames:v', String(frames)]
+        : [
+            '-ss', num9(Math.max(0, secOf(p.start) - frameSec / 2)), '-i', toFfmpegInput(req.input), '-map', '0:v:0',
+            '-frames:v', String(frames), ...pieceEncoderArgs(v, crf), '-threads', '2',
+          ];
+    await runFfmpeg({
+      args: [...args, '-an', '-sn', '-dn', '-f', 'mpegts', toFfmpegInput(files[i]!)],
+      timeoutMs,
+      signal: req.signal,
+      onProgress: (pr) => {
+        if (pr.frame !== null) {
+          done[i] = Math.min(1, pr.frame / frames) * weights[i]!;
+          report();
+        }
+      },
+    });
+    done[i] = weights[i]!;
+    report();
+  });
+
+  const videoList = join(req.workDir, 'video.ffconcat');
+  await writeFile(
+    videoList,
+    ['ffconcat version 1.0', ...pieces.flatMap((p, i) => [`file '${files[i]}'`, `duration ${num9((p.end - p.start) * frameSec)}`])].join('\n') + '\n',
+  );
+  const audioInput = await audioTask;
+  progress(92, 'Joining pieces');
+  // Decode timestamps are rebuilt at the final mux: pieces differ in reordering depth (re-encoded
+  // pieces and copied GOPs), so DTS = (N - D) frames with D at least every piece's depth stays
+  // monotonic and never after the PTS.
+  const depth = Math.max(4, v.hasBFrames + 1);
+  const setts = `setts=pts=PTS:dts=(N-${depth})*${v.frameTicks! * v.timeBase.num}/${v.timeBase.den}/TB`;
+  await runFfmpeg({
+    args: [
+      '-f', 'concat', '-safe', '0', '-i', toFfmpegInput(videoList),
+      ...(audioInput ? (audioMode === 'copy-packets' ? ['-f', 'concat', '-safe', '0', '-i', toFfmpegInput(audioInput)] : ['-i', toFfmpegInput(audioInput)]) : []),
+      '-map', '0:v:0', ...(audioInput ? ['-map', '1:a:0'] : []),
+      '-c', 'copy', '-bsf:v', setts,
+      ...(v.codec === 'hevc' ? ['-tag:v', 'hvc1'] : []),
+      '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output),
+    ],
+    timeoutMs,
+    signal: req.signal,
+  });
+  progress(100, 'Done');
+  return { ...base, path: 'smart', audio: audioMode, encodedFrames: stats.encodedFrames, encodedShare: stats.encodedShare, durationMs: Date.now() - started };
+}
+
+/**
+ * The audio for the smart and copy-video paths: an ffconcat list of packet ranges (stream copy)
+ * or an AAC file made from exact sample ranges with the gains applied. Null without audio.
+ */
+async function makeAudio(
+  req: RenderRequest,
+  info: RenderMediaInfo,
+  fps: number,
+  ranges: readonly FrameRange[],
+  volumes: readonly OutputVolumeRange[],
+  mode: RenderResult['audio'],
+  timeoutMs: number,
+): Promise<string | null> {
+  const a = info.audio;
+  if (!a || mode === 'none') return null;
+  if (mode === 'copy-packets') {
+    const extracted = join(req.workDir, 'audio-source.m4a');
+    await runFfmpeg({
+      args: ['-i', toFfmpegInput(req.input), '-map', '0:a:0', '-vn', '-c', 'copy', '-f', 'mp4', toFfmpegInput(extracted)],
+      timeoutMs,
+      signal: req.signal,
+    });
+    const tb = a.timeBase.num / a.timeBase.den;
+    const starts = a.packetPts.map((p) => p * tb);
+    const packetSec = a.packetTicks! * tb;
+    const packetRanges = frameRangesToPacketRanges(ranges, fps, starts, packetSec);
+    const eps = 1e-6;
+    const lines = ['ffconcat version 1.0'];
+    for (const r of packetRanges) {
+      if (r.count <= 0) continue;
+      const inpoint = starts[r.first]! + eps;
+      const outpoint = (r.first + r.count < starts.length ? starts[r.first + r.count]! : starts[starts.length - 1]! + packetSec) + eps;
+      lines.push(`file '${extracted}'`, `inpoint ${num9(inpoint)}`, `outpoint ${num9(outpoint)}`);
+    }
+    const list = join(req.workDir, 'audio.ffconcat');
+    await writeFile(list, lines.join('\n') + '\n');
+    return list;
+  }
+  const fmt = { sampleRate: a.sampleRate, channels: Math.min(2, Math.max(1, a.channels)) };
+  const pcm = join(req.workDir, 'audio-source.pcm');
+  const assembled = join(req.workDir, 'audio-out.pcm');
+  const out = join(req.workDir, 'audio-out.m4a');
+  await decodeToPcm(req.input, pcm, fmt, { signal: req.signal, timeoutMs });
+  await assemblePcm(pcm, assembled, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
+  await encodePcmToAac(assembled, out, fmt, a.bitRate ?? DEFAULT_AUDIO_BITRATE, { signal: req.signal, timeoutMs });
+  return out;
+}
+
+/**
+ * One decode/encode pass: the video normalised to constant frame rate at the source's rate, the
+ * kept frames selected (ascending ranges) or taken from one seeking input per range (reorders),
+ * then the reframe filter and burned captions; the audio cut at exact samples with the gains.
+ */
+async function renderReencode(
+  req: RenderRequest,
+  info: RenderMediaInfo,
+  v: VideoTrackInfo,
+  fps: number,
+  ranges: readonly FrameRange[],
+  volumes: readonly OutputVolumeRange[],
+  timeoutMs: number,
+  progress: (p: number, stage: string) => void,
+): Promise<void> {
+  const totalFrames = ranges.reduce((n, r) => n + r.end - r.start, 0);
+  const ascending = ranges.every((r, i) => i === 0 || r.start >= ranges[i - 1]!.end);
+  const fpsExpr = v.frameTicks !== null ? `${v.timeBase.den}/${v.frameTicks * v.timeBase.num}` : fps.toFixed(6);
+  const post: string[] = [];
+  if (req.videoFilter) post.push(req.videoFilter);
+  if (req.assScript) {
+    const ass = join(req.workDir, 'captions.ass');
+    await writeFile(ass, req.assScript);
+    post.push(`ass=filename=${ass.replace(/[\\:',[\];]/g, (c) => `\\${c}`)}`);
+  }
+  post.push('format=yuv420p');
+  const inputs: string[] = [];
+  let graph: string;
+  if (ascending) {
+    inputs.push('-i', toFfmpegInput(req.input));
+    const sel = ranges.map((r) => `between(n,${r.start},${r.end - 1})`).join('+');
+    graph = `[0:v:0]fps=${fpsExpr},select='${sel}',setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
+  } else {
+    ranges.forEach((r) => {
+      inputs.push('-ss', num9(Math.max(0, r.start / fps - 0.5 / fps)), '-t', num9((r.end - r.start) / fps), '-i', toFfmpegInput(req.input));
+    });
+    const labels = ranges.map((_, i) => `[${i}:v:0]fps=${fpsExpr},setpts=PTS-STARTPTS[v${i}]`);
+    graph = `${labels.join(';')};${ranges.map((_, i) => `[v${i}]`).join('')}concat=n=${ranges.length}:v=1:a=0,setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
+  }
+  let audioIndex = -1;
+  if (info.audio) {
+    progress(2, 'Preparing audio');
+    const fmt = { sampleRate: info.audio.sampleRate, channels: Math.min(2, Math.max(1, info.audio.channels)) };
+    const pcm = join(req.workDir, 'audio-source.pcm');
+    const assembled = join(req.workDir, 'audio-out.pcm');
+    await decodeToPcm(req.input, pcm, fmt, { signal: req.signal, timeoutMs });
+    await assemblePcm(pcm, assembled, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
+    audioIndex = ascending ? 1 : ranges.length;
+    inputs.push('-f', 's16le', '-ar', String(fmt.sampleRate), '-ac', String(fmt.channels), '-i', toFfmpegInput(assembled));
+  }
+  const graphFile = join(req.workDir, 'graph.txt');
+  await writeFile(graphFile, graph);
+  await runFfmpeg({
+    args: [
+      ...inputs,
+      '-filter_complex_script', graphFile,
+      '-map', '[vout]', ...(audioIndex >= 0 ? ['-map', `${audioIndex}:a:0`, '-c:a', 'aac', '-b:a', String(info.audio?.bitRate ?? DEFAULT_AUDIO_BITRATE)] : []),
+      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(req.crf ?? 20), '-profile:v', 'high',
+      '-fps_mode', 'cfr', '-r', fpsExpr,
+      '-max_muxing_queue_size', '4096', '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output),
+    ],
+    timeoutMs,
+    signal: req.signal,
+    durationSec: totalFrames / fps,
+    onProgress: (p) => p.percent !== null && progress(5 + p.percent * 0.95, 'Rendering'),
+  });
+  progress(100, 'Done');
+}
