@@ -1,0 +1,15 @@
+/**
+ * @wordcut/edit-list: the edit-list domain, pure and browser-safe (no Node APIs), shared by the
+ * editor and the services. The original media is never changed; an edit list says which source
+ * ranges play in which order, what is muted and whether captions are burned in. Every edit takes
+ * ranges in output time (what the user sees now) and composes onto the list.
+ */
+export { EditListError, type EditListErrorCode } from './errors';
+export { MUTE_LEVELS, MUTE_VOLUME, type EditList, type MuteLevel, type OutputMute, type SourceMute, type SourceSegment, type TimeRange } from './types';
+export { editListSchema, parseEditList } from './schema';
+export { describeEditList, identityEditList, isIdentity, outputDuration, withCaptions } from './basics';
+export { mapRangeToSource, mapSourceRangeToOutput, mapTimeThrough, toOutput, toSource } from './mapping';
+export { applyCuts, applyKeep, applyReorder } from './edits';
+export { applyMute, outputMutes } from './mutes';
+export { quantize, snapToFrame } from './quantize';
+export { retimeWords, type RetimedWord } from './retime';

@@ -1,0 +1,62 @@
+/**
+ * Mutes: stored in source time so they follow the content through later cuts and reorders, and
+ * placed back into output time for a render.
+ */
+import { cloneEditList } from './basics';
+import { EditListError } from './errors';
+import { checkList, checkRange, layoutOf, outputIn, sourcePiecesOf, SLIVER } from './layout';
+import { normaliseMutes, subtractFromMutes, unionOf } from './mutes-internal';
+import { assertEditList } from './schema';
+import { MUTE_LEVELS, MUTE_VOLUME, type EditList, type MuteLevel, type OutputMute, type TimeRange } from './types';
+
+/**
+ * Mutes the output ranges at `level` (ranges clamped like cuts, empty ones ignored). Where a new
+ * mute overlaps an existing one the new level wins on the overlap; `mutes` stays sorted,
+ * non-overlapping, with touching same-level mutes merged. Throws INVALID_RANGE for a bad range,
+ * INVALID_EDIT_LIST for an unknown level.
+ */
+export function applyMute(el: EditList, ranges: readonly TimeRange[], level: MuteLevel): EditList {
+  assertEditList(el);
+  if (!MUTE_LEVELS.includes(level)) {
+    throw new EditListError('INVALID_EDIT_LIST', `unknown mute level '${String(level)}'; use one of ${MUTE_LEVELS.join(', ')}.`);
+  }
+  checkList(ranges, 'mute ranges');
+  const layout = layoutOf(el);
+  const added = unionOf(
+    ranges.flatMap((r, i) => {
+      const range = checkRange(r, layout.duration, `mute range ${i + 1}`);
+      return sourcePiecesOf(layout, range.start, range.end);
+    }),
+  );
+  const kept = subtractFromMutes(el.mutes, added);
+  const mutes = normaliseMutes([...kept, ...added.map((r) => ({ start: r.start, end: r.end, level }))]);
+  return { ...cloneEditList(el), mutes };
+}
+
+/**
+ * The mutes in output time, for a render: sorted by start, adjacent pieces of the same level
+ * merged, each with its volume factor. Mutes over cut content do not appear.
+ */
+export function outputMutes(el: EditList): OutputMute[] {
+  assertEditList(el);
+  const layout = layoutOf(el);
+  const pieces: OutputMute[] = [];
+  for (const m of el.mutes) {
+    for (const p of layout.placed) {
+      const a = Math.max(m.start, p.start);
+      const b = Math.min(m.end, p.end);
+      if (!(b > a)) continue;
+      const start = outputIn(p, a);
+      const end = outputIn(p, b);
+      if (end > start) pieces.push({ start, end, level: m.level, volume: MUTE_VOLUME[m.level] });
+    }
+  }
+  pieces.sort((x, y) => x.start - y.start);
+  const out: OutputMute[] = [];
+  for (const piece of pieces) {
+    const prev = out[out.length - 1];
+    if (prev && prev.level === piece.level && piece.start - prev.end <= SLIVER) prev.end = Math.max(prev.end, piece.end);
+    else out.push(piece);
+  }
+  return out;
+}

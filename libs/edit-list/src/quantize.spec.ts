@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { EPS, deepFreeze, editListArb, editListError, expectNormalised } from './arbitraries.spec-helpers';
+import { EditListError, identityEditList, outputDuration, quantize, snapToFrame, type EditList } from './index';
+
+const isMultiple = (t: number, fps: number) => Math.abs(t - Math.round(t * fps) / fps) <= EPS;
+
+describe('snapToFrame', () => {
+  it.each([
+    [1.02, 25, 1.04],
+    [1.01, 25, 1],
+    [0.5, 30, 0.5],
+    [0, 24, 0],
+    [10.016, 30000 / 1001, 300 / (30000 / 1001)],
+  ])('snaps %p s at %p fps to %p s', (t, fps, expected) => {
+    expect(snapToFrame(t, fps)).toBeCloseTo(expected, 12);
+  });
+
+  it('rejects bad times and frame rates', () => {
+    expect(editListError(() => snapToFrame(Number.NaN, 25)).message).toBe('a time to snap must be a finite number of seconds >= 0 (got NaN).');
+    expect(editListError(() => snapToFrame(-1, 25)).code).toBe('INVALID_RANGE');
+    const fps = editListError(() => snapToFrame(1, 0));
+    expect(fps.code).toBe('INVALID_RANGE');
+    expect(fps.message).toBe('the frame rate must be a finite number of frames per second > 0 (got 0).');
+    expect(editListError(() => snapToFrame(1, Number.POSITIVE_INFINITY)).code).toBe('INVALID_RANGE');
+  });
+});
+
+describe('quantize', () => {
+  it('snaps segment and mute boundaries to frames', () => {
+    const el: EditList = {
+      sourceDuration: 10,
+      segments: [
+        { start: 5.013, end: 7.021 },
+        { start: 0.26, end: 1.04 },
+      ],
+      mutes: [{ start: 0.31, end: 0.89, level: 'whisper' }],
+      burnCaptions: true,
+    };
+    expect(quantize(deepFreeze(el), 10)).toEqual({
+      sourceDuration: 10,
+      segments: [
+        { start: 5, end: 7 },
+        { start: 0.3, end: 1 },
+      ],
+      mutes: [{ start: 0.3, end: 0.9, level: 'whisper' }],
+      burnCaptions: true,
+    });
+  });
+
+  it('never goes past the last whole frame of the source', () => {
+    expect(quantize(identityEditList(10.03), 25).segments).toEqual([{ start: 0, end: 10 }]);
+    expect(quantize(identityEditList(10.039), 25).segments).toEqual([{ start: 0, end: 10 }]);
+    expect(quantize({ ...identityEditList(10.03), mutes: [{ start: 9, end: 10.03, level: 'silence' }] }, 25).mutes).toEqual([{ start: 9, end: 10, level: 'silence' }]);
+  });
+
+  it('drops segments and mutes shorter than half a frame and merges what becomes contiguous', () => {
+    const el: EditList = {
+      sourceDuration: 10,
+      segments: [
+        { start: 0, end: 1.03 },
+        { start: 1.04, end: 2 },
+        { start: 2.5, end: 2.51 },
+      ],
+      mutes: [{ start: 3.01, end: 3.02, level: 'silence' }],
+      burnCaptions: false,
+    };
+    expect(quantize(el, 10)).toEqual({ sourceDuration: 10, segments: [{ start: 0, end: 2 }], mutes: [], burnCaptions: false });
+  });
+
+  it('refuses when nothing would remain', () => {
+    const error = editListError(() => quantize(identityEditList(0.01), 25));
+    expect(error.code).toBe('EMPTY_RESULT');
+    expect(error.message).toBe('at 25 frames per second no segment is at least one frame long; nothing would remain.');
+    expect(editListError(() => quantize(identityEditList(1), -1)).code).toBe('INVALID_RANGE');
+  });
+
+  it('boundaries are frame multiples, the invariants hold, and quantize is idempotent', () => {
+    const fpsArb = fc.constantFrom(24, 25, 30, 50, 60, 24000 / 1001, 30000 / 1001, 60000 / 1001, 12.5);
+    fc.assert(
+      fc.property(editListArb({ grid: 'micro' }), fpsArb, (el, fps) => {
+        let q: EditList;
+        try {
+          q = quantize(deepFreeze(el), fps);
+        } catch (e) {
+          expect(e).toBeInstanceOf(EditListError);
+          expect((e as EditListError).code).toBe('EMPTY_RESULT');
+          // refused only when every segment snaps to nothing (the last whole frame caps the end)
+          const last = Math.floor(el.sourceDuration * fps + EPS) / fps;
+          expect(el.segments.every((s) => Math.min(snapToFrame(s.end, fps), last) <= Math.min(snapToFrame(s.start, fps), last))).toBe(true);
+          return;
+        }
+        for (const t of [...q.segments, ...q.mutes].flatMap((r) => [r.start, r.end])) {
+          expect(isMultiple(t, fps)).toBe(true);
+          expect(t).toBeLessThanOrEqual(el.sourceDuration);
+        }
+        expectNormalised(q);
+        expect(quantize(q, fps)).toEqual(q);
+        // a boundary moves by at most half a frame (a whole one when capped at the last frame)
+        expect(Math.abs(outputDuration(q) - outputDuration(el))).toBeLessThanOrEqual((el.segments.length + 0.5) / fps + EPS);
+      }),
+    );
+  });
+});

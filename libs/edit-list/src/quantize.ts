@@ -1,0 +1,46 @@
+/**
+ * Frame snapping: a render cuts on frame boundaries, so edit lists are snapped to the frame grid
+ * first; otherwise audio and video of a cut would disagree by a fraction of a frame.
+ */
+import { cloneEditList } from './basics';
+import { EditListError } from './errors';
+import { fmt, normaliseSegments } from './layout';
+import { normaliseMutes } from './mutes-internal';
+import { assertEditList } from './schema';
+import type { EditList } from './types';
+
+/** t snapped to the nearest multiple of 1 / frameRate (halves round up). */
+export function snapToFrame(t: number, frameRate: number): number {
+  checkFrameRate(frameRate);
+  if (typeof t !== 'number' || !Number.isFinite(t) || t < 0) {
+    throw new EditListError('INVALID_RANGE', `a time to snap must be a finite number of seconds >= 0 (got ${String(t)}).`);
+  }
+  return Math.round(t * frameRate) / frameRate;
+}
+
+/**
+ * Snaps every segment and mute boundary to the nearest frame (never past the last whole frame of
+ * the source). Segments and mutes that become empty are dropped, segments that become contiguous
+ * merge; snapping is monotone, so nothing starts to overlap. Idempotent. Throws EMPTY_RESULT when
+ * no segment survives (all shorter than half a frame).
+ */
+export function quantize(el: EditList, frameRate: number): EditList {
+  assertEditList(el);
+  checkFrameRate(frameRate);
+  let lastFrame = Math.floor(el.sourceDuration * frameRate);
+  while (lastFrame > 0 && lastFrame / frameRate > el.sourceDuration) lastFrame--;
+  const max = lastFrame / frameRate;
+  const snap = (t: number) => Math.min(max, Math.round(t * frameRate) / frameRate);
+  const segments = normaliseSegments(el.segments.map((s) => ({ start: snap(s.start), end: snap(s.end) })));
+  if (segments.length === 0) {
+    throw new EditListError('EMPTY_RESULT', `at ${fmt(frameRate)} frames per second no segment is at least one frame long; nothing would remain.`);
+  }
+  const mutes = normaliseMutes(el.mutes.map((m) => ({ start: snap(m.start), end: snap(m.end), level: m.level })));
+  return { ...cloneEditList(el), segments, mutes };
+}
+
+function checkFrameRate(frameRate: number): void {
+  if (typeof frameRate !== 'number' || !Number.isFinite(frameRate) || frameRate <= 0) {
+    throw new EditListError('INVALID_RANGE', `the frame rate must be a finite number of frames per second > 0 (got ${String(frameRate)}).`);
+  }
+}
