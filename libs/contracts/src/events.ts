@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jobKindSchema, probeResultSchema } from './jobs';
+import { jobKindSchema, jobStatusSchema, jobStatusValueSchema, probeResultSchema, renderSummarySchema } from './jobs';
 
 /**
  * JetStream streams and the subjects they hold. Subjects here are relative: the messaging
@@ -22,6 +22,17 @@ export const Subjects = {
   jobProgress: 'jobs.events.progress',
   jobCompleted: 'jobs.events.completed',
   jobFailed: 'jobs.events.failed',
+  jobCancelled: 'jobs.events.cancelled',
+  /** jobs -> media workers (core NATS and the JOBS stream): stop a job (`jobs.cancel.<jobId>`), see jobCancelSubject */
+  jobCancel: 'jobs.cancel',
+  /** jobs -> media workers: render a version of a video or a clip from its original and an edit */
+  mediaRender: 'media.render',
+  /** media workers -> gateway: a render finished (the gateway applies it, then completes the job) */
+  videoRenderCompleted: 'videos.render.completed',
+  videoRenderFailed: 'videos.render.failed',
+  /** core NATS request/reply: gateway -> jobs, a user's recent jobs / cancel a job */
+  rpcJobList: 'rpc.jobs.list',
+  rpcJobCancel: 'rpc.jobs.cancel',
   /** jobs -> media workers: commands */
   mediaProbe: 'media.probe',
   /** gateway -> media workers: bring a video in (import, probe, transcript, waveform, browser proxy) */
@@ -46,6 +57,7 @@ export const Subjects = {
  * before the jobs service has written its row.
  */
 export const jobRequestedSubject = (jobId: string): string => `${Subjects.jobRequested}.${jobId}`;
+export const jobCancelSubject = (jobId: string): string => `${Subjects.jobCancel}.${jobId}`;
 
 /** Headers the messaging library sets on every message. */
 export const Headers = {
@@ -60,14 +72,46 @@ export const Headers = {
   dlqConsumer: 'WordCut-Consumer',
 } as const;
 
+export const probeJobInputSchema = z.object({
+  objectKey: z.string().min(1),
+  originalName: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+});
+
+const secondsRange = z.object({ start: z.number().nonnegative(), end: z.number().nonnegative() }).refine((r) => r.end > r.start, 'end must be after start');
+
+/** What a media worker needs to render: everything in seconds, segments in source time, the rest in output time. */
+export const renderJobInputSchema = z.object({
+  videoId: z.string().uuid(),
+  userId: z.string().nullable(),
+  /** the original media (renders are always made from it) */
+  inputKey: z.string().min(1),
+  /** where the result goes; keyed by job id so a redelivered job overwrites, never duplicates */
+  outputKey: z.string().min(1),
+  /** kept source ranges in play order */
+  segments: z.array(secondsRange).min(1),
+  /** gains on the output timeline (mutes: 0, 0.1, 0.3) */
+  volumes: z.array(z.object({ start: z.number().nonnegative(), end: z.number().nonnegative(), volume: z.number().min(0).max(1) })),
+  /** words on the output timeline to burn in as captions, or null */
+  captions: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })).nullable(),
+  /** clips: the aspect ratio and reframe; null keeps the native frame */
+  reframe: z
+    .object({
+      aspectRatio: z.enum(['16:9', '9:16', '1:1', '4:5', '21:9', 'Original']),
+      offsetX: z.number().min(-100).max(100),
+      offsetY: z.number().min(-100).max(100),
+      scale: z.number().min(0.25).max(4),
+    })
+    .nullable(),
+  /** a short description for logs and the job message */
+  summary: z.string(),
+});
+export type RenderJobInput = z.infer<typeof renderJobInputSchema>;
+
 export const jobRequestedEventSchema = z.object({
   jobId: z.string(),
   kind: jobKindSchema,
-  input: z.object({
-    objectKey: z.string().min(1),
-    originalName: z.string(),
-    sizeBytes: z.number().int().nonnegative(),
-  }),
+  input: z.union([probeJobInputSchema, renderJobInputSchema]),
   requestedAt: z.string(),
 });
 export type JobRequestedEvent = z.infer<typeof jobRequestedEventSchema>;
@@ -97,7 +141,7 @@ export type JobProgressEvent = z.infer<typeof jobProgressEventSchema>;
 
 export const jobCompletedEventSchema = z.object({
   jobId: z.string(),
-  result: probeResultSchema,
+  result: z.record(z.string(), z.unknown()),
   worker: z.string(),
   at: z.string(),
 });
@@ -111,6 +155,48 @@ export const jobFailedEventSchema = z.object({
   at: z.string(),
 });
 export type JobFailedEvent = z.infer<typeof jobFailedEventSchema>;
+
+export const jobCancelledEventSchema = z.object({ jobId: z.string(), by: z.string().nullable(), at: z.string() });
+export type JobCancelledEvent = z.infer<typeof jobCancelledEventSchema>;
+
+/** jobs -> media workers (`media.render`, msgId `<jobId>:media.render`). */
+export const mediaRenderCommandSchema = renderJobInputSchema.extend({
+  jobId: z.string(),
+  kind: jobKindSchema,
+  requestedAt: z.string(),
+});
+export type MediaRenderCommand = z.infer<typeof mediaRenderCommandSchema>;
+
+export const videoRenderCompletedEventSchema = z.object({
+  jobId: z.string(),
+  videoId: z.string().uuid(),
+  kind: jobKindSchema,
+  outputKey: z.string(),
+  summary: renderSummarySchema,
+  worker: z.string(),
+  at: z.string(),
+});
+export type VideoRenderCompletedEvent = z.infer<typeof videoRenderCompletedEventSchema>;
+
+export const videoRenderFailedEventSchema = z.object({
+  jobId: z.string(),
+  videoId: z.string().uuid(),
+  kind: jobKindSchema,
+  error: z.string(),
+  code: z.string(),
+  worker: z.string(),
+  at: z.string(),
+});
+export type VideoRenderFailedEvent = z.infer<typeof videoRenderFailedEventSchema>;
+
+export const rpcJobListRequestSchema = z.object({ userId: z.string().min(1), limit: z.number().int().min(1).max(200).default(50) });
+export const rpcJobCancelRequestSchema = z.object({ jobId: z.string(), userId: z.string().nullable() });
+/** ok: cancelled now; not_found / forbidden / finished (already terminal, with its status). */
+export const rpcJobCancelReplySchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), job: jobStatusSchema }),
+  z.object({ ok: z.literal(false), reason: z.enum(['not_found', 'forbidden', 'finished']), status: jobStatusValueSchema.nullable() }),
+]);
+export type RpcJobCancelReply = z.infer<typeof rpcJobCancelReplySchema>;
 
 export const rpcJobGetRequestSchema = z.object({ jobId: z.string() });
 export type RpcJobGetRequest = z.infer<typeof rpcJobGetRequestSchema>;

@@ -1,12 +1,30 @@
 import { z } from 'zod';
 
 /** Job kinds; the id prefix tells the kind (seed 002 §3: cut_, filler_, silence_, caption_ ...). */
-export const jobKindSchema = z.enum(['probe']);
+export const jobKindSchema = z.enum(['probe', 'cut', 'filler', 'silence', 'caption', 'mute', 'reorder', 'clip']);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
 export const JOB_ID_PREFIX: Record<JobKind, string> = {
   probe: 'probe_',
+  cut: 'cut_',
+  filler: 'filler_',
+  silence: 'silence_',
+  caption: 'caption_',
+  mute: 'mute_',
+  reorder: 'reorder_',
+  clip: 'clip_',
 };
+
+/** Kinds that render a new version of a video from its edit list (one at a time per video). */
+export const RENDER_JOB_KINDS = ['cut', 'filler', 'silence', 'caption', 'mute', 'reorder'] as const satisfies readonly JobKind[];
+export type RenderJobKind = (typeof RENDER_JOB_KINDS)[number];
+export const isVideoRenderKind = (k: JobKind): k is RenderJobKind => (RENDER_JOB_KINDS as readonly string[]).includes(k);
+
+/** The kind a job id names by its prefix (seed 002 §3), or null. */
+export function jobKindFromId(jobId: string): JobKind | null {
+  const prefix = /^([a-z]+)_/.exec(jobId)?.[1];
+  return prefix && (jobKindSchema.options as readonly string[]).includes(prefix) ? (prefix as JobKind) : null;
+}
 
 export const jobIdSchema = z
   .string()
@@ -54,7 +72,10 @@ export const jobStatusSchema = z.object({
   message: z.string(),
   estimatedTimeRemaining: z.number().nullable(),
   error: z.string().nullable(),
-  result: probeResultSchema.nullable(),
+  /** probe jobs: the ProbeResult; render jobs: a RenderSummary */
+  result: z.record(z.string(), z.unknown()).nullable(),
+  videoId: z.string().nullable().optional(),
+  userId: z.string().nullable().optional(),
   attempts: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -65,3 +86,23 @@ export type JobStatus = z.infer<typeof jobStatusSchema>;
 /** 202 answer of POST /api/probe-jobs */
 export const jobAcceptedSchema = z.object({ jobId: z.string() });
 export type JobAccepted = z.infer<typeof jobAcceptedSchema>;
+
+/** How a render was made (job result of render and clip jobs). */
+export const renderSummarySchema = z.object({
+  /** smart: whole GOPs copied, partial GOPs re-encoded; copy-video: only audio re-encoded; reencode: one full pass */
+  path: z.enum(['smart', 'copy-video', 'reencode']),
+  fallbackReason: z.string().nullable(),
+  audio: z.enum(['none', 'copy-packets', 'reencoded']),
+  encodedShare: z.number().min(0).max(1),
+  outputDurationSec: z.number().nonnegative(),
+  sizeBytes: z.number().int().nonnegative(),
+  renderMs: z.number().int().nonnegative(),
+});
+export type RenderSummary = z.infer<typeof renderSummarySchema>;
+
+/** Status values per polling path: the seeds name failures differently per job family. */
+export type ProcessingStatus = 'pending' | 'processing' | 'completed' | 'error' | 'cancelled';
+export type MuteReorderStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+export function toFailedVocabulary(s: JobStatusValue): MuteReorderStatus {
+  return s === 'error' ? 'failed' : s;
+}

@@ -15,6 +15,14 @@ export const StorageKeys = {
   ingestTranscript: (videoId: string, jobId: string) => `videos/${videoId}/ingest/${jobId}/transcript.json`,
   /** stored peaks of one media version ('original' or a processed file name) */
   waveform: (videoId: string, mediaVersion: string) => `videos/${videoId}/waveform/${encodeURIComponent(mediaVersion)}.peaks`,
+  /** a rendered version of the video (edit list applied to the original), keyed by the job that made it */
+  render: (videoId: string, jobId: string) => `videos/${videoId}/renders/${jobId}.mp4`,
+  /** captions regenerated after a render (WebVTT and word-by-word JSON) */
+  renderVtt: (videoId: string, jobId: string) => `videos/${videoId}/renders/${jobId}.vtt`,
+  renderWordByWord: (videoId: string, jobId: string) => `videos/${videoId}/renders/${jobId}.words.json`,
+  /** a clip and its own captions */
+  clip: (videoId: string, clipId: string, jobId: string) => `videos/${videoId}/clips/${clipId}/${jobId}.mp4`,
+  clipVtt: (videoId: string, clipId: string, jobId: string) => `videos/${videoId}/clips/${clipId}/${jobId}.vtt`,
   /** every object of a video (deleted with it) */
   videoPrefix: (videoId: string) => `videos/${videoId}/`,
 } as const;

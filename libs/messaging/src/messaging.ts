@@ -196,6 +196,27 @@ export class Messaging {
     return schema.parse(answer.result);
   }
 
+  /**
+   * Every process gets every message on a subject (no queue group, not persisted): for signals
+   * like "cancel job X" that only the process running X acts on. Messages published to a stream
+   * reach these subscribers too. The handler gets the relative subject and the parsed payload;
+   * payloads that do not match the schema are logged and dropped.
+   */
+  subscribe<T>(relativeSubject: string, schema: z.ZodType<T>, handler: (subject: string, data: T) => void): void {
+    const sub = this.nc.subscribe(this.subject(relativeSubject));
+    this.subscriptions.push(sub);
+    const prefix = this.o.namespace.length + 1;
+    void (async () => {
+      for await (const m of sub) {
+        try {
+          handler(m.subject.slice(prefix), schema.parse(m.json()));
+        } catch (err) {
+          this.o.logger.warn({ err, subject: m.subject }, 'broadcast handler failed');
+        }
+      }
+    })();
+  }
+
   /** Answers requests on a subject, in a queue group so replicas share the load. */
   serve<Req>(relativeSubject: string, schema: z.ZodType<Req>, handler: (req: Req) => Promise<unknown>): void {
     const sub = this.nc.subscribe(this.subject(relativeSubject), { queue: `${this.o.namespace}.${relativeSubject}` });

@@ -75,7 +75,13 @@ export function assTime(sec: number): string {
 
 /** Text safe inside an ASS Dialogue: override braces and backslashes neutralised. */
 export function assEscape(text: string): string {
-  return text.replace(/\\/g, '\\\u200b').replace(/\{/g, '(').replace(/\}/g, ')').replace(/\r?\n/g, ' ');
+  return text
+    .replace(/\\/g, '\\\u200b')
+    .replace(/\{/g, '(')
+    .replace(/\}/g, ')')
+    .replace(/\r\n|\r|\n/g, ' ')
+    .split(String.fromCharCode(0))
+    .join('');
 }
 
 /** A complete ASS script for a `width`x`height` frame. */

@@ -141,9 +141,11 @@ export interface PacketRange {
 
 /**
  * Audio packets to stream-copy for frame ranges, for codecs with fixed-size packets (AAC: 1024
- * samples). Each range starts at the packet nearest to its first frame and takes as many packets
- * as keep the running output audio length within half a packet of the running video length, so
- * the audio never drifts from the video by more than one packet, however many cuts there are.
+ * samples). Each range takes as many packets as keep the running output audio length within half
+ * a packet of the running video length, and starts at the source packet that best lines up with
+ * where its audio will play: the packet nearest to (first frame's time + how far the output audio
+ * runs ahead of the output video at that point). So every sample plays within half a packet of
+ * its frame, however many cuts there are.
  */
 export function frameRangesToPacketRanges(
   ranges: readonly FrameRange[],
@@ -155,10 +157,11 @@ export function frameRangesToPacketRanges(
   let outFrames = 0;
   let outPackets = 0;
   for (const r of ranges) {
+    const lead = outPackets * packetSec - outFrames / fps;
     outFrames += r.end - r.start;
     const wanted = Math.round(outFrames / fps / packetSec);
     const count = Math.max(0, wanted - outPackets);
-    const t = r.start / fps;
+    const t = r.start / fps + lead;
     let first = floorIndex(packetStartsSec, t);
     if (first < 0) first = 0;
     else if (first + 1 < packetStartsSec.length && Math.abs(packetStartsSec[first + 1]! - t) < Math.abs(packetStartsSec[first]! - t)) first += 1;

@@ -54,7 +54,10 @@ export function planReframe(srcW: number, srcH: number, ratio: AspectRatioId, re
   if (!(srcW > 0 && srcH > 0)) throw new RangeError('source size must be positive');
   const zoom = Number.isFinite(reframe.scale) && reframe.scale > 0 ? reframe.scale : 1;
   if (ratio === 'Original') {
-    return { mode: 'original', width: even(srcW), height: even(srcH), filter: null };
+    // 4:2:0 needs even sizes: an odd source loses its last row/column.
+    const w = srcW - (srcW % 2);
+    const h = srcH - (srcH % 2);
+    return { mode: 'original', width: w, height: h, filter: w === srcW && h === srcH ? null : `crop=${w}:${h}:0:0,setsar=1` };
   }
   const target = ASPECT_RATIOS[ratio];
   const W = target.width;

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { toFfmpegInput } from '../args';
@@ -195,7 +195,8 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     return { ...base, path: 'copy-video', audio: audioMode, encodedFrames: 0, encodedShare: 0, durationMs: Date.now() - started };
   }
 
-  const pieces = planSmartPieces(ranges, v.keyframes);
+  // The end of the file closes the last GOP, so a range running to the end copies it whole.
+  const pieces = planSmartPieces(ranges, [...v.keyframes, frameCount]);
   const stats = planStats(pieces);
   const tb = v.timeBase.num / v.timeBase.den;
   const firstPts = v.framePts[0]!;
@@ -249,7 +250,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   await runFfmpeg({
     args: [
       '-f', 'concat', '-safe', '0', '-i', toFfmpegInput(videoList),
-      ...(audioInput ? (audioMode === 'copy-packets' ? ['-f', 'concat', '-safe', '0', '-i', toFfmpegInput(audioInput)] : ['-i', toFfmpegInput(audioInput)]) : []),
+      ...(audioInput ? ['-i', toFfmpegInput(audioInput)] : []),
       '-map', '0:v:0', ...(audioInput ? ['-map', '1:a:0'] : []),
       '-c', 'copy', '-bsf:v', setts,
       ...(v.codec === 'hevc' ? ['-tag:v', 'hvc1'] : []),
@@ -278,27 +279,37 @@ async function makeAudio(
   const a = info.audio;
   if (!a || mode === 'none') return null;
   if (mode === 'copy-packets') {
-    const extracted = join(req.workDir, 'audio-source.m4a');
+    // AAC frames are copied as they are: the audio goes out as ADTS (every frame self-delimited),
+    // the frames of each range are picked by index and written back to back, and the final mux
+    // times them by count (1024 samples each), so the output audio is exactly contiguous.
+    const adts = join(req.workDir, 'audio-source.aac');
     await runFfmpeg({
-      args: ['-i', toFfmpegInput(req.input), '-map', '0:a:0', '-vn', '-c', 'copy', '-f', 'mp4', toFfmpegInput(extracted)],
+      args: ['-i', toFfmpegInput(req.input), '-map', '0:a:0', '-vn', '-c', 'copy', '-f', 'adts', toFfmpegInput(adts)],
       timeoutMs,
       signal: req.signal,
     });
+    const bytes = await readFile(adts);
+    const frames = adtsFrameOffsets(bytes);
     const tb = a.timeBase.num / a.timeBase.den;
-    const starts = a.packetPts.map((p) => p * tb);
+    const v = info.video!;
+    // Packet times on the video's timeline (frame 0 at 0).
+    const videoStart = v.framePts[0]! * (v.timeBase.num / v.timeBase.den);
+    const starts = a.packetPts.map((p) => p * tb - videoStart);
     const packetSec = a.packetTicks! * tb;
     const packetRanges = frameRangesToPacketRanges(ranges, fps, starts, packetSec);
-    const eps = 1e-6;
-    const lines = ['ffconcat version 1.0'];
-    for (const r of packetRanges) {
-      if (r.count <= 0) continue;
-      const inpoint = starts[r.first]! + eps;
-      const outpoint = (r.first + r.count < starts.length ? starts[r.first + r.count]! : starts[starts.length - 1]! + packetSec) + eps;
-      lines.push(`file '${extracted}'`, `inpoint ${num9(inpoint)}`, `outpoint ${num9(outpoint)}`);
+    const wanted = Math.round(ranges.reduce((n, r) => n + r.end - r.start, 0) / fps / packetSec);
+    const got = packetRanges.reduce((n, r) => n + r.count, 0);
+    if (frames === null || frames.length !== starts.length || got < wanted - 1) {
+      // Unexpected framing, or the audio ends before the video: re-encode instead of drifting.
+      return makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs);
     }
-    const list = join(req.workDir, 'audio.ffconcat');
-    await writeFile(list, lines.join('\n') + '\n');
-    return list;
+    const parts: Buffer[] = [];
+    for (const r of packetRanges) {
+      for (let i = r.first; i < r.first + r.count; i++) parts.push(bytes.subarray(frames[i]!.offset, frames[i]!.offset + frames[i]!.length));
+    }
+    const out = join(req.workDir, 'audio-out.aac');
+    await writeFile(out, Buffer.concat(parts));
+    return out;
   }
   const fmt = { sampleRate: a.sampleRate, channels: Math.min(2, Math.max(1, a.channels)) };
   const pcm = join(req.workDir, 'audio-source.pcm');
@@ -308,6 +319,20 @@ async function makeAudio(
   await assemblePcm(pcm, assembled, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
   await encodePcmToAac(assembled, out, fmt, a.bitRate ?? DEFAULT_AUDIO_BITRATE, { signal: req.signal, timeoutMs });
   return out;
+}
+
+/** Offsets and lengths of the frames of an ADTS stream, or null when it is not one. */
+export function adtsFrameOffsets(b: Buffer): Array<{ offset: number; length: number }> | null {
+  const out: Array<{ offset: number; length: number }> = [];
+  let i = 0;
+  while (i + 7 <= b.length) {
+    if (b[i] !== 0xff || (b[i + 1]! & 0xf6) !== 0xf0) return null;
+    const length = ((b[i + 3]! & 0x03) << 11) | (b[i + 4]! << 3) | (b[i + 5]! >> 5);
+    if (length < 7 || i + length > b.length) return null;
+    out.push({ offset: i, length });
+    i += length;
+  }
+  return i === b.length ? out : null;
 }
 
 /**
