@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { JobKind, JobStatusValue, ProbeResult } from '@wordcut/contracts';
+import type { JobKind, JobStatusValue } from '@wordcut/contracts';
 
 @Entity({ name: 'jobs' })
 export class JobEntity {
@@ -27,8 +27,17 @@ export class JobEntity {
   @Column('jsonb')
   input!: Record<string, unknown>;
 
+  /** probe jobs: a ProbeResult; render jobs: a RenderSummary */
   @Column('jsonb', { nullable: true })
-  result!: ProbeResult | null;
+  result!: Record<string, unknown> | null;
+
+  /** render jobs: the video they render (null for probe jobs) */
+  @Column('text', { name: 'video_id', nullable: true })
+  videoId!: string | null;
+
+  /** render jobs: who asked (null for probe jobs and anonymous renders); only they may cancel */
+  @Column('text', { name: 'user_id', nullable: true })
+  userId!: string | null;
 
   @Column('int', { default: 0 })
   attempts!: number;

@@ -1,29 +1,61 @@
-import type { JobKind, JobStatus, JobStatusValue, ProbeResult } from '@wordcut/contracts';
+import type { JobKind, JobStatus, JobStatusValue } from '@wordcut/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobEntity, JobTransitionEntity } from './entities';
 
-const TERMINAL: JobStatusValue[] = ['completed', 'error', 'cancelled'];
+export const TERMINAL_STATUSES: readonly JobStatusValue[] = ['completed', 'error', 'cancelled'];
+export const isTerminal = (s: JobStatusValue): boolean => TERMINAL_STATUSES.includes(s);
+
+export interface NewJob {
+  id: string;
+  kind: JobKind;
+  input: Record<string, unknown>;
+  videoId: string | null;
+  userId: string | null;
+  correlationId?: string;
+}
+
+/**
+ * Runs inside the transaction of a transition that won, before it commits: a publish that
+ * fails here rolls the transition back, so "changed" and "announced" cannot drift apart
+ * (the caller's redelivery or retry does both again).
+ */
+export type OnApplied = () => Promise<void>;
 
 /**
  * The jobs table behind a small interface. Every transition is a guarded UPDATE
  * (`... WHERE status NOT IN terminal`), so redelivered or reordered events can never move a
  * job backwards or finish it twice; a transition row is written only when the UPDATE won.
+ * A cancelled job is terminal: started, progress and completion events for it change nothing.
  */
 export class JobStore {
   constructor(private readonly ds: DataSource) {}
 
   /** Idempotent: a second request with the same id changes nothing. Returns true when created. */
-  async create(job: { id: string; kind: JobKind; input: Record<string, unknown>; correlationId?: string }): Promise<boolean> {
+  async create(job: NewJob): Promise<boolean> {
     return this.ds.transaction(async (tx) => {
       const rows = (await tx.query(
-        `INSERT INTO "jobs"."jobs" (id, kind, status, progress, message, input, correlation_id)
-         VALUES ($1, $2, 'pending', 0, 'Waiting for a worker', $3, $4)
+        `INSERT INTO "jobs"."jobs" (id, kind, status, progress, message, input, video_id, user_id, correlation_id)
+         VALUES ($1, $2, 'pending', 0, 'Waiting for a worker', $3, $4, $5, $6)
          ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [job.id, job.kind, JSON.stringify(job.input), job.correlationId ?? null],
+        [job.id, job.kind, JSON.stringify(job.input), job.videoId, job.userId, job.correlationId ?? null],
       )) as unknown[];
       const created = rows.length > 0;
       if (created) await tx.insert(JobTransitionEntity, { jobId: job.id, fromStatus: null, toStatus: 'pending', worker: null });
       return created;
+    });
+  }
+
+  /**
+   * Runs `fn` (the dispatch of the job's command) only while the job is still pending, holding
+   * its row lock meanwhile: a cancel that got in first prevents the dispatch, and a cancel that
+   * comes during it waits, so its stop message always follows the command. True when `fn` ran.
+   */
+  async whilePending(id: string, fn: () => Promise<void>): Promise<boolean> {
+    return this.ds.transaction(async (tx) => {
+      const rows = (await tx.query(`SELECT status FROM "jobs"."jobs" WHERE id = $1 FOR UPDATE`, [id])) as Array<{ status: JobStatusValue }>;
+      if (rows[0]?.status !== 'pending') return false;
+      await fn();
+      return true;
     });
   }
 
@@ -50,19 +82,26 @@ export class JobStore {
     );
   }
 
-  async markCompleted(id: string, result: ProbeResult, worker: string): Promise<boolean> {
+  /** `result`: a ProbeResult for probe jobs, a RenderSummary for render jobs. */
+  async markCompleted(id: string, result: Record<string, unknown>, worker: string): Promise<boolean> {
     return this.finish(id, 'completed', worker, { result, error: null, message: 'Completed', progress: 100 });
   }
 
-  async markFailed(id: string, error: string, worker: string | null): Promise<boolean> {
-    return this.finish(id, 'error', worker, { result: null, error, message: 'Failed' });
+  async markFailed(id: string, error: string, worker: string | null, onApplied?: OnApplied): Promise<boolean> {
+    return this.finish(id, 'error', worker, { result: null, error, message: 'Failed' }, onApplied);
+  }
+
+  /** Cancels a job that has not finished; false when it already had (or the job does not exist). */
+  async markCancelled(id: string, onApplied?: OnApplied): Promise<boolean> {
+    return this.finish(id, 'cancelled', null, { result: null, error: null, message: 'Cancelled' }, onApplied);
   }
 
   private async finish(
     id: string,
     to: JobStatusValue,
     worker: string | null,
-    f: { result: ProbeResult | null; error: string | null; message: string; progress?: number },
+    f: { result: Record<string, unknown> | null; error: string | null; message: string; progress?: number },
+    onApplied?: OnApplied,
   ): Promise<boolean> {
     return this.ds.transaction(async (tx) => {
       const rows = await updateReturning<{ prev: JobStatusValue }>(
@@ -72,37 +111,59 @@ export class JobStore {
          FROM (SELECT id, status AS prev FROM "jobs"."jobs" WHERE id = $1 FOR UPDATE) old
          WHERE j.id = old.id AND NOT (j.status = ANY($7))
          RETURNING old.prev`,
-        [id, to, f.result === null ? null : JSON.stringify(f.result), f.error, f.message, f.progress ?? null, TERMINAL],
+        [id, to, f.result === null ? null : JSON.stringify(f.result), f.error, f.message, f.progress ?? null, TERMINAL_STATUSES],
       );
       const won = rows.length > 0;
-      if (won) await tx.insert(JobTransitionEntity, { jobId: id, fromStatus: rows[0]!.prev, toStatus: to, worker });
+      if (won) {
+        await tx.insert(JobTransitionEntity, { jobId: id, fromStatus: rows[0]!.prev, toStatus: to, worker });
+        await onApplied?.();
+      }
       return won;
     });
   }
 
   async get(id: string): Promise<JobStatus | null> {
     const j = await this.ds.getRepository(JobEntity).findOneBy({ id });
-    if (!j) return null;
-    return {
-      id: j.id,
-      kind: j.kind,
-      status: j.status,
-      progress: j.progress,
-      message: j.message,
-      estimatedTimeRemaining: j.estimatedTimeRemaining,
-      error: j.error,
-      result: j.result,
-      attempts: j.attempts,
-      createdAt: j.createdAt.toISOString(),
-      updatedAt: j.updatedAt.toISOString(),
-      completedAt: j.completedAt ? j.completedAt.toISOString() : null,
-    };
+    return j ? toJobStatus(j) : null;
+  }
+
+  /** A user's jobs created in the last `withinHours` hours, newest first (index jobs_user_created_idx). */
+  async listForUser(userId: string, limit: number, withinHours = 24): Promise<JobStatus[]> {
+    const rows = await this.ds
+      .getRepository(JobEntity)
+      .createQueryBuilder('j')
+      .where('j.userId = :userId', { userId })
+      .andWhere('j.createdAt > now() - make_interval(hours => :withinHours)', { withinHours })
+      .orderBy('j.createdAt', 'DESC')
+      .addOrderBy('j.id', 'DESC')
+      .limit(limit)
+      .getMany();
+    return rows.map(toJobStatus);
   }
 
   async transitions(id: string): Promise<Array<{ from: JobStatusValue | null; to: JobStatusValue; worker: string | null }>> {
     const rows = await this.ds.getRepository(JobTransitionEntity).find({ where: { jobId: id }, order: { id: 'ASC' } });
     return rows.map((r) => ({ from: r.fromStatus, to: r.toStatus, worker: r.worker }));
   }
+}
+
+function toJobStatus(j: JobEntity): JobStatus {
+  return {
+    id: j.id,
+    kind: j.kind,
+    status: j.status,
+    progress: j.progress,
+    message: j.message,
+    estimatedTimeRemaining: j.estimatedTimeRemaining,
+    error: j.error,
+    result: j.result,
+    videoId: j.videoId,
+    userId: j.userId,
+    attempts: j.attempts,
+    createdAt: j.createdAt.toISOString(),
+    updatedAt: j.updatedAt.toISOString(),
+    completedAt: j.completedAt ? j.completedAt.toISOString() : null,
+  };
 }
 
 /** TypeORM answers an UPDATE ... RETURNING on Postgres with [rows, rowCount]. */

@@ -1,22 +1,32 @@
 import {
+  jobCancelledEventSchema,
+  jobCancelSubject,
   jobCompletedEventSchema,
   jobFailedEventSchema,
   jobProgressEventSchema,
   jobRequestedEventSchema,
+  jobRequestedSubject,
   jobStartedEventSchema,
   mediaProbeCommandSchema,
+  mediaRenderCommandSchema,
+  rpcJobCancelRequestSchema,
   rpcJobGetRequestSchema,
+  rpcJobListRequestSchema,
   Streams,
   Subjects,
-  jobRequestedSubject,
+  type JobCancelledEvent,
+  type JobFailedEvent,
   type JobRequestedEvent,
   type JobStatus,
   type MediaProbeCommand,
+  type MediaRenderCommand,
+  type RpcJobCancelReply,
 } from '@wordcut/contracts';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import { currentCorrelationId, type Logger } from '@wordcut/platform';
 import { z } from 'zod';
-import type { JobStore } from './job-store';
+import { interpretJobInput, jobOwner, type JobInput } from './job-input';
+import { isTerminal, type JobStore } from './job-store';
 
 export const JOBS_CONSUMERS = {
   requests: { stream: Streams.jobs.name, durable: 'jobs-requests', filterSubject: `${Subjects.jobRequested}.>`, ackWaitMs: 30000, maxDeliver: 3 },
@@ -24,11 +34,31 @@ export const JOBS_CONSUMERS = {
   deadLetters: { stream: Streams.deadLetter.name, durable: 'jobs-dead-letters', filterSubject: 'dlq.media.>', ackWaitMs: 30000, maxDeliver: 3 },
 } as const satisfies Record<string, ConsumerDef>;
 
+/** The `worker` of the failure events this service publishes itself. */
+export const JOBS_WORKER = 'jobs';
+/** Code of the failure event published when a job's command was dead-lettered. */
+export const DEAD_LETTERED_CODE = 'DEAD_LETTERED';
+export const INVALID_INPUT_CODE = 'INVALID_INPUT';
+const DEAD_LETTER_MESSAGE = 'Processing failed after several attempts. Please try again.';
+const INVALID_INPUT_MESSAGE = 'This job could not be started: its request was invalid.';
+
+/** Payload of `jobs.cancel.<jobId>` (core NATS and the JOBS stream): media workers stop the job. */
+export interface JobCancelMessage {
+  jobId: string;
+  at: string;
+}
+
+/** Every dead-lettered media command names its job (media.probe, media.render; media.ingest jobs are not ours and match no row). */
 const deadLetterPayload = z.object({ jobId: z.string() }).passthrough();
+type RpcJobListRequest = z.infer<typeof rpcJobListRequestSchema>;
+type RpcJobCancelRequest = z.infer<typeof rpcJobCancelRequestSchema>;
 
 /**
- * The jobs service's behaviour: requests become records and worker commands; lifecycle events
- * move records forward (never backward, never twice); dead-lettered commands fail their job.
+ * The jobs service's behaviour: requests become records and worker commands (probe jobs
+ * `media.probe`, every other kind `media.render`); lifecycle events move records forward
+ * (never backward, never twice); dead-lettered commands fail their job and say so on
+ * `jobs.events.failed`; owners cancel their unfinished jobs (`rpc.jobs.cancel`) and list their
+ * recent ones (`rpc.jobs.list`).
  */
 export class JobsService {
   constructor(
@@ -43,6 +73,8 @@ export class JobsService {
     await this.bus.consume({ consumer: JOBS_CONSUMERS.lifecycle, schema: z.unknown(), handler: (m) => this.onLifecycle(m), concurrency: 4 });
     await this.bus.consume({ consumer: JOBS_CONSUMERS.deadLetters, schema: deadLetterPayload, handler: (m) => this.onDeadLetter(m) });
     this.bus.serve(Subjects.rpcJobGet, rpcJobGetRequestSchema, (req) => this.get(req.jobId));
+    this.bus.serve(Subjects.rpcJobList, rpcJobListRequestSchema, (req) => this.list(req));
+    this.bus.serve(Subjects.rpcJobCancel, rpcJobCancelRequestSchema, (req) => this.cancel(req));
   }
 
   /**
@@ -53,9 +85,8 @@ export class JobsService {
   async get(jobId: string): Promise<JobStatus | null> {
     const stored = await this.store.get(jobId);
     if (stored) return stored;
-    const parsed = jobRequestedEventSchema.safeParse(await this.bus.lastOnSubject(Streams.jobs.name, jobRequestedSubject(jobId)));
-    if (!parsed.success) return null;
-    const e = parsed.data;
+    const e = await this.requestedOnStream(jobId);
+    if (!e) return null;
     return {
       id: e.jobId,
       kind: e.kind,
@@ -65,6 +96,7 @@ export class JobsService {
       estimatedTimeRemaining: null,
       error: null,
       result: null,
+      ...jobOwner(e.kind, e.input),
       attempts: 0,
       createdAt: e.requestedAt,
       updatedAt: e.requestedAt,
@@ -72,13 +104,58 @@ export class JobsService {
     };
   }
 
+  /** A user's jobs of the last 24 hours, newest first (recorded jobs only). */
+  async list(req: RpcJobListRequest): Promise<JobStatus[]> {
+    return this.store.listForUser(req.userId, req.limit);
+  }
+
+  /**
+   * Cancels a job for its owner. A cancel can overtake the request it cancels (the request is
+   * on the stream, not yet recorded): the record is made from the stream first, so the later
+   * request finds the job cancelled and dispatches nothing. The transition and both messages
+   * (`jobs.events.cancelled` for listeners, `jobs.cancel.<id>` for the worker running it) are
+   * one unit: a publish that fails rolls the cancel back and the caller may retry.
+   */
+  async cancel(req: RpcJobCancelRequest): Promise<RpcJobCancelReply> {
+    let job = await this.store.get(req.jobId);
+    if (!job) {
+      const requested = await this.requestedOnStream(req.jobId);
+      if (!requested) return { ok: false, reason: 'not_found', status: null };
+      await this.record(requested);
+      job = await this.store.get(req.jobId);
+      if (!job) return { ok: false, reason: 'not_found', status: null };
+    }
+    if (job.userId && job.userId !== req.userId) return { ok: false, reason: 'forbidden', status: null };
+    if (isTerminal(job.status)) return { ok: false, reason: 'finished', status: job.status };
+
+    const at = new Date().toISOString();
+    const won = await this.store.markCancelled(job.id, async () => {
+      const event: JobCancelledEvent = jobCancelledEventSchema.parse({ jobId: job.id, by: req.userId, at });
+      const stop: JobCancelMessage = { jobId: job.id, at };
+      await this.bus.publish(Subjects.jobCancelled, event, { msgId: `${job.id}:cancelled` });
+      await this.bus.publish(jobCancelSubject(job.id), stop, { msgId: `${job.id}:cancel` });
+    });
+    const now = await this.store.get(job.id);
+    if (!won || !now) return { ok: false, reason: 'finished', status: now?.status ?? null };
+    this.logger.info({ jobId: job.id, kind: job.kind, by: req.userId, from: job.status }, 'job cancelled');
+    return { ok: true, job: now };
+  }
+
   async onRequested(e: JobRequestedEvent): Promise<void> {
-    const created = await this.store.create({ id: e.jobId, kind: e.kind, input: e.input, correlationId: currentCorrelationId() });
-    const command: MediaProbeCommand = mediaProbeCommandSchema.parse({ jobId: e.jobId, objectKey: e.input.objectKey });
-    // Published even when the record already existed: a crash between insert and publish must
-    // not strand the job, and the stable msgId makes the re-publish a no-op inside the window.
-    await this.bus.publish(Subjects.mediaProbe, command, { msgId: `${e.jobId}:${Subjects.mediaProbe}` });
-    this.logger.info({ jobId: e.jobId, kind: e.kind, created }, 'job accepted');
+    const created = await this.record(e);
+    const parsed = interpretJobInput(e.kind, e.input);
+    if (!parsed.ok) {
+      const applied = await this.store.markFailed(e.jobId, INVALID_INPUT_MESSAGE, JOBS_WORKER, () =>
+        this.publishFailed(e.jobId, INVALID_INPUT_MESSAGE, INVALID_INPUT_CODE),
+      );
+      this.logger.error({ jobId: e.jobId, kind: e.kind, applied, detail: parsed.error }, 'job failed: invalid input for its kind');
+      return;
+    }
+    // Dispatched even when the record already existed (a crash between insert and publish must
+    // not strand the job; the stable msgId makes the re-publish a no-op inside the window), but
+    // only while the job is pending: never for a job cancelled (or finished) in the meantime.
+    const dispatched = await this.store.whilePending(e.jobId, () => this.dispatch(e, parsed.value));
+    this.logger.info({ jobId: e.jobId, kind: e.kind, created, dispatched }, 'job accepted');
   }
 
   async onLifecycle(m: InboundMessage<unknown>): Promise<void> {
@@ -100,9 +177,18 @@ export class JobsService {
         return;
       }
       case Subjects.jobFailed: {
+        // also our own dead-letter and invalid-input failures: already applied, so a no-op
         const e = jobFailedEventSchema.parse(m.data);
         const won = await this.store.markFailed(e.jobId, e.error, e.worker);
         this.logger.warn({ jobId: e.jobId, error: e.error, applied: won }, 'job failed');
+        return;
+      }
+      case Subjects.jobCancelled: {
+        // Published by cancel() inside its transaction, so normally already applied (a no-op);
+        // applying it keeps the record right should that transaction fail after the publish.
+        const e = jobCancelledEventSchema.parse(m.data);
+        const won = await this.store.markCancelled(e.jobId);
+        this.logger.debug({ jobId: e.jobId, applied: won }, 'job cancelled event');
         return;
       }
       default:
@@ -110,8 +196,40 @@ export class JobsService {
     }
   }
 
+  /**
+   * A command no worker could handle fails its job, once: when a worker already reported the
+   * failure (or the job finished or was cancelled) the guarded update loses and nothing is
+   * published. Otherwise listeners (the gateway holds a per-video lock until it hears) learn
+   * about it from a `jobs.events.failed` of our own.
+   */
   private async onDeadLetter(m: InboundMessage<z.infer<typeof deadLetterPayload>>): Promise<void> {
-    const won = await this.store.markFailed(m.data.jobId, 'Processing failed after several attempts. Please try again.', null);
-    this.logger.error({ jobId: m.data.jobId, subject: m.subject, applied: won }, 'job failed: its command was dead-lettered');
+    const jobId = m.data.jobId;
+    const won = await this.store.markFailed(jobId, DEAD_LETTER_MESSAGE, null, () => this.publishFailed(jobId, DEAD_LETTER_MESSAGE, DEAD_LETTERED_CODE));
+    this.logger.error({ jobId, subject: m.subject, applied: won }, 'job failed: its command was dead-lettered');
+  }
+
+  private async publishFailed(jobId: string, error: string, code: string): Promise<void> {
+    const event: JobFailedEvent = { jobId, error, code, worker: JOBS_WORKER, at: new Date().toISOString() };
+    await this.bus.publish(Subjects.jobFailed, event, { msgId: `${jobId}:failed:${code}` });
+  }
+
+  /** Writes the job's record (idempotent); true when this call created it. */
+  private async record(e: JobRequestedEvent): Promise<boolean> {
+    return this.store.create({ id: e.jobId, kind: e.kind, input: e.input, ...jobOwner(e.kind, e.input), correlationId: currentCorrelationId() });
+  }
+
+  private async dispatch(e: JobRequestedEvent, job: JobInput): Promise<void> {
+    if (job.family === 'probe') {
+      const command: MediaProbeCommand = mediaProbeCommandSchema.parse({ jobId: e.jobId, objectKey: job.input.objectKey });
+      await this.bus.publish(Subjects.mediaProbe, command, { msgId: `${e.jobId}:${Subjects.mediaProbe}` });
+      return;
+    }
+    const command: MediaRenderCommand = mediaRenderCommandSchema.parse({ ...job.input, jobId: e.jobId, kind: e.kind, requestedAt: e.requestedAt });
+    await this.bus.publish(Subjects.mediaRender, command, { msgId: `${e.jobId}:${Subjects.mediaRender}` });
+  }
+
+  private async requestedOnStream(jobId: string): Promise<JobRequestedEvent | null> {
+    const parsed = jobRequestedEventSchema.safeParse(await this.bus.lastOnSubject(Streams.jobs.name, jobRequestedSubject(jobId)));
+    return parsed.success && parsed.data.jobId === jobId ? parsed.data : null;
   }
 }

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { interpretJobInput, jobOwner } from './job-input';
+
+const probe = { objectKey: 'uploads/a.mp4', originalName: 'a.mp4', sizeBytes: 10 };
+const render = (userId: string | null) => ({
+  videoId: randomUUID(),
+  userId,
+  inputKey: 'videos/v/original.mp4',
+  outputKey: 'videos/v/renders/j.mp4',
+  segments: [{ start: 0, end: 1 }],
+  volumes: [],
+  captions: null,
+  reframe: null,
+  summary: 'Cut 1 word',
+});
+
+describe('interpretJobInput', () => {
+  it('reads probe input for probe jobs and render input for every other kind', () => {
+    expect(interpretJobInput('probe', probe)).toEqual({ ok: true, value: { family: 'probe', input: probe } });
+    const r = render('u1');
+    for (const kind of ['cut', 'filler', 'silence', 'caption', 'mute', 'reorder', 'clip'] as const) {
+      expect(interpretJobInput(kind, r)).toEqual({ ok: true, value: { family: 'render', input: r } });
+    }
+  });
+
+  it('refuses an input of the other shape, naming the kind', () => {
+    const wrong = interpretJobInput('cut', probe);
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.error).toMatch(/^invalid cut job input/);
+    expect(interpretJobInput('probe', render('u1')).ok).toBe(false);
+  });
+});
+
+describe('jobOwner', () => {
+  it('names the video and user of render jobs, and nobody for probe jobs or invalid input', () => {
+    const r = render('u1');
+    expect(jobOwner('mute', r)).toEqual({ videoId: r.videoId, userId: 'u1' });
+    expect(jobOwner('clip', render(null))).toMatchObject({ userId: null });
+    expect(jobOwner('probe', probe)).toEqual({ videoId: null, userId: null });
+    expect(jobOwner('cut', probe)).toEqual({ videoId: null, userId: null });
+  });
+});

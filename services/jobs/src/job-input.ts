@@ -1,0 +1,28 @@
+import { probeJobInputSchema, renderJobInputSchema, type JobKind, type RenderJobInput } from '@wordcut/contracts';
+import type { z } from 'zod';
+
+export type ProbeJobInput = z.infer<typeof probeJobInputSchema>;
+
+/** A request's input read the way its kind says: probe jobs probe an object, every other kind renders. */
+export type JobInput = { family: 'probe'; input: ProbeJobInput } | { family: 'render'; input: RenderJobInput };
+
+/**
+ * The request contract accepts either input shape for any kind (a union), so the kind decides
+ * which shape is required here. A mismatch is a gateway bug: the caller fails the job with the
+ * message instead of dispatching a command no worker could run.
+ */
+export function interpretJobInput(kind: JobKind, input: unknown): { ok: true; value: JobInput } | { ok: false; error: string } {
+  if (kind === 'probe') {
+    const p = probeJobInputSchema.safeParse(input);
+    return p.success ? { ok: true, value: { family: 'probe', input: p.data } } : { ok: false, error: `invalid probe job input: ${p.error.message}` };
+  }
+  const r = renderJobInputSchema.safeParse(input);
+  return r.success ? { ok: true, value: { family: 'render', input: r.data } } : { ok: false, error: `invalid ${kind} job input: ${r.error.message}` };
+}
+
+/** Which video and user a job belongs to: render jobs name both in their input, probe jobs neither. */
+export function jobOwner(kind: JobKind, input: unknown): { videoId: string | null; userId: string | null } {
+  const parsed = interpretJobInput(kind, input);
+  if (!parsed.ok || parsed.value.family === 'probe') return { videoId: null, userId: null };
+  return { videoId: parsed.value.input.videoId, userId: parsed.value.input.userId };
+}
