@@ -3,7 +3,7 @@
  * gateway -> S3 + JetStream -> jobs (Postgres) -> media worker (ffprobe) -> jobs -> gateway.
  * Requires the services to be built (`npm run build:services`).
  */
-import { jobStatusSchema, type JobStatus } from '@wordcut/contracts';
+import { jobStatusSchema, probeResultSchema, type JobStatus } from '@wordcut/contracts';
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { startLocalS3, S3ObjectStorage, type LocalS3 } from '@wordcut/storage';
 import { randomBytes } from 'node:crypto';
@@ -101,11 +101,12 @@ describe('walking skeleton: a probe job through every service', () => {
     expect(done.status).toBe('completed');
     expect(done.progress).toBe(100);
     expect(done.attempts).toBe(1);
-    expect(done.result?.durationSec).toBeCloseTo(2, 0);
-    const v = done.result?.streams.find((s) => s.codecType === 'video');
+    const result = probeResultSchema.parse(done.result);
+    expect(result.durationSec).toBeCloseTo(2, 0);
+    const v = result.streams.find((s) => s.codecType === 'video');
     expect(v).toMatchObject({ codecName: 'h264', width: 320, height: 240 });
     expect(v?.frameRate).toBeCloseTo(25, 5);
-    expect(done.result?.streams.find((s) => s.codecType === 'audio')?.codecName).toBe('aac');
+    expect(result.streams.find((s) => s.codecType === 'audio')?.codecName).toBe('aac');
 
     const gwLine = stack.services.gateway.lines.find((l) => l.msg === 'probe job requested' && l['jobId'] === jobId);
     const workerLine = await eventually(() => stack.services.media.lines.find((l) => l.msg === 'probe completed' && l['jobId'] === jobId));

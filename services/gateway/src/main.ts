@@ -15,17 +15,20 @@ import { ProviderSessionsController, TOKEN_VERIFIER } from './library/provider-s
 import { TranscriptStore } from './library/transcript-store';
 import { VideoStore } from './library/video-store';
 import { LIBRARY_DEPS, VideosController, type LibraryDeps } from './library/videos.controller';
+import { EditService } from './library/edits';
+import { EDIT_SERVICE, EditsController } from './library/edits.controller';
 
 @Module({})
 class GatewayModule {
-  static register(deps: GatewayDeps, library: LibraryDeps, tokens: ProviderTokenVerifier): DynamicModule {
+  static register(deps: GatewayDeps, library: LibraryDeps, tokens: ProviderTokenVerifier, edits: EditService): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [JobsController, VideosController, ProviderSessionsController],
+      controllers: [EditsController, JobsController, VideosController, ProviderSessionsController],
       providers: [
         { provide: GATEWAY_DEPS, useValue: deps },
         { provide: LIBRARY_DEPS, useValue: library },
         { provide: TOKEN_VERIFIER, useValue: tokens },
+        { provide: EDIT_SERVICE, useValue: edits },
       ],
     };
   }
@@ -46,6 +49,7 @@ export async function main() {
       const videos = new VideoStore(ds);
       const transcripts = new TranscriptStore(ds);
       const ingest = new IngestCoordinator(ds, bus, storage, videos, transcripts, logger);
+      const edits = new EditService(ds, bus, storage, videos, transcripts, logger);
       const tokens = new ProviderTokenVerifier({
         issuer: config.PROVIDER_JWT_ISSUER,
         audience: config.PROVIDER_JWT_AUDIENCE,
@@ -54,13 +58,16 @@ export async function main() {
         publicKeyPem: config.PROVIDER_JWT_PUBLIC_KEY,
       });
       return {
-        module: GatewayModule.register({ config, bus, storage, logger }, { config, bus, storage, logger, videos, transcripts, ingest }, tokens),
+        module: GatewayModule.register({ config, bus, storage, logger }, { config, bus, storage, logger, videos, transcripts, ingest }, tokens, edits),
         healthChecks: [
           { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
           { name: 'nats', check: () => bus.ping() },
           { name: 's3', check: () => storage.ping() },
         ],
-        start: () => ingest.start(),
+        start: async () => {
+          await ingest.start();
+          await edits.start();
+        },
         close: async () => {
           await bus.close();
           await ds.destroy();

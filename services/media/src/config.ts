@@ -25,6 +25,10 @@ export const mediaConfigSchema = z.object({
   /** ingest jobs (import, probe, transcript, proxy, waveform) one process runs at once */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** limit of one ffmpeg transcode to a browser proxy */
+  /** render jobs one worker process runs at once (each uses every core for its pieces) */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** limit for each ffmpeg process of a render */
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(2 * 3600_000),
   TRANSCODE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(2 * 3600_000),
   /** limit of one waveform (peaks) computation */
   WAVEFORM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),

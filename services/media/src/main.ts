@@ -11,6 +11,7 @@ import { IngestWorker } from './ingest.worker';
 import { SafeMediaImporter } from './media-importer';
 import { MediaRpcHandlers } from './media-rpc';
 import { ProbeWorker } from './probe.worker';
+import { RenderWorker } from './render.worker';
 
 @Module({})
 class MediaModule {}
@@ -47,6 +48,14 @@ export async function main() {
         transcodeTimeoutMs: config.TRANSCODE_TIMEOUT_MS,
         waveformTimeoutMs: config.WAVEFORM_TIMEOUT_MS,
       });
+      const render = new RenderWorker(bus, storage, logger, {
+        workerId: config.WORKER_ID,
+        concurrency: config.RENDER_CONCURRENCY,
+        ackWaitMs: config.MEDIA_ACK_WAIT_MS,
+        maxDeliver: config.MEDIA_MAX_DELIVER,
+        renderTimeoutMs: config.RENDER_TIMEOUT_MS,
+        faultDelayMs: config.MEDIA_FAULT_DELAY_MS,
+      });
       const rpc = new MediaRpcHandlers(bus, storage, tools, logger, {
         probeTimeoutMs: config.PROBE_TIMEOUT_MS,
         waveformTimeoutMs: config.WAVEFORM_TIMEOUT_MS,
@@ -61,6 +70,7 @@ export async function main() {
           rpc.start();
           await worker.start();
           await ingest.start();
+          await render.start();
         },
         close: () => bus.close(),
       };

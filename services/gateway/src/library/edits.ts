@@ -1,0 +1,336 @@
+import {
+  ErrorCode,
+  JOB_ID_PREFIX,
+  jobCancelledEventSchema,
+  jobFailedEventSchema,
+  jobRequestedSubject,
+  jobStatusSchema,
+  rpcJobCancelReplySchema,
+  StorageKeys,
+  Streams,
+  Subjects,
+  videoRenderCompletedEventSchema,
+  wordSchema,
+  paragraphSchema,
+  type JobCompletedEvent,
+  type JobKind,
+  type JobRequestedEvent,
+  type JobStatus,
+  type ProbeResult,
+  type RenderJobInput,
+  type RpcJobCancelReply,
+  type VideoRenderCompletedEvent,
+  type Word,
+} from '@wordcut/contracts';
+import { identityEditList, outputDuration, outputMutes, parseEditList, quantize, retimeWords, type EditList } from '@wordcut/edit-list';
+import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
+import { AppError, type Logger } from '@wordcut/platform';
+import type { ObjectStorage } from '@wordcut/storage';
+import { detectFillerWords, regroupWords, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { z } from 'zod';
+import type { TranscriptStore } from './transcript-store';
+import type { VideoRow, VideoStore } from './video-store';
+
+export const EDIT_CONSUMERS = {
+  renders: { stream: Streams.videos.name, durable: 'gateway-renders', filterSubject: Subjects.videoRenderCompleted, ackWaitMs: 60000, maxDeliver: 5 },
+  failures: { stream: Streams.jobs.name, durable: 'gateway-job-failures', filterSubject: Subjects.jobFailed, ackWaitMs: 30000, maxDeliver: 5 },
+  cancels: { stream: Streams.jobs.name, durable: 'gateway-job-cancels', filterSubject: Subjects.jobCancelled, ackWaitMs: 30000, maxDeliver: 5 },
+} as const satisfies Record<string, ConsumerDef>;
+
+export const BUSY_MESSAGE = 'Another edit is still being processed for this video. Please wait for it to finish, then try again.';
+
+interface RenderRow {
+  job_id: string;
+  video_id: string;
+  kind: JobKind;
+  state: 'active' | 'applied' | 'failed' | 'cancelled';
+  user_id: string | null;
+  base_edit_version: number;
+  base_edit: unknown;
+  new_edit: unknown;
+  clip_id: string | null;
+}
+
+const storedTranscriptSchema = z.object({
+  languageCode: z.string(),
+  words: z.array(wordSchema),
+  paragraphs: z.array(paragraphSchema),
+  fillerWords: z.array(z.number().int().nonnegative()),
+});
+
+/** Frame rate of a video's original, for snapping edits to frames (30 when unknown). */
+export function videoFrameRate(probe: ProbeResult | null): number {
+  const v = probe?.streams.find((s) => s.codecType === 'video');
+  return v?.frameRate && v.frameRate > 0 && v.frameRate < 1000 ? v.frameRate : 30;
+}
+
+/** The edit list of a video (the identity over the original when it has none). */
+export function currentEditList(row: VideoRow & { edit_list?: unknown }): EditList {
+  if (row.edit_list) return parseEditList(row.edit_list);
+  const duration = row.duration ?? 0;
+  if (!(duration > 0)) throw new AppError(409, ErrorCode.Conflict, 'This video has no known duration yet, so it cannot be edited.');
+  return identityEditList(duration);
+}
+
+/** Words clamped into [0, duration] (captions may run a little past the media), keeping end >= start. */
+export function clampWords<W extends { start: number; end: number }>(words: readonly W[], duration: number): W[] {
+  return words.map((w) => {
+    const start = Math.min(Math.max(0, w.start), duration);
+    return { ...w, start, end: Math.min(Math.max(start, w.end), duration) };
+  });
+}
+
+export interface EditVideoRow extends VideoRow {
+  edit_list: unknown;
+  edit_version: number;
+  source_playback_key: string | null;
+}
+
+/**
+ * Edits become media (ADR 0008). A render job is requested with the edit list it will produce;
+ * one video render runs per video at a time (a partial unique index on library.renders decides,
+ * so two concurrent requests cannot both start). When a media worker reports the render, this
+ * applies it in one transaction: the transcript follows the media (removed words leave, kept
+ * words are retimed through the edit lists, paragraphs and fillers rebuilt), the video points at
+ * the new media and its flags are set; the regenerated VTT and word-by-word files are stored
+ * beside the render. Only then is the job completed, so a client that sees "completed" reads
+ * the new transcript. Failed and cancelled jobs release the video.
+ */
+export class EditService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly bus: Messaging,
+    private readonly storage: ObjectStorage,
+    private readonly videos: VideoStore,
+    private readonly transcripts: TranscriptStore,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The library's connection, for the clip queries of the controller. */
+  get db(): DataSource {
+    return this.ds;
+  }
+
+  async start(): Promise<void> {
+    await this.bus.provision([Streams.videos, Streams.jobs], Object.values(EDIT_CONSUMERS));
+    await this.bus.consume({ consumer: EDIT_CONSUMERS.renders, schema: videoRenderCompletedEventSchema, concurrency: 2, handler: (m) => this.onRenderCompleted(m) });
+    await this.bus.consume({ consumer: EDIT_CONSUMERS.failures, schema: jobFailedEventSchema, handler: (m) => this.onJobEnded(m.data.jobId, 'failed', m.data.error) });
+    await this.bus.consume({ consumer: EDIT_CONSUMERS.cancels, schema: jobCancelledEventSchema, handler: (m) => this.onJobEnded(m.data.jobId, 'cancelled', 'Cancelled') });
+  }
+
+  async getVideo(id: string, m: EntityManager | DataSource = this.ds): Promise<EditVideoRow | null> {
+    return (await this.videos.get(id, m)) as EditVideoRow | null;
+  }
+
+  /** A completed video ready to edit, or the matching error. */
+  async editableVideo(id: string): Promise<EditVideoRow> {
+    const row = await this.getVideo(id);
+    if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
+    if (row.status !== 'completed' || !row.original_key) throw new AppError(409, ErrorCode.Conflict, 'The video is still being prepared. Please wait until it is ready.');
+    return row;
+  }
+
+  /** Starts a render of a video with the edit list `next` (computed from `base`). Answers the job id. */
+  async requestRender(row: EditVideoRow, kind: JobKind, userId: string | null, base: EditList, next: EditList, summary: string): Promise<string> {
+    const fps = videoFrameRate(row.probe);
+    const snapped = quantize(next, fps);
+    if (snapped.segments.length === 0) throw new AppError(422, ErrorCode.ValidationFailed, 'This edit would remove the whole video.');
+    const jobId = `${JOB_ID_PREFIX[kind]}${randomUUID()}`;
+    await this.claim(row.id, jobId, kind, userId, row.edit_version, base, snapped, null);
+    let captions: RenderJobInput['captions'] = null;
+    if (snapped.burnCaptions) {
+      const t = await this.transcripts.getByVideo(row.id);
+      captions = t ? retimeWords(base, snapped, clampWords(t.words, outputDuration(base))).map(({ word }) => ({ text: word.text, start: word.start, end: word.end })) : null;
+    }
+    const input: RenderJobInput = {
+      videoId: row.id,
+      userId,
+      inputKey: row.original_key!,
+      outputKey: StorageKeys.render(row.id, jobId),
+      segments: snapped.segments.map((s) => ({ start: s.start, end: s.end })),
+      volumes: outputMutes(snapped).map((m) => ({ start: m.start, end: m.end, volume: m.volume })),
+      captions,
+      reframe: null,
+      summary,
+    };
+    await this.publishRequest(jobId, kind, input);
+    this.logger.info({ jobId, videoId: row.id, kind, summary }, 'render requested');
+    return jobId;
+  }
+
+  /** Records an active render; a video render while another is active answers 409 (a stale claim of a finished job is released first). */
+  async claim(videoId: string, jobId: string, kind: JobKind, userId: string | null, baseVersion: number, base: EditList, next: EditList, clipId: string | null): Promise<void> {
+    const insert = () =>
+      this.ds.query(
+        `INSERT INTO library.renders (job_id, video_id, kind, state, user_id, base_edit_version, base_edit, new_edit, clip_id)
+         VALUES ($1,$2,$3,'active',$4,$5,$6,$7,$8)`,
+        [jobId, videoId, kind, userId, baseVersion, JSON.stringify(base), JSON.stringify(next), clipId],
+      );
+    try {
+      await insert();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505') throw err;
+      if (!(await this.releaseStaleClaim(videoId))) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
+      try {
+        await insert();
+      } catch (again) {
+        if ((again as { code?: string }).code === '23505') throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
+        throw again;
+      }
+    }
+  }
+
+  /** An active claim whose job the jobs service reports finished (an event was lost) is released. */
+  private async releaseStaleClaim(videoId: string): Promise<boolean> {
+    const rows = (await this.ds.query(`SELECT job_id FROM library.renders WHERE video_id = $1 AND state = 'active' AND kind <> 'clip'`, [videoId])) as { job_id: string }[];
+    const active = rows[0];
+    if (!active) return true;
+    const status = await this.jobStatus(active.job_id).catch(() => null);
+    if (!status || !['completed', 'error', 'cancelled'].includes(status.status)) return false;
+    if (status.status === 'completed') return false; // being applied right now
+    await this.onJobEnded(active.job_id, status.status === 'cancelled' ? 'cancelled' : 'failed', status.error ?? 'Failed');
+    return true;
+  }
+
+  async publishRequest(jobId: string, kind: JobKind, input: RenderJobInput): Promise<void> {
+    const event: JobRequestedEvent = { jobId, kind, input, requestedAt: new Date().toISOString() };
+    try {
+      await this.bus.publish(jobRequestedSubject(jobId), event, { msgId: `${jobId}:requested` });
+    } catch (err) {
+      await this.ds.query(`UPDATE library.renders SET state = 'failed', error = $2, finished_at = now() WHERE job_id = $1 AND state = 'active'`, [jobId, 'could not be queued']);
+      this.logger.error({ err, jobId }, 'could not publish a job request');
+      throw new AppError(503, ErrorCode.ServiceUnavailable, 'The job could not be started right now. Please try again.');
+    }
+  }
+
+  async jobStatus(jobId: string): Promise<JobStatus | null> {
+    return this.bus.request(Subjects.rpcJobGet, { jobId }, jobStatusSchema.nullable());
+  }
+
+  async cancel(jobId: string, userId: string | null): Promise<RpcJobCancelReply> {
+    const reply = await this.bus.request(Subjects.rpcJobCancel, { jobId, userId }, rpcJobCancelReplySchema);
+    if (reply.ok) await this.onJobEnded(jobId, 'cancelled', 'Cancelled');
+    return reply;
+  }
+
+  /** Applies a finished render (idempotent: a repeated event changes nothing and completes the job again). */
+  async onRenderCompleted(m: InboundMessage<VideoRenderCompletedEvent>): Promise<void> {
+    const e = m.data;
+    const render = ((await this.ds.query(`SELECT * FROM library.renders WHERE job_id = $1`, [e.jobId])) as RenderRow[])[0];
+    if (!render) {
+      this.logger.warn({ jobId: e.jobId }, 'render completed for an unknown job; output removed');
+      await this.storage.delete(e.outputKey).catch(() => undefined);
+      return;
+    }
+    if (render.state === 'cancelled' || render.state === 'failed') {
+      await this.storage.delete(e.outputKey).catch(() => undefined);
+      this.logger.info({ jobId: e.jobId, state: render.state }, 'render finished after its job ended; output removed');
+      return;
+    }
+    let result: Record<string, unknown> = { ...e.summary, videoId: e.videoId };
+    if (render.state === 'active') {
+      if (render.kind === 'clip') {
+        await this.ds.query(`UPDATE library.clips SET status = 'completed', error = NULL, updated_at = now() WHERE job_id = $1 AND status IN ('pending','processing')`, [e.jobId]);
+        await this.ds.query(`UPDATE library.renders SET state = 'applied', finished_at = now() WHERE job_id = $1 AND state = 'active'`, [e.jobId]);
+        result = { ...result, clipId: render.clip_id };
+      } else {
+        result = { ...result, ...(await this.applyVideoRender(render, e)) };
+      }
+    }
+    const done: JobCompletedEvent = { jobId: e.jobId, result, worker: e.worker, at: new Date().toISOString() };
+    await this.bus.publish(Subjects.jobCompleted, done, { msgId: `${e.jobId}:completed` });
+  }
+
+  private async applyVideoRender(render: RenderRow, e: VideoRenderCompletedEvent): Promise<Record<string, unknown>> {
+    const base = parseEditList(render.base_edit);
+    const next = parseEditList(render.new_edit);
+    const processedFilename = `${e.jobId}.mp4`;
+    const vttKey = StorageKeys.renderVtt(e.videoId, e.jobId);
+    const wordsKey = StorageKeys.renderWordByWord(e.videoId, e.jobId);
+    return this.ds.transaction(async (tx) => {
+      const locked = ((await tx.query(`SELECT state FROM library.renders WHERE job_id = $1 FOR UPDATE`, [e.jobId])) as { state: string }[])[0];
+      if (locked?.state !== 'active') return { processedFilename };
+      const video = await this.getVideo(e.videoId, tx);
+      if (!video) return { processedFilename };
+      const transcript = await this.transcripts.getByVideo(e.videoId);
+      let wordCount = 0;
+      if (transcript) {
+        const kept = retimeWords(base, next, clampWords(transcript.words, outputDuration(base))).map(({ word }) => word);
+        const { words, paragraphs } = regroupWords<Word>(kept);
+        const fillerWords = detectFillerWords(words);
+        await this.transcripts.replaceForVideo(tx, e.videoId, { languageCode: transcript.languageCode, words, paragraphs, fillerWords });
+        wordCount = words.length;
+        // Stored beside the render (keyed by job id: a repeat overwrites the same objects).
+        await this.storage.upload(vttKey, Buffer.from(wordsToVtt(words, { languageCode: transcript.languageCode })), { contentType: 'text/vtt' });
+        await this.storage.upload(wordsKey, Buffer.from(JSON.stringify(wordsToWordByWord(words, transcript.languageCode))), { contentType: 'application/json' });
+      }
+      await tx.query(
+        `UPDATE library.videos SET edit_list = $2, edit_version = edit_version + 1,
+            source_playback_key = COALESCE(source_playback_key, playback_key),
+            playback_key = $3, media_version = $4, processed_filename = $4, last_processed_at = now(),
+            video_changed = true, vtt_changed = true, word_byword_changed = true,
+            duration = $5, waveform_key = NULL, render_summary = $6, updated_at = now()
+          WHERE id = $1`,
+        [e.videoId, JSON.stringify(next), e.outputKey, processedFilename, e.summary.outputDurationSec || outputDuration(next), JSON.stringify({ ...e.summary, jobId: e.jobId, vttKey, wordBywordKey: wordsKey })],
+      );
+      await tx.query(`UPDATE library.renders SET state = 'applied', finished_at = now() WHERE job_id = $1`, [e.jobId]);
+      this.logger.info({ jobId: e.jobId, videoId: e.videoId, path: e.summary.path, wordCount }, 'render applied');
+      return { processedFilename, wordCount };
+    });
+  }
+
+  /** A job failed or was cancelled: release the video (and fail its clip). Idempotent. */
+  async onJobEnded(jobId: string, state: 'failed' | 'cancelled', error: string): Promise<void> {
+    const rows = (await this.ds.query(
+      `UPDATE library.renders SET state = $2, error = $3, finished_at = now() WHERE job_id = $1 AND state = 'active' RETURNING clip_id`,
+      [jobId, state, error],
+    )) as [Array<{ clip_id: string | null }>, number];
+    const clipId = rows[0]?.[0]?.clip_id;
+    if (clipId) {
+      await this.ds.query(`UPDATE library.clips SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status IN ('pending','processing')`, [
+        clipId,
+        state === 'cancelled' ? 'Cancelled' : error,
+      ]);
+    }
+  }
+
+  /**
+   * Revert to original: the edit list and the clips go, the video plays its original again and
+   * the transcript is the one its ingest built. Refused while a render runs.
+   */
+  async revertToOriginal(videoId: string): Promise<void> {
+    const row = await this.editableVideo(videoId);
+    const active = (await this.ds.query(`SELECT 1 FROM library.renders WHERE video_id = $1 AND state = 'active'`, [videoId])) as unknown[];
+    if (active.length > 0) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
+    const stored = row.ingest_job_id ? await this.readIngestTranscript(videoId, row.ingest_job_id) : null;
+    const base = row.edit_list ? parseEditList(row.edit_list) : null;
+    const clips = (await this.ds.query(`SELECT output_key, vtt_key FROM library.clips WHERE video_id = $1`, [videoId])) as { output_key: string; vtt_key: string }[];
+    await this.ds.transaction(async (tx) => {
+      await tx.query(`DELETE FROM library.clips WHERE video_id = $1`, [videoId]);
+      await tx.query(
+        `UPDATE library.videos SET edit_list = NULL, edit_version = edit_version + 1,
+            playback_key = COALESCE(source_playback_key, playback_key), media_version = 'original', processed_filename = NULL,
+            last_processed_at = NULL, video_changed = false, vtt_changed = false, word_byword_changed = false,
+            duration = COALESCE($2, duration), waveform_key = NULL, render_summary = NULL, updated_at = now()
+          WHERE id = $1`,
+        [videoId, base?.sourceDuration ?? null],
+      );
+      if (stored) await this.transcripts.replaceForVideo(tx, videoId, stored);
+    });
+    await Promise.all(clips.flatMap((c) => [this.storage.delete(c.output_key), this.storage.delete(c.vtt_key)])).catch(() => undefined);
+  }
+
+  private async readIngestTranscript(videoId: string, ingestJobId: string) {
+    try {
+      const obj = await this.storage.getStream(StorageKeys.ingestTranscript(videoId, ingestJobId));
+      const chunks: Buffer[] = [];
+      for await (const c of obj.body as AsyncIterable<Buffer>) chunks.push(c);
+      return storedTranscriptSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    } catch (err) {
+      this.logger.warn({ err, videoId }, 'the original transcript could not be read; the current one stays');
+      return null;
+    }
+  }
+}

@@ -1,0 +1,265 @@
+import {
+  jobCancelSubject,
+  mediaRenderCommandSchema,
+  Streams,
+  Subjects,
+  type JobFailedEvent,
+  type JobProgressEvent,
+  type JobStartedEvent,
+  type MediaRenderCommand,
+  type RenderSummary,
+  type VideoRenderCompletedEvent,
+} from '@wordcut/contracts';
+import { buildAssScript, buildCaptionCues, planReframe, readRenderMediaInfo, renderEdit, type RenderMediaInfo } from '@wordcut/ffmpeg';
+import { PermanentError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
+import type { Logger } from '@wordcut/platform';
+import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+
+export interface RenderWorkerOptions {
+  workerId: string;
+  concurrency: number;
+  ackWaitMs: number;
+  maxDeliver: number;
+  /** per-ffmpeg limit */
+  renderTimeoutMs: number;
+  /** where sources and pieces are written (default: the OS temp dir) */
+  workDir?: string;
+  /** parallel ffmpeg processes per render (default: CPU count) */
+  pieceConcurrency?: number;
+  /** test hook: wait this long (cancellable) before rendering, so tests can kill or cancel mid-job */
+  faultDelayMs?: number;
+}
+
+export const renderConsumer = (o: Pick<RenderWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => ({
+  stream: Streams.media.name,
+  durable: 'media-render',
+  filterSubject: Subjects.mediaRender,
+  ackWaitMs: o.ackWaitMs,
+  maxDeliver: o.maxDeliver,
+});
+
+/** Progress (0..100) of the stages of a render job; the gateway's update of the transcript is the last step. */
+const STAGES = { download: 2, renderFrom: 8, renderTo: 88, upload: 90, done: 97 } as const;
+
+class CancelledError extends Error {
+  constructor(jobId: string) {
+    super(`job ${jobId} was cancelled`);
+  }
+}
+
+/**
+ * Renders versions of videos and clips (`media.render`, a JetStream work queue shared by every
+ * media worker process: start more processes to render more at once). For each job it downloads
+ * the original, renders the edit (libs/ffmpeg renderEdit: smart render when the source allows),
+ * uploads the result under a key derived from the job id (a redelivered job overwrites, never
+ * duplicates), and publishes videoRenderCompleted for the gateway, which applies it and
+ * completes the job. Progress comes from ffmpeg; in-progress acks keep a live job from being
+ * redelivered. Cancel (`jobs.cancel.<id>`) kills ffmpeg and removes partial outputs. A failure
+ * on the last delivery is reported as the job's error before the message is dead-lettered.
+ */
+export class RenderWorker {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(
+    private readonly bus: Messaging,
+    private readonly storage: ObjectStorage,
+    private readonly logger: Logger,
+    private readonly o: RenderWorkerOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    const consumer = renderConsumer(this.o);
+    await this.bus.provision([Streams.media, Streams.videos, Streams.jobs], [consumer]);
+    this.bus.watchMaxDeliveries(consumer);
+    this.bus.subscribe(`${Subjects.jobCancel}.*`, z.object({ jobId: z.string() }).passthrough(), (_subject, data) => {
+      const ac = this.running.get(data.jobId);
+      if (ac && !ac.signal.aborted) {
+        this.logger.info({ jobId: data.jobId }, 'cancelling render');
+        ac.abort(new CancelledError(data.jobId));
+      }
+    });
+    await this.bus.consume({ consumer, schema: mediaRenderCommandSchema, concurrency: this.o.concurrency, handler: (m) => this.handle(m) });
+  }
+
+  /** Jobs currently rendering in this process. */
+  get activeJobs(): string[] {
+    return [...this.running.keys()];
+  }
+
+  async handle(m: InboundMessage<MediaRenderCommand>): Promise<void> {
+    const cmd = m.data;
+    const log = this.logger.child({ jobId: cmd.jobId, videoId: cmd.videoId, kind: cmd.kind, attempt: m.deliveryCount });
+    if (await this.wasCancelled(cmd.jobId)) {
+      log.info('render skipped: the job was cancelled');
+      return;
+    }
+    const ac = new AbortController();
+    this.running.set(cmd.jobId, ac);
+    const started: JobStartedEvent = { jobId: cmd.jobId, worker: this.o.workerId, attempt: m.deliveryCount, at: new Date().toISOString() };
+    await this.bus.publish(Subjects.jobStarted, started, { msgId: `${cmd.jobId}:started:${m.deliveryCount}` });
+    const progress = new JobProgressReporter(this.bus, cmd.jobId, log);
+    const work = await mkdtemp(join(this.o.workDir ?? tmpdir(), 'wordcut-render-'));
+    let uploaded = false;
+    try {
+      progress.report(STAGES.download, 'Downloading original');
+      if (this.o.faultDelayMs) await abortableDelay(this.o.faultDelayMs, ac.signal);
+      const source = join(work, 'source');
+      await this.download(cmd.inputKey, source, ac.signal);
+      const info = await readRenderMediaInfo(source, { signal: ac.signal });
+      const output = join(work, 'output.mp4');
+      const { videoFilter, assScript } = this.renderOptions(cmd, info);
+      const result = await renderEdit({
+        input: source,
+        output,
+        workDir: work,
+        info,
+        segments: cmd.segments,
+        volumes: cmd.volumes,
+        videoFilter,
+        assScript,
+        signal: ac.signal,
+        timeoutMs: this.o.renderTimeoutMs,
+        concurrency: this.o.pieceConcurrency,
+        onProgress: (p, stage) => progress.report(STAGES.renderFrom + ((STAGES.renderTo - STAGES.renderFrom) * p) / 100, stage === 'Done' ? 'Rendering' : stage),
+      });
+      m.working();
+      progress.report(STAGES.upload, 'Saving video');
+      const sizeBytes = (await stat(output)).size;
+      await this.storage.upload(cmd.outputKey, createReadStream(output), { contentType: 'video/mp4' });
+      uploaded = true;
+      if (ac.signal.aborted) throw ac.signal.reason;
+      progress.report(STAGES.done, cmd.kind === 'clip' ? 'Finishing clip' : 'Updating transcript');
+      await progress.flush();
+      const summary: RenderSummary = {
+        path: result.path,
+        fallbackReason: result.fallbackReason,
+        audio: result.audio,
+        encodedShare: result.encodedShare,
+        outputDurationSec: result.outputDurationSec,
+        sizeBytes,
+        renderMs: result.durationMs,
+      };
+      const done: VideoRenderCompletedEvent = {
+        jobId: cmd.jobId,
+        videoId: cmd.videoId,
+        kind: cmd.kind,
+        outputKey: cmd.outputKey,
+        summary,
+        worker: this.o.workerId,
+        at: new Date().toISOString(),
+      };
+      await this.bus.publish(Subjects.videoRenderCompleted, done, { msgId: `${cmd.jobId}:render:completed` });
+      log.info({ path: result.path, fallbackReason: result.fallbackReason, encodedShare: result.encodedShare, renderMs: result.durationMs }, 'render completed');
+    } catch (err) {
+      await progress.flush();
+      if (ac.signal.aborted && ac.signal.reason instanceof CancelledError) {
+        if (uploaded) await this.storage.delete(cmd.outputKey).catch((e: unknown) => log.warn({ err: e }, 'could not remove the output of a cancelled render'));
+        log.info('render cancelled; partial outputs removed');
+        return;
+      }
+      const permanent = err instanceof PermanentError || err instanceof ObjectNotFoundError;
+      if (permanent || m.deliveryCount >= this.o.maxDeliver) {
+        const failed: JobFailedEvent = {
+          jobId: cmd.jobId,
+          error: failureMessage(err),
+          code: err instanceof ObjectNotFoundError ? 'NOT_FOUND' : 'RENDER_FAILED',
+          worker: this.o.workerId,
+          at: new Date().toISOString(),
+        };
+        await this.bus.publish(Subjects.jobFailed, failed, { msgId: `${cmd.jobId}:failed` });
+        log.error({ err }, 'render failed for good');
+        if (permanent) return;
+      } else log.warn({ err }, 'render failed, will be retried');
+      throw err;
+    } finally {
+      this.running.delete(cmd.jobId);
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  private async wasCancelled(jobId: string): Promise<boolean> {
+    return (await this.bus.lastOnSubject(Streams.jobs.name, jobCancelSubject(jobId))) !== null;
+  }
+
+  private async download(key: string, path: string, signal: AbortSignal): Promise<void> {
+    const obj = await this.storage.getStream(key);
+    await pipeline(obj.body as Readable, createWriteStream(path), { signal });
+  }
+
+  /** The reframe filter and caption script of a job, sized for its output frame. */
+  private renderOptions(cmd: MediaRenderCommand, info: RenderMediaInfo): { videoFilter: string | null; assScript: string | null } {
+    const v = info.video;
+    if (!v) throw new PermanentError('The video has no picture to render.', 'NO_VIDEO');
+    const upright = v.rotation === 90 || v.rotation === 270;
+    const srcW = upright ? v.height : v.width;
+    const srcH = upright ? v.width : v.height;
+    const reframe = cmd.reframe && cmd.reframe.aspectRatio !== 'Original' ? planReframe(srcW, srcH, cmd.reframe.aspectRatio, cmd.reframe) : null;
+    const width = reframe?.width ?? srcW;
+    const height = reframe?.height ?? srcH;
+    const assScript = cmd.captions && cmd.captions.length > 0 ? buildAssScript(buildCaptionCues(cmd.captions), width, height) : null;
+    return { videoFilter: reframe?.filter ?? null, assScript };
+  }
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
+function failureMessage(err: unknown): string {
+  if (err instanceof ObjectNotFoundError) return 'The original video is no longer available.';
+  const msg = err instanceof Error ? err.message : String(err);
+  return `Rendering failed: ${msg.slice(0, 500)}`;
+}
+
+/** Publishes jobs.events.progress at most once a second (and on every new stage), with an ETA from the rate so far. */
+export class JobProgressReporter {
+  private readonly startedAt = Date.now();
+  private last = -1;
+  private lastAt = 0;
+  private lastMessage = '';
+  private n = 0;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly bus: Messaging,
+    private readonly jobId: string,
+    private readonly logger: Logger,
+  ) {}
+
+  report(progress: number, message: string): void {
+    const value = Math.round(Math.min(100, Math.max(0, progress, this.last)) * 10) / 10;
+    const now = Date.now();
+    if (message === this.lastMessage && (Math.floor(value) <= Math.floor(this.last) || now - this.lastAt < 1000)) return;
+    this.last = value;
+    this.lastAt = now;
+    this.lastMessage = message;
+    const elapsed = (now - this.startedAt) / 1000;
+    const eta = value >= 5 && value < 100 ? Math.round((elapsed * (100 - value)) / value) : null;
+    const n = ++this.n;
+    const event: JobProgressEvent = { jobId: this.jobId, progress: value, message, estimatedTimeRemaining: eta, at: new Date().toISOString() };
+    this.queue = this.queue.then(() =>
+      this.bus.publish(Subjects.jobProgress, event, { msgId: `${this.jobId}:progress:${n}:${now}` }).then(
+        () => undefined,
+        (err: unknown) => this.logger.warn({ err }, 'could not publish job progress'),
+      ),
+    );
+  }
+
+  flush(): Promise<void> {
+    return this.queue;
+  }
+}

@@ -1,0 +1,429 @@
+/**
+ * Edits become media, through every service as a real process (real Postgres, NATS, s3rver,
+ * ffmpeg): apply cuts, filler and silence removal, mutes, reorder, captions and clips render from
+ * the original through the edit list; frames are exact, audio stays in sync, the transcript
+ * follows; one render per video at a time; cancel, worker crash and dead-letter cases.
+ * The source media encodes its own frame numbers (video) and frame times (audio bursts).
+ * Requires the services to be built (`npm run build:services`).
+ */
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { transcriptSchema, videoSchema, type Transcript, type Video } from '@wordcut/contracts';
+import { applyCuts, identityEditList, type EditList } from '@wordcut/edit-list';
+import { startLocalS3, type LocalS3 } from '@wordcut/storage';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkSync, detectToneLevel, expectedFramesForSegments, generateTimecodeMedia, readBurstOnsets, readFrameNumbers } from '../media/timecode-media';
+import { startProviderSandbox, type ProviderSandbox } from '../provider-sandbox/sandbox';
+import { migrateAll, startStack, type Stack, type StackEnv } from '../stack/stack';
+import { createTestDatabase, deleteNamespaceStreams, eventually, NATS_URL, stopStackReporting, uniqueSuffix } from '../testing/env';
+
+const PORTS = { gateway: 13400, media: 13401, jobs: 13402, export: 13403, analytics: 13404 };
+const FPS = 30;
+const DURATION = 24;
+/** One AAC frame at 48 kHz: the sync tolerance. */
+const AUDIO_FRAME_SEC = 1024 / 48000;
+
+/** A VTT with one word every 0.5 s ("w0" at 0.1 s ...) and paragraph breaks (1.6 s pauses) at 8 s and 16 s. */
+function syntheticVtt(): { vtt: string; words: Array<{ text: string; start: number; end: number }> } {
+  const words: Array<{ text: string; start: number; end: number }> = [];
+  for (let t = 0.1, i = 0; t + 0.3 < DURATION; t += 0.5, i++) {
+    if ((t > 6.4 && t < 8.0) || (t > 14.4 && t < 16.0)) continue;
+    words.push({ text: `w${i}${i % 10 === 9 ? '.' : ''}`, start: Math.round(t * 1000) / 1000, end: Math.round((t + 0.3) * 1000) / 1000 });
+  }
+  const ts = (s: number) => {
+    const ms = Math.round(s * 1000);
+    return `00:${String(Math.floor(ms / 60000)).padStart(2, '0')}:${String(Math.floor((ms % 60000) / 1000)).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
+  };
+  const cues = words.map((w) => `${ts(w.start)} --> ${ts(w.end)}\n${w.text}\n`);
+  return { vtt: `WEBVTT\n\n${cues.join('\n')}`, words };
+}
+
+describe('edits: the edit list, the media workers and the jobs', () => {
+  let s3: LocalS3;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let env: StackEnv;
+  let stack: Stack;
+  let dir: string;
+  let sandbox: ProviderSandbox;
+  let s3client: S3Client;
+  let token: string;
+  let otherToken: string;
+  let source: string;
+  let vtt: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wordcut-edits-'));
+    source = join(dir, 'timecode.mp4');
+    await generateTimecodeMedia(source, { durationSec: DURATION, fps: FPS, gopFrames: 60 });
+    vtt = syntheticVtt().vtt;
+    s3 = await startLocalS3({ port: 0, directory: join(dir, 's3') });
+    sandbox = await startProviderSandbox({ port: 0, mediaDir: dir, editorUrl: 'http://localhost:4200' });
+    db = await createTestDatabase();
+    env = {
+      DATABASE_URL: db.url,
+      NATS_URL,
+      NATS_NAMESPACE: `edt${uniqueSuffix()}`,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_BUCKET: 'wordcut-edits',
+      PROVIDER_JWKS_URL: sandbox.jwksUrl,
+      PROVIDER_JWT_ISSUER: sandbox.issuer,
+      PROVIDER_JWT_AUDIENCE: sandbox.audience,
+      MEDIA_ACK_WAIT_MS: '4000',
+      MEDIA_FAULT_DELAY_MS: '1500',
+    };
+    s3client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+    await migrateAll(env);
+    stack = await startStack({ env, ports: PORTS });
+    token = await sandbox.signToken({ sub: 'user-edits', sessionId: 's-edits', videoId: 'v1' });
+    otherToken = await sandbox.signToken({ sub: 'someone-else', sessionId: 's-other', videoId: 'v2' });
+  }, 240000);
+
+  afterAll(async () => {
+    await stopStackReporting(stack);
+    await deleteNamespaceStreams(env.NATS_NAMESPACE);
+    await sandbox?.close();
+    await s3?.close();
+    await db?.drop();
+    s3client?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const api = (path: string) => `${stack.services.gateway.url}${path}`;
+  const auth = (t = token) => ({ authorization: `Bearer ${t}`, 'content-type': 'application/json' });
+  const post = (path: string, body: unknown, headers: Record<string, string> = auth()) => fetch(api(path), { method: 'POST', headers, body: JSON.stringify(body) });
+
+  async function uploadVideo(): Promise<Video> {
+    const form = new FormData();
+    form.append('video', new Blob([new Uint8Array(readFileSync(source))], { type: 'video/mp4' }), 'timecode.mp4');
+    form.append('vtt', new Blob([vtt], { type: 'text/vtt' }), 'timecode.vtt');
+    const res = await fetch(api('/api/videos/upload'), { method: 'POST', body: form });
+    expect(res.status).toBe(201);
+    const created = videoSchema.parse(await res.json());
+    return eventually(async () => {
+      const v = await getVideo(created.id);
+      return v.status === 'completed' ? v : v.status === 'failed' ? Promise.reject(new Error(v.vttError ?? 'failed')) : undefined;
+    }, 90000, 'upload completed');
+  }
+
+  async function getVideo(id: string): Promise<Video> {
+    const res = await fetch(api(`/api/videos/${id}`));
+    expect(res.status).toBe(200);
+    return videoSchema.parse(await res.json());
+  }
+
+  async function transcriptOf(id: string): Promise<Transcript> {
+    const res = await fetch(api(`/api/videos/${id}/transcript`));
+    expect(res.status).toBe(200);
+    return transcriptSchema.parse(await res.json());
+  }
+
+  async function jobDone(path: string, timeoutMs = 120000): Promise<Record<string, unknown>> {
+    return eventually(async () => {
+      const res = await fetch(api(path));
+      if (res.status !== 200) return undefined;
+      const job = (await res.json()) as Record<string, unknown>;
+      return ['completed', 'error', 'failed', 'cancelled'].includes(String(job['status'])) ? job : undefined;
+    }, timeoutMs, `job ${path}`);
+  }
+
+  async function downloadProcessed(id: string, name: string): Promise<string> {
+    const res = await fetch(api(`/api/videos/${id}/stream/processed`));
+    expect(res.status).toBe(200);
+    const path = join(dir, name);
+    writeFileSync(path, Buffer.from(await res.arrayBuffer()));
+    return path;
+  }
+
+  async function objectKeys(prefix: string): Promise<string[]> {
+    const page = await s3client.send(new ListObjectsV2Command({ Bucket: env.S3_BUCKET, Prefix: prefix }));
+    return (page.Contents ?? []).map((o) => o.Key!);
+  }
+
+  /** Source segments an edit list keeps, for the frame check. */
+  const segmentsOf = (el: EditList) => el.segments;
+
+  describe('cuts, then more cuts, then a reorder, on one video', () => {
+    let video: Video;
+    let el: EditList;
+
+    beforeAll(async () => {
+      video = await uploadVideo();
+      el = identityEditList(DURATION);
+    }, 120000);
+
+    it('apply-cuts renders a frame-exact, in-sync video by the smart path and the transcript follows', async () => {
+      const before = await transcriptOf(video.id);
+      const cuts = [
+        { start: 2.0, end: 3.5 },
+        { start: 7.0, end: 9.0 },
+      ];
+      const res = await post(`/api/videos/${video.id}/apply-cuts`, { cuts });
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      expect(jobId).toMatch(/^cut_/);
+      const job = await jobDone(`/api/video-processing/jobs/${jobId}`);
+      expect(job['status']).toBe('completed');
+      expect(job['progress']).toBe(100);
+      expect((job['result'] as Record<string, unknown>)['path']).toBe('smart');
+      el = applyCuts(el, cuts);
+
+      const v = await getVideo(video.id);
+      expect(v.processedFilename).toBe(`${jobId}.mp4`);
+      expect(v.videoChanged).toBe(true);
+      expect(v.vttChanged).toBe(true);
+      expect(v.wordBywordChanged).toBe(true);
+      expect(v.lastProcessedAt).not.toBeNull();
+      expect(v.duration).toBeCloseTo(DURATION - 3.5, 2);
+
+      const out = await downloadProcessed(video.id, 'cut1.mp4');
+      const frames = await readFrameNumbers(out);
+      expect(frames).toEqual(expectedFramesForSegments(segmentsOf(el), FPS));
+      const sync = checkSync(frames, await readBurstOnsets(out, { minQuietSec: 0.015 }), FPS);
+      expect(sync.matched).toBeGreaterThan(50);
+      expect(sync.interiorMaxOffsetSec).toBeLessThanOrEqual(AUDIO_FRAME_SEC);
+      expect(sync.maxOffsetSec).toBeLessThanOrEqual(0.04);
+
+      const after = await transcriptOf(video.id);
+      const removed = before.words.filter((w) => (w.start >= 2.0 && w.end <= 3.5) || (w.start >= 7.0 && w.end <= 9.0));
+      expect(after.words).toHaveLength(before.words.length - removed.length);
+      expect(after.version).toBeGreaterThan(before.version);
+      // a word spoken at 10.1 s in the original plays 3.5 s earlier now
+      const w = before.words.find((x) => Math.abs(x.start - 10.1) < 1e-6)!;
+      const moved = after.words.find((x) => x.text === w.text)!;
+      expect(moved.start).toBeCloseTo(10.1 - 3.5, 3);
+      expect(moved.end - moved.start).toBeCloseTo(w.end - w.start, 3);
+      expect(after.words.every((x, i) => i === 0 || x.start >= after.words[i - 1]!.start)).toBe(true);
+    }, 180000);
+
+    it('50 more cuts compose onto the edit list and audio stays within one audio frame', async () => {
+      const v = await getVideo(video.id);
+      const cuts = Array.from({ length: 50 }, (_, i) => ({ start: 0.3 + i * 0.4, end: 0.3 + i * 0.4 + 0.11 })).filter((c) => c.end < (v.duration ?? 0));
+      expect(cuts).toHaveLength(50);
+      const res = await post(`/api/videos/${video.id}/apply-cuts`, { cuts });
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      expect((await jobDone(`/api/video-processing/jobs/${jobId}`))['status']).toBe('completed');
+      el = applyCuts(el, cuts);
+      const out = await downloadProcessed(video.id, 'cut50.mp4');
+      const frames = await readFrameNumbers(out);
+      // the gateway snaps every boundary to a frame: compare frame sets of the same snapped segments
+      expect(frames.length).toBeGreaterThan(0);
+      expect(Math.abs(frames.length - expectedFramesForSegments(segmentsOf(el), FPS).length)).toBeLessThanOrEqual(50);
+      expect(frames.every((n, k) => k === 0 || n > frames[k - 1]!)).toBe(true);
+      const sync = checkSync(frames, await readBurstOnsets(out, { minQuietSec: 0.015 }), FPS);
+      expect(sync.matched).toBeGreaterThan(20);
+      expect(sync.interiorMaxOffsetSec).toBeLessThanOrEqual(AUDIO_FRAME_SEC);
+      expect(sync.maxOffsetSec).toBeLessThanOrEqual(0.04);
+    }, 180000);
+
+    it('a second processing job on the video answers 409 while one runs', async () => {
+      const first = await post(`/api/videos/${video.id}/apply-cuts`, { cuts: [{ start: 0, end: 0.5 }] });
+      expect(first.status).toBe(202);
+      const second = await post(`/api/videos/${video.id}/process-silence`, { silenceRanges: [{ start: 1, end: 1.2 }] });
+      expect(second.status).toBe(409);
+      expect(((await second.json()) as { message: string }).message).toMatch(/still being processed/);
+      const { jobId } = (await first.json()) as { jobId: string };
+      expect((await jobDone(`/api/video-processing/jobs/${jobId}`))['status']).toBe('completed');
+      el = applyCuts(el, [{ start: 0, end: 0.5 }]);
+    }, 180000);
+
+    it('reorder plays the paragraphs in the new order; a stale transcript answers OUTDATED_TRANSCRIPT', async () => {
+      const t = await transcriptOf(video.id);
+      expect(t.paragraphs.length).toBeGreaterThanOrEqual(2);
+      const stale = await post(`/api/videos/${video.id}/reorder`, { groupOrder: [...t.paragraphs.map((p) => p.groupNumber!)].reverse(), userId: 1, transcriptVersion: t.version - 1 });
+      expect(stale.status).toBe(409);
+      expect(((await stale.json()) as { code: string }).code).toBe('OUTDATED_TRANSCRIPT');
+
+      const order = [...t.paragraphs].reverse();
+      const res = await post(`/api/videos/${video.id}/reorder`, { groupOrder: order.map((p) => p.groupNumber!), userId: 1, transcriptVersion: t.version });
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      expect(jobId).toMatch(/^reorder_/);
+      const job = await jobDone(`/api/jobs/${jobId}/status`);
+      expect(job['status']).toBe('completed');
+      const out = await downloadProcessed(video.id, 'reorder.mp4');
+      const frames = await readFrameNumbers(out);
+      // the first frame now comes from the last paragraph: later in the source than the last frame
+      expect(frames[0]!).toBeGreaterThan(frames[frames.length - 1]!);
+      const sync = checkSync(frames, await readBurstOnsets(out, { minQuietSec: 0.015 }), FPS);
+      expect(sync.interiorMaxOffsetSec).toBeLessThanOrEqual(AUDIO_FRAME_SEC);
+      expect(sync.maxOffsetSec).toBeLessThanOrEqual(0.04);
+      const after = await transcriptOf(video.id);
+      expect(after.words[0]!.text).toBe(t.words[order[0]!.wordIndices[0]!]!.text);
+    }, 180000);
+
+    it('revert to original drops the edit list and the clips', async () => {
+      const res = await post(`/api/videos/${video.id}/revert`, {});
+      expect(res.status).toBe(200);
+      const v = await getVideo(video.id);
+      expect(v.processedFilename).toBeNull();
+      expect(v.videoChanged).toBe(false);
+      expect(v.duration).toBeCloseTo(DURATION, 1);
+      const frames = await readFrameNumbers(await downloadProcessed(video.id, 'reverted.mp4'));
+      expect(frames).toEqual(Array.from({ length: DURATION * FPS }, (_, i) => i));
+    }, 120000);
+  });
+
+  describe('mutes, fillers, captions, clips', () => {
+    let video: Video;
+    beforeAll(async () => {
+      video = await uploadVideo();
+    }, 120000);
+
+    it('mutes at three levels re-encode audio only, at the level asked', async () => {
+      const original = await downloadProcessed(video.id, 'mute-src.mp4');
+      const res = await post('/api/mute/jobs', {
+        videoId: video.id,
+        pendingMutes: [
+          { startTime: 1, endTime: 3, level: 'silence' },
+          { startTime: 5, endTime: 7, level: 'whisper' },
+          { startTime: 9, endTime: 11, level: 'background' },
+        ],
+      });
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      expect(jobId).toMatch(/^mute_/);
+      const job = await jobDone(`/api/jobs/${jobId}/status`);
+      expect(job['status']).toBe('completed');
+      expect((job['result'] as Record<string, unknown>)['path']).toBe('copy-video');
+      const out = await downloadProcessed(video.id, 'muted.mp4');
+      expect(await readFrameNumbers(out)).toEqual(Array.from({ length: DURATION * FPS }, (_, i) => i));
+      const ref = await detectToneLevel(original, 1, 3);
+      expect(ref).toBeGreaterThan(0.01);
+      expect(await detectToneLevel(out, 1.05, 2.95)).toBeLessThan(ref * 0.02);
+      expect((await detectToneLevel(out, 5.05, 6.95)) / ref).toBeCloseTo(0.1, 1);
+      expect((await detectToneLevel(out, 9.05, 10.95)) / ref).toBeCloseTo(0.3, 1);
+      expect((await detectToneLevel(out, 13, 15)) / ref).toBeCloseTo(1, 1);
+    }, 180000);
+
+    it('filler removal cuts the words at the given indices', async () => {
+      const t = await transcriptOf(video.id);
+      const res = await post(`/api/videos/${video.id}/remove-filler-words`, { fillerWordIndices: [1, 2] });
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      expect(jobId).toMatch(/^filler_/);
+      expect((await jobDone(`/api/video-processing/jobs/${jobId}`))['status']).toBe('completed');
+      const after = await transcriptOf(video.id);
+      expect(after.words.map((w) => w.text)).not.toContain(t.words[1]!.text);
+      expect(after.words).toHaveLength(t.words.length - 2);
+    }, 180000);
+
+    it('caption burning renders from the current transcript (full re-encode)', async () => {
+      const res = await post(`/api/videos/${video.id}/burn-captions`, {});
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      expect(jobId).toMatch(/^caption_/);
+      const job = await jobDone(`/api/caption-jobs/${jobId}`);
+      expect(job['status']).toBe('completed');
+      expect((job['result'] as Record<string, unknown>)['path']).toBe('reencode');
+    }, 180000);
+
+    it('a 9:16 clip renders at 1080x1920 with its own retimed captions; download is {name}.mp4', async () => {
+      const res = await post('/api/clips', { videoId: video.id, name: 'My clip', startTime: 4, endTime: 6, aspectRatio: '9:16' });
+      expect(res.status).toBe(202);
+      const clip = (await res.json()) as { id: string; jobId: string; name: string; aspectRatio: string };
+      expect(clip).toMatchObject({ name: 'My clip', aspectRatio: '9:16' });
+      await eventually(async () => {
+        const list = (await (await fetch(api(`/api/videos/${video.id}/clips`))).json()) as Array<{ id: string; status: string }>;
+        const c = list.find((x) => x.id === clip.id);
+        if (c?.status === 'failed') throw new Error('clip failed');
+        return c?.status === 'completed' ? c : undefined;
+      }, 120000, 'clip completed');
+      const dl = await fetch(api(`/api/clips/${clip.id}/download`));
+      expect(dl.status).toBe(200);
+      expect(dl.headers.get('content-disposition')).toContain('filename="My clip.mp4"');
+      const path = join(dir, 'clip.mp4');
+      writeFileSync(path, Buffer.from(await dl.arrayBuffer()));
+      const dims = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', path]).toString().trim();
+      expect(dims).toBe('1080,1920');
+      const vttRes = await fetch(api(`/api/clips/${clip.id}/vtt`));
+      expect(vttRes.status).toBe(200);
+      expect(vttRes.headers.get('content-disposition')).toContain('My clip.vtt');
+      const text = await vttRes.text();
+      expect(text.startsWith('WEBVTT')).toBe(true);
+      expect(text).toMatch(/00:00:00\.\d{3} -->/);
+      const del = await fetch(api(`/api/clips/${clip.id}`), { method: 'DELETE' });
+      expect(del.status).toBe(200);
+      expect(await objectKeys(`videos/${video.id}/clips/${clip.id}/`)).toEqual([]);
+    }, 180000);
+  });
+
+  describe('jobs: authentication, listing, cancel, crashes and dead letters', () => {
+    let video: Video;
+    beforeAll(async () => {
+      video = await uploadVideo();
+    }, 120000);
+
+    it("needs a bearer token: 'Authentication required'", async () => {
+      const res = await post(`/api/videos/${video.id}/apply-cuts`, { cuts: [{ start: 1, end: 2 }] }, { 'content-type': 'application/json' });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { message: string }).message).toBe('Authentication required');
+      const list = await fetch(api('/api/jobs/user-jobs'));
+      expect(list.status).toBe(401);
+    });
+
+    it('cancel kills the render, removes partial outputs, frees the video; only the owner may cancel', async () => {
+      const res = await post(`/api/videos/${video.id}/process-silence`, { silenceRanges: [{ start: 1, end: 2 }] });
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      expect(jobId).toMatch(/^silence_/);
+      const list = (await (await fetch(api('/api/jobs/user-jobs'), { headers: auth() })).json()) as { jobs: Array<{ id: string }> };
+      expect(list.jobs.map((j) => j.id)).toContain(jobId);
+      const foreign = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: auth(otherToken) });
+      expect(foreign.status).toBe(403);
+      const cancel = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: auth() });
+      expect(cancel.status).toBe(200);
+      expect((await jobDone(`/api/silence-jobs/${jobId}`))['status']).toBe('cancelled');
+      const again = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: auth() });
+      expect(again.status).toBe(409);
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(await objectKeys(`videos/${video.id}/renders/${jobId}`)).toEqual([]);
+      expect((await getVideo(video.id)).processedFilename).toBeNull();
+      // the video is free again
+      const next = await post(`/api/videos/${video.id}/apply-cuts`, { cuts: [{ start: 20, end: 21 }] });
+      expect(next.status).toBe(202);
+      const { jobId: nextId } = (await next.json()) as { jobId: string };
+      expect((await jobDone(`/api/video-processing/jobs/${nextId}`))['status']).toBe('completed');
+    }, 180000);
+
+    it('a worker killed mid-job: the job is redelivered and completes once', async () => {
+      const before = await getVideo(video.id);
+      const res = await post(`/api/videos/${video.id}/apply-cuts`, { cuts: [{ start: 10, end: 11 }] });
+      const { jobId } = (await res.json()) as { jobId: string };
+      await eventually(async () => {
+        const j = (await (await fetch(api(`/api/video-processing/jobs/${jobId}`))).json()) as { status: string };
+        return j.status === 'processing' ? j : undefined;
+      }, 30000, 'job processing');
+      await stack.services.media.kill('SIGKILL');
+      stack.services.media.start();
+      await stack.services.media.waitHealthy(60000);
+      const job = await jobDone(`/api/video-processing/jobs/${jobId}`);
+      expect(job['status']).toBe('completed');
+      const v = await getVideo(video.id);
+      expect(v.processedFilename).toBe(`${jobId}.mp4`);
+      expect(v.duration).toBeCloseTo((before.duration ?? 0) - 1, 1);
+      expect(await objectKeys(`videos/${video.id}/renders/${jobId}.mp4`)).toHaveLength(1);
+    }, 180000);
+
+    it('a render that fails three times is marked failed with its error and dead-lettered', async () => {
+      // the original is replaced by something ffmpeg cannot read: every attempt fails
+      const v = await getVideo(video.id);
+      const keys = await objectKeys(`videos/${video.id}/original/`);
+      const original = keys.find((k) => k.endsWith('.mp4'))!;
+      const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+      await s3client.send(new PutObjectCommand({ Bucket: env.S3_BUCKET, Key: original, Body: Buffer.from('not a video at all') }));
+      const res = await post(`/api/videos/${v.id}/apply-cuts`, { cuts: [{ start: 2, end: 3 }] });
+      const { jobId } = (await res.json()) as { jobId: string };
+      const job = await jobDone(`/api/video-processing/jobs/${jobId}`, 150000);
+      expect(job['status']).toBe('error');
+      expect(String(job['error'])).toMatch(/Rendering failed/);
+      expect(job['attempts']).toBe(3);
+      const next = await post(`/api/videos/${v.id}/apply-cuts`, { cuts: [{ start: 2, end: 3 }] });
+      expect(next.status).toBe(202);
+    }, 200000);
+  });
+});
