@@ -99,7 +99,7 @@ ENV NODE_ENV=production \
 # presigned https:// URLs of the object store (Node has its own CA bundle, ffmpeg does not).
 FROM runtime AS media
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg ca-certificates \
+ && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && ffmpeg -version >/dev/null && ffprobe -version >/dev/null
 COPY --from=app /app/ /app/

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what WordCut needs on a fresh Debian machine of our kind and checks the local services.
-#   setup.sh            system packages for running (ffmpeg, espeak-ng) + npm packages
+#   setup.sh            system packages for running (ffmpeg, espeak-ng, DejaVu fonts) + npm packages
 #   setup.sh --tests    also Chromium for the end-to-end tests
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -8,6 +8,8 @@ cd "$(dirname "$0")/../.."
 need=()
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || need+=(ffmpeg)
 command -v espeak-ng >/dev/null || need+=(espeak-ng)
+# burned-in captions (libass) use DejaVu Sans
+[[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ]] || need+=(fonts-dejavu-core)
 if [[ "${1:-}" == "--tests" ]]; then
   [[ -x /usr/bin/chromium ]] || need+=(chromium)
 fi
