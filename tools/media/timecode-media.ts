@@ -39,6 +39,7 @@ const generateOptionsSchema = z.object({
   gopFrames: z.number().int().positive().default(60),
   codec: z.enum(['h264', 'hevc']).default('h264'),
   bFrames: z.boolean().default(true),
+  openGop: z.boolean().default(false),
   audio: z.boolean().default(true),
   sampleRate: z.number().int().min(8000).max(192_000).default(48_000),
   container: z.enum(['mp4', 'mkv']).optional(),
@@ -59,6 +60,8 @@ export interface TimecodeMediaOptions {
   codec?: 'h264' | 'hevc';
   /** Default true (the encoder's default B-frames); false disables B-frames. */
   bFrames?: boolean;
+  /** Default false: closed GOPs (x265's own default is open GOPs, which the smart render refuses). */
+  openGop?: boolean;
   /** Default true: AAC 128k stereo with the tone bursts. */
   audio?: boolean;
   /** Default 48000. */
@@ -126,12 +129,13 @@ export async function generateTimecodeMedia(outPath: string, options: TimecodeMe
           '-c:v', 'libx264', '-preset', 'veryfast',
           '-g', String(o.gopFrames), '-keyint_min', String(o.gopFrames), '-sc_threshold', '0',
           ...(o.bFrames ? [] : ['-bf', '0']),
+          ...(o.openGop ? ['-x264-params', 'open-gop=1'] : []),
         ]
       : [
           '-c:v', 'libx265', '-preset', 'veryfast',
           '-x265-params',
           [
-            `keyint=${o.gopFrames}`, `min-keyint=${o.gopFrames}`, 'scenecut=0', 'log-level=error',
+            `keyint=${o.gopFrames}`, `min-keyint=${o.gopFrames}`, 'scenecut=0', 'log-level=error', `open-gop=${o.openGop ? 1 : 0}`,
             ...(o.bFrames ? [] : ['bframes=0']),
           ].join(':'),
           ...(container === 'mp4' ? ['-tag:v', 'hvc1'] : []),

@@ -221,7 +221,8 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
             '-frames:v', String(frames), ...pieceEncoderArgs(v, crf), '-threads', '2',
           ];
     await runFfmpeg({
-      args: [...args, '-an', '-sn', '-dn', '-f', 'mpegts', toFfmpegInput(files[i]!)],
+      // PAT/PMT before every frame: a piece of two frames is otherwise unreadable to the demuxer
+      args: [...args, '-an', '-sn', '-dn', '-f', 'mpegts', '-mpegts_flags', '+pat_pmt_at_frames', toFfmpegInput(files[i]!)],
       timeoutMs,
       signal: req.signal,
       onProgress: (pr) => {
@@ -355,6 +356,8 @@ async function renderReencode(
   const fpsExpr = v.frameTicks !== null ? `${v.timeBase.den}/${v.frameTicks * v.timeBase.num}` : fps.toFixed(6);
   const post: string[] = [];
   if (req.videoFilter) post.push(req.videoFilter);
+  // 4:2:0 H.264 needs even sizes: an odd source loses its last row/column (a no-op otherwise).
+  post.push('crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0');
   if (req.assScript) {
     const ass = join(req.workDir, 'captions.ass');
     await writeFile(ass, req.assScript);

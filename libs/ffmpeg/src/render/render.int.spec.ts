@@ -1,0 +1,147 @@
+/**
+ * renderEdit with real ffmpeg: frame-exact on H.264 and HEVC timecode media (the smart path), the
+ * fallbacks on awkward media (rotation, odd sizes, VFR, no audio, moov at the end), reframing and
+ * burned captions, and cancellation.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { FfmpegAbortedError, planReframe, readRenderMediaInfo, renderEdit, smartRenderBlocker, buildAssScript, buildCaptionCues } from '@wordcut/ffmpeg';
+import { AwkwardMedia, ensureAwkwardMedia } from '../../../../tools/media/awkward-media';
+import { checkSync, expectedFramesForSegments, generateTimecodeMedia, readBurstOnsets, readFrameNumbers } from '../../../../tools/media/timecode-media';
+
+const FPS = 30;
+
+function probeVideo(path: string): { width: number; height: number; frames: number; duration: number; audio: boolean } {
+  const json = JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-count_packets', '-show_entries', 'stream=codec_type,width,height,nb_read_packets:format=duration', '-of', 'json', path]).toString(),
+  ) as { streams: Array<{ codec_type: string; width?: number; height?: number; nb_read_packets?: string }>; format: { duration: string } };
+  const v = json.streams.find((s) => s.codec_type === 'video')!;
+  return { width: v.width!, height: v.height!, frames: Number(v.nb_read_packets), duration: Number(json.format.duration), audio: json.streams.some((s) => s.codec_type === 'audio') };
+}
+
+describe('renderEdit (real ffmpeg)', () => {
+  let dir: string;
+  let h264: string;
+  let hevc: string;
+  let awkward: string;
+  let n = 0;
+  const work = () => mkdtemp(join(dir, `w${n++}-`));
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wordcut-render-'));
+    h264 = join(dir, 'h264.mp4');
+    hevc = join(dir, 'hevc.mp4');
+    await generateTimecodeMedia(h264, { durationSec: 12, fps: FPS, gopFrames: 45 });
+    await generateTimecodeMedia(hevc, { durationSec: 6, fps: FPS, gopFrames: 30, codec: 'hevc' });
+    awkward = await ensureAwkwardMedia();
+  }, 180000);
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const segments = [
+    { start: 7.1, end: 9.05 },
+    { start: 0.43, end: 2.5 },
+    { start: 3.77, end: 6.0 },
+  ];
+
+  it('smart path on H.264 with B-frames: exact frames in the new order, in sync, few frames re-encoded', async () => {
+    const out = join(dir, 'h264-out.mp4');
+    const r = await renderEdit({ input: h264, output: out, workDir: await work(), segments });
+    expect(r.path).toBe('smart');
+    expect(r.audio).toBe('copy-packets');
+    expect(r.encodedShare).toBeGreaterThan(0);
+    expect(r.encodedShare).toBeLessThan(0.6);
+    const frames = await readFrameNumbers(out);
+    expect(frames).toEqual(expectedFramesForSegments(segments, FPS));
+    const sync = checkSync(frames, await readBurstOnsets(out, { minQuietSec: 0.015 }), FPS);
+    expect(sync.matched).toBeGreaterThan(20);
+    expect(sync.interiorMaxOffsetSec).toBeLessThanOrEqual(1024 / 48000);
+  }, 120000);
+
+  it('the full re-encode (what most tools do) gives the same frames', async () => {
+    const out = join(dir, 'h264-full.mp4');
+    const r = await renderEdit({ input: h264, output: out, workDir: await work(), segments, forceReencode: true });
+    expect(r.path).toBe('reencode');
+    expect(await readFrameNumbers(out)).toEqual(expectedFramesForSegments(segments, FPS));
+  }, 120000);
+
+  it('smart path on HEVC', async () => {
+    const out = join(dir, 'hevc-out.mp4');
+    const segs = [
+      { start: 3.2, end: 5.5 },
+      { start: 0.5, end: 2.1 },
+    ];
+    const r = await renderEdit({ input: hevc, output: out, workDir: await work(), segments: segs });
+    expect(r.path).toBe('smart');
+    expect(await readFrameNumbers(out)).toEqual(expectedFramesForSegments(segs, FPS));
+    expect(execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_tag_string', '-of', 'csv=p=0', out]).toString().trim()).toBe('hvc1');
+  }, 120000);
+
+  it('HEVC with open GOPs takes the full re-encode, and says why', async () => {
+    const open = join(dir, 'hevc-open.mp4');
+    await generateTimecodeMedia(open, { durationSec: 3, fps: FPS, gopFrames: 30, codec: 'hevc', openGop: true });
+    const segs = [{ start: 1.5, end: 2.9 }, { start: 0.2, end: 1.1 }];
+    const r = await renderEdit({ input: open, output: join(dir, 'hevc-open-out.mp4'), workDir: await work(), segments: segs });
+    expect(r.path).toBe('reencode');
+    expect(r.fallbackReason).toBe('open GOPs');
+    expect(await readFrameNumbers(join(dir, 'hevc-open-out.mp4'))).toEqual(expectedFramesForSegments(segs, FPS));
+  }, 120000);
+
+  it('mutes only: video stream-copied, audio at the gains', async () => {
+    const out = join(dir, 'muted.mp4');
+    const r = await renderEdit({ input: h264, output: out, workDir: await work(), segments: [{ start: 0, end: 12 }], volumes: [{ start: 1, end: 2, volume: 0.1 }] });
+    expect(r.path).toBe('copy-video');
+    expect(r.audio).toBe('reencoded');
+    expect(r.encodedShare).toBe(0);
+    expect(await readFrameNumbers(out)).toEqual(Array.from({ length: 12 * FPS }, (_, i) => i));
+  }, 120000);
+
+  it.each([
+    [AwkwardMedia.rotated, 'rotated'],
+    [AwkwardMedia.odd, null],
+    [AwkwardMedia.vfr, 'variable frame rate'],
+    [AwkwardMedia.hevc, null],
+    [AwkwardMedia.noAudio, null],
+    [AwkwardMedia.moovAtEnd, null],
+  ])('awkward media %s: a cut renders, plays, and says which path ran', async (name, reason) => {
+    const input = join(awkward, name);
+    const info = await readRenderMediaInfo(input);
+    const blocker = smartRenderBlocker(info);
+    if (reason) expect(blocker).toMatch(reason);
+    const out = join(dir, `awk-${name}`);
+    const r = await renderEdit({ input, output: out, workDir: await work(), segments: [{ start: 0, end: 1 }, { start: 1.5, end: 3.5 }], info });
+    expect(r.fallbackReason).toBe(blocker);
+    expect(r.path).toBe(blocker ? 'reencode' : 'smart');
+    const p = probeVideo(out);
+    expect(p.duration).toBeGreaterThan(2.7);
+    expect(p.duration).toBeLessThan(3.3);
+    expect(p.width % 2).toBe(0);
+    expect(p.audio).toBe(name !== AwkwardMedia.noAudio);
+    if (name === AwkwardMedia.rotated) expect(p.height).toBeGreaterThan(p.width); // turned upright
+  }, 120000);
+
+  it('a 9:16 reframe with burned captions renders at 1080x1920', async () => {
+    const out = join(dir, 'story.mp4');
+    const plan = planReframe(320, 180, '9:16', { offsetX: 10, offsetY: 0, scale: 1.2 });
+    const ass = buildAssScript(buildCaptionCues([{ text: 'Hello', start: 0.2, end: 0.8 }, { text: 'world.', start: 0.9, end: 1.5 }]), plan.width, plan.height);
+    const r = await renderEdit({ input: h264, output: out, workDir: await work(), segments: [{ start: 2, end: 4 }], videoFilter: plan.filter, assScript: ass });
+    expect(r.path).toBe('reencode');
+    const p = probeVideo(out);
+    expect([p.width, p.height]).toEqual([1080, 1920]);
+    expect(p.frames).toBe(60);
+  }, 120000);
+
+  it('cancel kills ffmpeg at once', async () => {
+    const ac = new AbortController();
+    const started = Date.now();
+    const run = renderEdit({ input: h264, output: join(dir, 'cancelled.mp4'), workDir: await work(), segments, forceReencode: true, signal: ac.signal });
+    setTimeout(() => ac.abort(new Error('cancelled by test')), 300);
+    await expect(run).rejects.toBeInstanceOf(Error);
+    await run.catch((e: unknown) => expect(e instanceof FfmpegAbortedError || (e as Error).message.includes('cancel')).toBe(true));
+    expect(Date.now() - started).toBeLessThan(10000);
+  }, 60000);
+});
