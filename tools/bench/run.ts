@@ -7,14 +7,19 @@
  *   3. waveform peaks: computePeaks vs native-rate float decode + JS peaks (target: >= 300x realtime);
  *   4. transcripts through a real gateway: GET of 30,000 words (target < 100 ms) and PATCH of word
  *      texts under 50 clients (target p95 < 30 ms) vs one jsonb document per transcript;
- *   5. probe jobs through the whole running system: accepted -> completed latency, p50/p95.
+ *   5. probe jobs through the whole running system: accepted -> completed latency, p50/p95;
+ *   6. rendering edits of a 10-minute 720p talk with renderEdit: 20 cuts vs a trim/concat full
+ *      re-encode (target >= 10x faster), 20 mutes vs encoding the audio alone (target < 1.5x its
+ *      time), a 60 s 9:16 clip at 1080x1920 (target >= 2x realtime) vs a plain veryfast command.
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
  * Environment: BENCH_UPLOAD_RUNS (default 5), BENCH_UPLOAD_SCALE (4: one more streaming upload of the
  * file 4x over; 0 skips it), BENCH_PROBE_RUNS (5), BENCH_WAVEFORM_RUNS (3), BENCH_TRANSCRIPT_CLIENTS
  * (50), BENCH_TRANSCRIPT_PATCHES (1000 per run), BENCH_TRANSCRIPT_GETS (20), BENCH_TRANSCRIPT_THINK_MS
- * (1000; 0 skips the paced run), BENCH_JOBS (20), and BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS>=1.
+ * (1000; 0 skips the paced run), BENCH_JOBS (20), BENCH_RENDER_VERIFY=1 (section 6 also reads back every
+ * frame number and the A/V sync of its cut render, ~30 s more), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER>=1.
  * Needs Postgres and NATS (sections 4 and 5, as for the integration tests) and the built services.
  */
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
@@ -43,6 +48,7 @@ import {
 import { benchJobs, type JobsSummary } from './jobs';
 import { LARGE, LONG, TINY, ensureMedia } from './media';
 import { benchProbe, type ProbeSummary } from './probe';
+import { benchRender, ensureRenderSource, type RenderPathRun, type RenderResults } from './render';
 import { benchTranscript, type ServerTimedSummary, type TranscriptResults } from './transcript';
 import { benchUpload, type ScaledUploadRun, type UploadSummary } from './upload';
 import { benchWaveform, type WaveformMediaResult } from './waveform';
@@ -88,6 +94,7 @@ interface Results {
   waveform?: { runsPerPath: number; peaksPerSecond: number; media: WaveformMediaResult[] };
   transcript?: TranscriptResults;
   jobs?: { jobsPerMode: number; mediaConcurrency: number; stackStartupSec: number; modes: JobsSummary[] };
+  render?: RenderResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -180,6 +187,46 @@ function render(r: Results): string {
       ),
     );
   }
+  if (r.render) {
+    const x = r.render;
+    const s = x.source;
+    const paths = (runs: RenderPathRun[]) =>
+      table(
+        ['path', 'time s', 'x realtime', 'frames', 'expected', 'A/V end diff ms'],
+        runs.map((p) => [p.label, p.seconds, p.realtime, p.frames ?? '-', p.expectedFrames ?? '-', p.avDurationDiffMs ?? '-']),
+      );
+    const ours = (d: RenderResults['cuts']['ours']) =>
+      `  => ours: path ${d.renderPath}, audio ${d.audio}, ${round(d.encodedShare * 100)}% of the video frames re-encoded (${d.encodedFrames} of ${d.totalFrames})` +
+      `${d.fallbackReason ? ` (${d.fallbackReason})` : ''}; media info ${d.mediaInfoSec} s + renderEdit ${d.renderSec} s`;
+    out.push('', `6. Render edits of ${s.file} (${s.sizeMiB} MiB, ${s.frames} frames, ${s.keyframes} keyframes; one run per path; x realtime = output duration / wall time)`);
+    const c = x.cuts;
+    out.push(`   ${c.removed.length} cuts: ${c.removedSec} s removed, ${c.keptSegments} kept ranges, ${c.outputSec} s of output`);
+    out.push(paths(c.paths));
+    out.push(ours(c.ours));
+    out.push(`  => ours ${c.speedup}x faster than the full re-encode; ${c.oursVsCopy}x the time of a stream copy of the whole file`);
+    if (!c.framesOk) out.push('  => WARNING: a cut render does not have the expected number of frames');
+    if (c.verify) {
+      const v = c.verify;
+      out.push(`  => verified: ${v.framesRead} frames read back, ${v.frameMismatches} not the expected source frame; A/V sync max ${v.syncMaxOffsetMs} ms (interior ${v.syncInteriorMaxOffsetMs} ms), ${v.burstsMatched} bursts, ${v.burstsUnmatched} cut at a boundary`);
+    }
+    out.push(...targetLines(r, 'render: cuts'));
+    const m = x.mutes;
+    out.push(`   ${m.ranges.length} mutes of 1 s (volumes 0 / 0.1 / 0.3) over the whole ${m.outputSec} s`);
+    out.push(paths(m.paths));
+    out.push(ours(m.ours));
+    out.push(`  => ours takes ${m.ratio}x the time of encoding the audio alone`);
+    if (!m.framesOk) out.push('  => WARNING: the muted render does not have every source frame');
+    if (m.verify) out.push(`  => verified: level / source level ${m.verify.map((l) => `${l.measured} at volume ${l.volume}`).join(', ')}`);
+    out.push(...targetLines(r, 'render: mutes'));
+    const k = x.clip;
+    out.push(`   ${k.durationSec} s ${k.ratio} clip at ${k.width}x${k.height} from ${k.startSec} s (-vf ${k.filter})`);
+    out.push(paths(k.paths));
+    out.push(ours(k.ours));
+    out.push(`  => ours ${k.realtime}x realtime, ${k.speedupVsPlain}x the plain command's speed`);
+    if (!k.framesOk) out.push('  => WARNING: the clip does not have the expected frames or size');
+    out.push(...targetLines(r, 'render: clip'));
+    out.push(`   section time ${x.sectionSec} s${s.generatedSec ? ` (+ ${s.generatedSec} s generating the source)` : ''}`);
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -253,10 +300,10 @@ async function main(): Promise<number> {
   const section = async (n: number, name: string, run: () => Promise<void>) => {
     const title = name.toLowerCase();
     if (skipped(name)) {
-      log(`${n}/5 ${title}: skipped (BENCH_SKIP_${name}=1)`);
+      log(`${n}/6 ${title}: skipped (BENCH_SKIP_${name}=1)`);
       return;
     }
-    log(`${n}/5 ${title} ...`);
+    log(`${n}/6 ${title} ...`);
     try {
       await run();
     } catch (err) {
@@ -329,6 +376,16 @@ async function main(): Promise<number> {
   await section(5, 'JOBS', async () => {
     const { summaries, startupSec } = await benchJobs({ s3Endpoint: endpoint, tinyMedia: tiny.path, jobs: jobCount, log });
     results.jobs = { jobsPerMode: jobCount, mediaConcurrency: Number(process.env['MEDIA_CONCURRENCY'] ?? 1), stackStartupSec: startupSec, modes: summaries };
+  });
+
+  await section(6, 'RENDER', async () => {
+    const source = await ensureRenderSource(log);
+    log(`  source ready: ${relative(ROOT, source.path)} (${round(source.sizeBytes / MB)} MiB)${source.generatedSec ? `, generated in ${round(source.generatedSec)} s` : ', cached'}`);
+    const x = await benchRender({ source, verify: process.env['BENCH_RENDER_VERIFY'] === '1', log });
+    results.render = x;
+    results.targets.push(checkTarget(`render: cuts, ${x.cuts.removed.length} cuts, full re-encode time / ours`, x.cuts.speedup, '>=', 10, 'x'));
+    results.targets.push(checkTarget(`render: mutes, ${x.mutes.ranges.length} mutes, ours / audio-only encode time`, x.mutes.ratio, '<', 1.5, 'x'));
+    results.targets.push(checkTarget(`render: clip, ${x.clip.durationSec} s ${x.clip.ratio} at ${x.clip.width}x${x.clip.height}`, x.clip.realtime, '>=', 2, 'x realtime'));
   });
 
   await cleanupAll();
