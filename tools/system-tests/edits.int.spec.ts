@@ -371,8 +371,11 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       expect(res.status).toBe(202);
       const { jobId } = (await res.json()) as { jobId: string };
       expect(jobId).toMatch(/^silence_/);
-      const list = (await (await fetch(api('/api/jobs/user-jobs'), { headers: auth() })).json()) as { jobs: Array<{ id: string }> };
-      expect(list.jobs.map((j) => j.id)).toContain(jobId);
+      // listed once the jobs service has recorded it (milliseconds after the 202)
+      await eventually(async () => {
+        const list = (await (await fetch(api('/api/jobs/user-jobs'), { headers: auth() })).json()) as { jobs: Array<{ id: string }> };
+        return list.jobs.some((j) => j.id === jobId) ? list : undefined;
+      }, 10000, 'job listed');
       const foreign = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: auth(otherToken) });
       expect(foreign.status).toBe(403);
       const cancel = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: auth() });
@@ -393,6 +396,7 @@ describe('edits: the edit list, the media workers and the jobs', () => {
     it('a worker killed mid-job: the job is redelivered and completes once', async () => {
       const before = await getVideo(video.id);
       const res = await post(`/api/videos/${video.id}/apply-cuts`, { cuts: [{ start: 10, end: 11 }] });
+      expect(res.status).toBe(202);
       const { jobId } = (await res.json()) as { jobId: string };
       await eventually(async () => {
         const j = (await (await fetch(api(`/api/video-processing/jobs/${jobId}`))).json()) as { status: string };
@@ -417,6 +421,7 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       const { PutObjectCommand } = await import('@aws-sdk/client-s3');
       await s3client.send(new PutObjectCommand({ Bucket: env.S3_BUCKET, Key: original, Body: Buffer.from('not a video at all') }));
       const res = await post(`/api/videos/${v.id}/apply-cuts`, { cuts: [{ start: 2, end: 3 }] });
+      expect(res.status).toBe(202);
       const { jobId } = (await res.json()) as { jobId: string };
       const job = await jobDone(`/api/video-processing/jobs/${jobId}`, 150000);
       expect(job['status']).toBe('error');
