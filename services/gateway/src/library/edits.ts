@@ -257,7 +257,8 @@ export class EditService {
       const transcript = await this.transcripts.getByVideo(e.videoId);
       let wordCount = 0;
       if (transcript) {
-        const kept = retimeWords(base, next, clampWords(transcript.words, outputDuration(base))).map(({ word }) => word);
+        const ms = (t: number) => Math.round(t * 1000) / 1000;
+        const kept = retimeWords(base, next, clampWords(transcript.words, outputDuration(base))).map(({ word }) => ({ ...word, start: ms(word.start), end: ms(word.end) }));
         const { words, paragraphs } = regroupWords<Word>(kept);
         const fillerWords = detectFillerWords(words);
         await this.transcripts.replaceForVideo(tx, e.videoId, { languageCode: transcript.languageCode, words, paragraphs, fillerWords });
