@@ -346,14 +346,27 @@ async function makeAudio(
     await writeFile(out, Buffer.concat(parts));
     return out;
   }
-  const fmt = { sampleRate: a.sampleRate, channels: Math.min(2, Math.max(1, a.channels)) };
-  const pcm = join(req.workDir, 'audio-source.pcm');
-  const assembled = join(req.workDir, 'audio-out.pcm');
+  const { path: assembled, fmt } = await assembledPcm(req, a, fps, ranges, volumes, timeoutMs);
   const out = join(req.workDir, 'audio-out.m4a');
-  await decodeToPcm(req.input, pcm, fmt, { signal: req.signal, timeoutMs });
-  await assemblePcm(pcm, assembled, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
   await encodePcmToAac(assembled, out, fmt, a.bitRate ?? DEFAULT_AUDIO_BITRATE, { signal: req.signal, timeoutMs });
   return out;
+}
+
+/** The output audio as raw PCM: the source decoded once, cut at exact sample positions, gains applied. */
+async function assembledPcm(
+  req: RenderRequest,
+  a: NonNullable<RenderMediaInfo['audio']>,
+  fps: number,
+  ranges: readonly FrameRange[],
+  volumes: readonly OutputVolumeRange[],
+  timeoutMs: number,
+): Promise<{ path: string; fmt: { sampleRate: number; channels: number } }> {
+  const fmt = { sampleRate: a.sampleRate, channels: Math.min(2, Math.max(1, a.channels)) };
+  const pcm = join(req.workDir, 'audio-source.pcm');
+  const path = join(req.workDir, 'audio-out.pcm');
+  await decodeToPcm(req.input, pcm, fmt, { signal: req.signal, timeoutMs });
+  await assemblePcm(pcm, path, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
+  return { path, fmt };
 }
 
 /** Offsets and lengths of the frames of an ADTS stream, or null when it is not one. */
@@ -419,11 +432,7 @@ async function renderReencode(
   let audioIndex = -1;
   if (info.audio) {
     progress(2, 'Preparing audio');
-    const fmt = { sampleRate: info.audio.sampleRate, channels: Math.min(2, Math.max(1, info.audio.channels)) };
-    const pcm = join(req.workDir, 'audio-source.pcm');
-    const assembled = join(req.workDir, 'audio-out.pcm');
-    await decodeToPcm(req.input, pcm, fmt, { signal: req.signal, timeoutMs });
-    await assemblePcm(pcm, assembled, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
+    const { path: assembled, fmt } = await assembledPcm(req, info.audio, fps, ranges, volumes, timeoutMs);
     audioIndex = ascending ? 1 : ranges.length;
     inputs.push('-f', 's16le', '-ar', String(fmt.sampleRate), '-ac', String(fmt.channels), '-i', toFfmpegInput(assembled));
   }
