@@ -6,18 +6,16 @@
  * The source media encodes its own frame numbers (video) and frame times (audio bursts).
  * Requires the services to be built (`npm run build:services`).
  */
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { transcriptSchema, videoSchema, type Transcript, type Video } from '@wordcut/contracts';
 import { applyCuts, identityEditList, type EditList } from '@wordcut/edit-list';
-import { startLocalS3, type LocalS3 } from '@wordcut/storage';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkSync, detectToneLevel, expectedFramesForSegments, generateTimecodeMedia, readBurstOnsets, readFrameNumbers } from '../media/timecode-media';
-import { startProviderSandbox, type ProviderSandbox } from '../provider-sandbox/sandbox';
-import { migrateAll, startStack, type Stack, type StackEnv } from '../stack/stack';
-import { createTestDatabase, deleteNamespaceStreams, eventually, NATS_URL, stopStackReporting, uniqueSuffix } from '../testing/env';
+import type { Stack, StackEnv } from '../stack/stack';
+import { eventually } from '../testing/env';
+import { startSystem, type TestSystem } from './system';
 
 const PORTS = { gateway: 13400, media: 13401, jobs: 13402, export: 13403, analytics: 13404 };
 const FPS = 30;
@@ -41,12 +39,10 @@ function syntheticVtt(): { vtt: string; words: Array<{ text: string; start: numb
 }
 
 describe('edits: the edit list, the media workers and the jobs', () => {
-  let s3: LocalS3;
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let sys: TestSystem;
   let env: StackEnv;
   let stack: Stack;
   let dir: string;
-  let sandbox: ProviderSandbox;
   let s3client: S3Client;
   let token: string;
   let otherToken: string;
@@ -54,42 +50,17 @@ describe('edits: the edit list, the media workers and the jobs', () => {
   let vtt: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'wordcut-edits-'));
+    sys = await startSystem({ name: 'edits', ports: PORTS, env: { MEDIA_ACK_WAIT_MS: '4000', MEDIA_FAULT_DELAY_MS: '1500' } });
+    ({ env, stack, dir, s3client } = sys);
     source = join(dir, 'timecode.mp4');
     await generateTimecodeMedia(source, { durationSec: DURATION, fps: FPS, gopFrames: 60 });
     vtt = syntheticVtt().vtt;
-    s3 = await startLocalS3({ port: 0, directory: join(dir, 's3') });
-    sandbox = await startProviderSandbox({ port: 0, mediaDir: dir, editorUrl: 'http://localhost:4200' });
-    db = await createTestDatabase();
-    env = {
-      DATABASE_URL: db.url,
-      NATS_URL,
-      NATS_NAMESPACE: `edt${uniqueSuffix()}`,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      S3_BUCKET: 'wordcut-edits',
-      PROVIDER_JWKS_URL: sandbox.jwksUrl,
-      PROVIDER_JWT_ISSUER: sandbox.issuer,
-      PROVIDER_JWT_AUDIENCE: sandbox.audience,
-      MEDIA_ACK_WAIT_MS: '4000',
-      MEDIA_FAULT_DELAY_MS: '1500',
-    };
-    s3client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
-    await migrateAll(env);
-    stack = await startStack({ env, ports: PORTS });
-    token = await sandbox.signToken({ sub: 'user-edits', sessionId: 's-edits', videoId: 'v1' });
-    otherToken = await sandbox.signToken({ sub: 'someone-else', sessionId: 's-other', videoId: 'v2' });
+    token = await sys.sandbox.signToken({ sub: 'user-edits', sessionId: 's-edits', videoId: 'v1' });
+    otherToken = await sys.sandbox.signToken({ sub: 'someone-else', sessionId: 's-other', videoId: 'v2' });
   }, 240000);
 
   afterAll(async () => {
-    await stopStackReporting(stack);
-    await deleteNamespaceStreams(env.NATS_NAMESPACE);
-    await sandbox?.close();
-    await s3?.close();
-    await db?.drop();
-    s3client?.destroy();
-    rmSync(dir, { recursive: true, force: true });
+    await sys?.close();
   });
 
   const api = (path: string) => `${stack.services.gateway.url}${path}`;

@@ -4,66 +4,36 @@
  * transcript, waveform and range streaming. Awkward real-world media and bad input included.
  * Requires the services to be built (`npm run build:services`).
  */
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { transcriptSchema, videoSchema, waveformSchema, type Transcript, type Video } from '@wordcut/contracts';
-import { startLocalS3, type LocalS3 } from '@wordcut/storage';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startProviderSandbox, type ProviderSandbox } from '../provider-sandbox/sandbox';
-import { migrateAll, ROOT, startStack, type Stack, type StackEnv } from '../stack/stack';
-import { createTestDatabase, deleteNamespaceStreams, eventually, NATS_URL, stopStackReporting, uniqueSuffix } from '../testing/env';
+import type { ProviderSandbox } from '../provider-sandbox/sandbox';
+import { ROOT, type Stack, type StackEnv } from '../stack/stack';
+import { eventually, uniqueSuffix } from '../testing/env';
+import { startSystem, type TestSystem } from './system';
 
 const PORTS = { gateway: 13300, media: 13301, jobs: 13302, export: 13303, analytics: 13304 };
 const UPLOAD_LIMIT = 8 * 1024 * 1024;
 const MEDIA = join(ROOT, '.data', 'test-media');
 
 describe('ingest: videos in, transcript, waveform and streaming', () => {
-  let s3: LocalS3;
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let sys: TestSystem;
   let env: StackEnv;
   let stack: Stack;
-  let dir: string;
   let sandbox: ProviderSandbox;
   let s3client: S3Client;
 
   beforeAll(async () => {
     execFileSync('bash', [join(ROOT, 'tools/media/generate-test-media.sh'), MEDIA], { stdio: 'ignore' });
     execFileSync('bash', [join(ROOT, 'tools/media/generate-awkward-media.sh'), MEDIA], { stdio: 'ignore' });
-    dir = mkdtempSync(join(tmpdir(), 'wordcut-ingest-'));
-    s3 = await startLocalS3({ port: 0, directory: join(dir, 's3') });
-    sandbox = await startProviderSandbox({ port: 0, mediaDir: MEDIA, editorUrl: 'http://localhost:4200' });
-    db = await createTestDatabase();
-    const sandboxHost = new URL(sandbox.url).host;
-    env = {
-      DATABASE_URL: db.url,
-      NATS_URL,
-      NATS_NAMESPACE: `ing${uniqueSuffix()}`,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      S3_BUCKET: 'wordcut-ingest',
-      UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT),
-      PROVIDER_JWKS_URL: sandbox.jwksUrl,
-      PROVIDER_JWT_ISSUER: sandbox.issuer,
-      PROVIDER_JWT_AUDIENCE: sandbox.audience,
-      PROVIDER_MEDIA_ALLOWED_HOSTS: sandboxHost,
-      PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: sandboxHost,
-    };
-    s3client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
-    await migrateAll(env);
-    stack = await startStack({ env, ports: PORTS });
+    sys = await startSystem({ name: 'ingest', ports: PORTS, mediaDir: MEDIA, importFromSandbox: true, env: { UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT) } });
+    ({ env, stack, sandbox, s3client } = sys);
   }, 180000);
 
   afterAll(async () => {
-    await stopStackReporting(stack);
-    await deleteNamespaceStreams(env.NATS_NAMESPACE);
-    await sandbox?.close();
-    await s3?.close();
-    await db?.drop();
-    s3client?.destroy();
-    rmSync(dir, { recursive: true, force: true });
+    await sys?.close();
   });
 
   const api = (path: string) => `${stack.services.gateway.url}${path}`;
