@@ -1,0 +1,55 @@
+import { QUOTA_NEAR_RATIO, formatElapsed, formatTimeRemaining, jobBlockedBy, quotaState, type EditJobKind, type RunningJobs } from './index';
+
+const idle: RunningJobs = { video: false, mute: false, reorder: false, caption: false };
+const VIDEO = 'Another video processing job is running. Please wait for it to finish.';
+const MUTE = 'A mute job is already running. Please wait for it to finish.';
+
+describe('jobBlockedBy', () => {
+  const kinds: EditJobKind[] = ['cut', 'filler', 'keep', 'mute', 'reorder', 'caption'];
+
+  it('allows every job when nothing runs', () => {
+    expect(kinds.map((k) => jobBlockedBy(k, idle))).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('blocks video-rendering jobs while a video, reorder or caption job runs', () => {
+    for (const busy of ['video', 'reorder', 'caption'] as const) {
+      const running = { ...idle, [busy]: true };
+      expect(kinds.map((k) => jobBlockedBy(k, running))).toEqual([VIDEO, VIDEO, VIDEO, null, VIDEO, VIDEO]);
+    }
+  });
+
+  it('blocks only a mute while a mute job runs', () => {
+    expect(kinds.map((k) => jobBlockedBy(k, { ...idle, mute: true }))).toEqual([null, null, null, MUTE, null, null]);
+  });
+});
+
+describe('formats', () => {
+  it('formats elapsed time', () => {
+    expect([0, 45.9, 60, 192, 3599, 3600, 3900, 3959].map(formatElapsed)).toEqual(['0s', '45s', '1m 0s', '3m 12s', '59m 59s', '1h 0m', '1h 5m', '1h 5m']);
+    expect([-5, NaN, Infinity].map(formatElapsed)).toEqual(['0s', '0s', '0s']);
+  });
+
+
+  it('formats time remaining', () => {
+    expect(formatTimeRemaining(null)).toBeNull();
+    expect(formatTimeRemaining(undefined)).toBeNull();
+    expect(formatTimeRemaining(-1)).toBeNull();
+    expect(formatTimeRemaining(NaN)).toBeNull();
+    expect(formatTimeRemaining(0)).toBe('Less than a minute remaining');
+    expect(formatTimeRemaining(59.9)).toBe('Less than a minute remaining');
+    expect(formatTimeRemaining(60)).toBe('About 1 minute remaining');
+    expect(formatTimeRemaining(61)).toBe('About 2 minutes remaining');
+    expect(formatTimeRemaining(300)).toBe('About 5 minutes remaining');
+  });
+});
+
+describe('quotaState', () => {
+  it('is near from 80% and exceeded from 100%', () => {
+    expect(QUOTA_NEAR_RATIO).toBe(0.8);
+    expect([0, 7, 8, 9, 10, 12].map((used) => quotaState(10, used))).toEqual(['ok', 'ok', 'near', 'near', 'exceeded', 'exceeded']);
+  });
+
+  it('always allows without a positive limit', () => {
+    expect([quotaState(null, 99), quotaState(undefined, 99), quotaState(0, 99), quotaState(-1, 99), quotaState(NaN, 99)]).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+  });
+});
