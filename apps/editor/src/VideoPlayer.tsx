@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Video } from '@wordcut/contracts';
-import { streamUrl } from './api';
+import { isVideoPending, streamUrl } from './api';
 import { usePlaybackStore } from './playback';
 
 /**
@@ -11,8 +11,11 @@ import { usePlaybackStore } from './playback';
 export function VideoPlayer({ video, title }: { video: Video; title: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const store = usePlaybackStore();
-  const [failed, setFailed] = useState(false);
-  const src = streamUrl(video);
+  // while the video is still being ingested its media may not be readable yet: load it once it is
+  const src = isVideoPending(video) ? undefined : streamUrl(video);
+  // the source that failed to load; a new source (the video finished processing, a new render) clears it
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = src !== undefined && failedSrc === src;
 
   useEffect(() => {
     if (video.duration != null) store.setDuration(video.duration);
@@ -45,8 +48,8 @@ export function VideoPlayer({ video, title }: { video: Video; title: string }) {
     const onDuration = () => {
       if (Number.isFinite(media.duration)) store.setDuration(media.duration);
     };
-    const onError = () => setFailed(true);
-    const onLoaded = () => setFailed(false);
+    const onError = () => setFailedSrc(media.getAttribute('src'));
+    const onLoaded = () => setFailedSrc(null);
     const events: Array<[keyof HTMLMediaElementEventMap, () => void]> = [
       ['play', onPlay],
       ['pause', onStop],

@@ -57,6 +57,61 @@ export const EDITOR_CSS = `
 .wc-word--medium { border-bottom-color: #f0b429; }
 .wc-word--low { border-bottom-color: var(--wc-danger); color: #8f1f1f; }
 .wc-word--active { background: var(--wc-accent-soft); color: var(--wc-accent-strong); }
+.wc-transcript-editor { display: grid; gap: 0.6rem; min-width: 0; }
+.wc-transcript-editor__list { min-width: 0; }
+.wc-transcript__list { user-select: none; -webkit-user-select: none; }
+.wc-editor-toolbar { display: grid; gap: 0.4rem; }
+.wc-editor-toolbar__row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.35rem; }
+.wc-editor-toolbar__spacer { flex: 1; }
+.wc-button.wc-button--pressed { background: var(--wc-accent-soft); border-color: var(--wc-accent); color: var(--wc-accent-strong); }
+.wc-button.wc-button--danger { background: var(--wc-danger); border-color: var(--wc-danger); color: #fff; }
+.wc-count { display: inline-block; min-width: 1.2em; padding: 0 0.3em; margin-left: 0.2em; border-radius: 999px; background: var(--wc-surface-muted); font-size: 0.75rem; text-align: center; }
+.wc-chip { display: inline-block; padding: 0.15rem 0.55rem; border-radius: 999px; background: var(--wc-surface-muted); font-size: 0.8rem; color: var(--wc-text-muted); }
+.wc-search { display: flex; flex-wrap: wrap; align-items: center; gap: 0.35rem; }
+.wc-search__input { flex: 1 1 9rem; min-width: 7rem; padding: 0.3rem 0.5rem; border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); font: inherit; }
+.wc-search__count { font-size: 0.8rem; color: var(--wc-text-muted); min-width: 4.5em; text-align: center; }
+.wc-pending-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; padding: 0.45rem 0.6rem; border-radius: var(--wc-radius); background: #fff4d6; border: 1px solid #f0d58a; }
+.wc-pending-bar--keep { background: var(--wc-accent-soft); border-color: var(--wc-accent); }
+.wc-selection-toolbar {
+  position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; gap: 0.3rem; padding: 0.35rem;
+  background: var(--wc-surface); border: 1px solid var(--wc-border); border-radius: var(--wc-radius); box-shadow: 0 4px 14px rgba(0,0,0,0.08);
+}
+.wc-word--selected { background: #cfe0ff; }
+.wc-word--cut { text-decoration: line-through; text-decoration-thickness: 2px; color: #9a3b3b; background: #fde8e8; }
+.wc-word--mute-silence { background: #e6e6ea; box-shadow: inset 0 -3px 0 #555; }
+.wc-word--mute-whisper { background: #ecebfa; box-shadow: inset 0 -3px 0 #7a70c9; }
+.wc-word--mute-background { background: #e8f3ee; box-shadow: inset 0 -3px 0 #4c9a77; }
+.wc-word--filler { text-decoration: underline wavy #d97706; text-underline-offset: 3px; }
+.wc-word--found { background: #fff1a8; }
+.wc-word--found-current { background: #ffc94d; outline: 2px solid #d99100; }
+.wc-word--outside-keep { opacity: 0.35; }
+.wc-word--selected.wc-word--cut { background: #f9c9c9; }
+.wc-word:focus-visible { outline: 2px solid var(--wc-accent); outline-offset: 1px; }
+.wc-paragraph--dimmed { opacity: 0.4; transition: opacity 0.15s; }
+.wc-dialog-overlay { position: fixed; inset: 0; background: rgba(15, 18, 28, 0.45); z-index: 50; }
+.wc-dialog {
+  position: fixed; z-index: 51; top: 50%; left: 50%; transform: translate(-50%, -50%); width: min(92vw, 460px);
+  background: var(--wc-surface); border-radius: var(--wc-radius); padding: 1.25rem; box-shadow: 0 18px 50px rgba(0,0,0,0.25);
+}
+.wc-dialog__title { margin: 0 0 0.5rem; font-size: 1.1rem; }
+.wc-dialog__text p { margin: 0 0 0.5rem; }
+.wc-dialog__list { margin: 0.25rem 0 0.75rem; padding-left: 1.2rem; max-height: 12rem; overflow: auto; font-size: 0.9rem; }
+.wc-dialog__actions { display: flex; justify-content: flex-end; gap: 0.5rem; margin-top: 0.75rem; }
+.wc-levels { border: 0; padding: 0; margin: 0.5rem 0; display: flex; gap: 1rem; }
+.wc-meter, .wc-job-overlay .wc-progress { height: 8px; border-radius: 999px; background: var(--wc-surface-muted); overflow: hidden; margin: 0.75rem 0 0.4rem; }
+.wc-progress__bar { height: 100%; background: var(--wc-accent); transition: width 0.3s; }
+.wc-job-overlay__figures { display: flex; justify-content: space-between; margin: 0; font-size: 0.9rem; }
+.wc-small { font-size: 0.8rem; }
+.wc-popover { z-index: 60; background: var(--wc-surface); border: 1px solid var(--wc-border); border-radius: var(--wc-radius); padding: 0.75rem; box-shadow: 0 8px 30px rgba(0,0,0,0.15); max-width: 320px; }
+.wc-popover--info p { margin: 0; font-size: 0.85rem; }
+.wc-popover__arrow { fill: var(--wc-surface); }
+.wc-info-button { width: 1.4rem; height: 1.4rem; padding: 0; border-radius: 50%; font-weight: 700; font-size: 0.8rem; }
+.wc-menu { z-index: 60; min-width: 220px; background: var(--wc-surface); border: 1px solid var(--wc-border); border-radius: var(--wc-radius); padding: 0.3rem; box-shadow: 0 8px 30px rgba(0,0,0,0.15); }
+.wc-menu__item { display: flex; justify-content: space-between; gap: 1rem; padding: 0.35rem 0.6rem; border-radius: var(--wc-radius-small); cursor: pointer; outline: none; font-size: 0.9rem; }
+.wc-menu__item[data-highlighted] { background: var(--wc-accent-soft); color: var(--wc-accent-strong); }
+.wc-menu__item[data-disabled] { opacity: 0.45; cursor: default; }
+.wc-menu__shortcut { color: var(--wc-text-muted); font-size: 0.8rem; }
+.wc-menu__separator { height: 1px; background: var(--wc-border); margin: 0.25rem 0; }
 .wc-editor-footer {
   display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.25rem; padding: 0.6rem 1rem;
   border: 1px solid var(--wc-border); border-radius: var(--wc-radius); background: var(--wc-surface);

@@ -125,6 +125,10 @@ function createAppConfig({ name, dir, role }) {
       alias: {
         '@wordcut/ui$': path.join(workspaceRoot, 'libs/ui/src/index.ts'),
         '@wordcut/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts'),
+        // the pure domain libs the editor shares with the services (browser-safe, side-effect free)
+        '@wordcut/transcript$': path.join(workspaceRoot, 'libs/transcript/src/index.ts'),
+        '@wordcut/edit-list$': path.join(workspaceRoot, 'libs/edit-list/src/index.ts'),
+        '@wordcut/editor-core$': path.join(workspaceRoot, 'libs/editor-core/src/index.ts'),
       },
     },
     module: { rules },
