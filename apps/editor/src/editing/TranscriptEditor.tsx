@@ -33,6 +33,7 @@ import type { EditJobKind, SimilarWordAnalysis } from '@wordcut/editor-core';
 import { Tooltip, describeError, isApiError, toast } from '@wordcut/ui';
 import { videoKeys } from '../api';
 import { formatDuration } from '../format';
+import { usePlaybackStore } from '../playback';
 import { formatTimestamp } from '../transcriptView';
 import { applyCuts, httpTranscriptSaver, removeFillerWords, resetChangedFlags, startMuteJob } from './api';
 import { ConfirmDialog, InfoPopover } from './Dialogs';
@@ -101,6 +102,7 @@ export function TranscriptEditor({ video, transcript }: { video: Video; transcri
 
 function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   const queryClient = useQueryClient();
+  const playback = usePlaybackStore();
   const [, setSearchParams] = useSearchParams();
   const list = useRef<TranscriptListApi>(null);
   const runner = useJobRunner();
@@ -486,7 +488,10 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         onFollowPlayback={setFollowPlayback}
         focusMode={focusMode}
         onFocusMode={setFocusMode}
-        onJumpToCurrent={() => list.current && jumpToCurrent(list.current)}
+        onJumpToCurrent={() => {
+          const i = wordAtOrBefore(store.getSnapshot().content.words, playback.getSnapshot().currentTime);
+          list.current?.focusWord(i);
+        }}
         onRemoveFillers={() => (fillerCount > 0 ? setConfirm('fillers') : toast({ title: 'No filler words found' }))}
         onFindKeyMoments={openKeyClips}
         fillerCount={fillerCount}
@@ -687,20 +692,21 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   );
 }
 
-function jumpToCurrent(api: TranscriptListApi) {
-  const active = document.querySelector<HTMLElement>('.wc-word--active');
-  if (active) {
-    active.scrollIntoView({ block: 'center' });
-    return;
+/** The last word that starts at or before `time` (0 when none): where 'Jump to Current' goes. */
+export function wordAtOrBefore(words: readonly { start: number }[], time: number): number {
+  let lo = 0;
+  let hi = words.length - 1;
+  let found = 0;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (words[mid]!.start <= time) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
   }
-  const current = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')?.currentTime ?? 0;
-  const el = document.querySelectorAll<HTMLElement>('[data-testid="transcript-word"]');
-  let best = -1;
-  for (const w of el) {
-    const start = Number(w.dataset['start']);
-    if (start <= current) best = Number(w.dataset['wordIndex']);
-  }
-  if (best >= 0) api.scrollToWord(best);
+  return found;
 }
 
 function MenuItem({ label, shortcut, onSelect, disabled = false }: { label: string; shortcut?: string; onSelect: () => void; disabled?: boolean }) {
