@@ -52,7 +52,7 @@ export const EDITOR_CSS = `
 .wc-paragraph { padding: 0.5rem 0.25rem 0.75rem; border-bottom: 1px dashed var(--wc-border); }
 .wc-paragraph__time { display: inline-block; font-family: var(--wc-mono); font-size: 0.8rem; color: var(--wc-text-muted); margin-bottom: 0.25rem; }
 .wc-paragraph__text { margin: 0; line-height: 1.9; }
-.wc-word { cursor: pointer; border-radius: 4px; padding: 0.05rem 0.1rem; border-bottom: 2px solid transparent; }
+.wc-word { unicode-bidi: isolate; cursor: pointer; border-radius: 4px; padding: 0.05rem 0.1rem; border-bottom: 2px solid transparent; }
 .wc-word:hover { background: var(--wc-surface-muted); }
 .wc-word--medium { border-bottom-color: #f0b429; }
 .wc-word--low { border-bottom-color: var(--wc-danger); color: #8f1f1f; }
@@ -72,8 +72,9 @@ export const EDITOR_CSS = `
 .wc-search__count { font-size: 0.8rem; color: var(--wc-text-muted); min-width: 4.5em; text-align: center; }
 .wc-pending-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; padding: 0.45rem 0.6rem; border-radius: var(--wc-radius); background: #fff4d6; border: 1px solid #f0d58a; }
 .wc-pending-bar--keep { background: var(--wc-accent-soft); border-color: var(--wc-accent); }
+.wc-transcript-editor__area { position: relative; min-width: 0; }
 .wc-selection-toolbar {
-  position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; gap: 0.3rem; padding: 0.35rem;
+  position: absolute; top: 0.35rem; right: 1rem; z-index: 5; display: flex; flex-wrap: wrap; gap: 0.3rem; padding: 0.35rem;
   background: var(--wc-surface); border: 1px solid var(--wc-border); border-radius: var(--wc-radius); box-shadow: 0 4px 14px rgba(0,0,0,0.08);
 }
 .wc-word--selected { background: #cfe0ff; }

@@ -92,7 +92,15 @@ export function TranscriptEditor({ video, transcript }: { video: Video; transcri
       }),
   );
   useEffect(() => store.receive(transcript), [store, transcript]);
-  useEffect(() => () => store.dispose(), [store]);
+  useEffect(() => {
+    // a reload or tab close must not lose marks or history still waiting for their debounced write
+    const flush = () => store.persist();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      store.dispose();
+    };
+  }, [store]);
   return (
     <EditorStoreContext.Provider value={store}>
       <EditorBody video={video} store={store} />
@@ -348,8 +356,12 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
     [store, detectFillers, mute, unmute, markCut, escape, openEdit, targetIndices],
   );
 
+  /** Events from portals (dialogs, menus, popovers) bubble through React too: only the editor's own DOM counts. */
+  const ours = (event: { target: EventTarget; currentTarget: HTMLElement }) =>
+    event.currentTarget.contains(event.target as Node) && !isTextEntryTarget(event.target);
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (isTextEntryTarget(event.target) || runner.job) return;
+    if (!ours(event) || runner.job) return;
     const command = commandForKey(event.nativeEvent);
     if (!command) return;
     event.preventDefault();
@@ -357,7 +369,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   };
 
   const onCopy = (event: ClipboardEvent<HTMLElement>) => {
-    if (isTextEntryTarget(event.target)) return;
+    if (!ours(event)) return;
     const s = store.getSnapshot();
     const text = selectionText(s.content.words, s.selection);
     if (!text) return;
@@ -366,7 +378,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   };
 
   const onCut = (event: ClipboardEvent<HTMLElement>) => {
-    if (isTextEntryTarget(event.target)) return;
+    if (!ours(event)) return;
     const s = store.getSnapshot();
     const text = selectionText(s.content.words, s.selection);
     if (!text) return;
@@ -376,7 +388,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   };
 
   const onPaste = (event: ClipboardEvent<HTMLElement>) => {
-    if (isTextEntryTarget(event.target)) return;
+    if (!ours(event)) return;
     event.preventDefault();
     pasteText(event.clipboardData.getData('text/plain'));
   };
@@ -537,17 +549,18 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         </div>
       ) : null}
 
-      {hasSelection && !keepPreview ? (
-        <SelectionToolbar
-          allMuted={selectionAllMuted}
-          onKeep={startKeep}
-          onCopy={copyText}
-          onCut={() => markCut(selectedIndices(store.getSnapshot().selection))}
-          onMute={() => mute(selectedIndices(store.getSnapshot().selection), 'silence')}
-          onUnmute={() => unmute(selectedIndices(store.getSnapshot().selection))}
-        />
-      ) : null}
 
+      <div className="wc-transcript-editor__area">
+        {hasSelection && !keepPreview ? (
+          <SelectionToolbar
+            allMuted={selectionAllMuted}
+            onKeep={startKeep}
+            onCopy={copyText}
+            onCut={() => markCut(selectedIndices(store.getSnapshot().selection))}
+            onMute={() => mute(selectedIndices(store.getSnapshot().selection), 'silence')}
+            onUnmute={() => unmute(selectedIndices(store.getSnapshot().selection))}
+          />
+        ) : null}
       <ContextMenu.Root onOpenChange={(open) => (open ? undefined : setMenuWord(null))}>
         <ContextMenu.Trigger asChild>
           <div className="wc-transcript-editor__list">
@@ -580,6 +593,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
           </ContextMenu.Content>
         </ContextMenu.Portal>
       </ContextMenu.Root>
+      </div>
 
       {editing ? (
         <WordEditPopover
@@ -718,8 +732,10 @@ function MenuItem({ label, shortcut, onSelect, disabled = false }: { label: stri
   );
 }
 
-function ToolButton({ label, shortcut, onClick, disabled, children, testId, pressed }: {
+function ToolButton({ label, shortcut, onClick, disabled, children, testId, pressed, iconOnly = false }: {
   label: string;
+  /** the children are a symbol: the label names the button */
+  iconOnly?: boolean;
   shortcut?: string;
   onClick: () => void;
   disabled?: boolean;
@@ -734,6 +750,7 @@ function ToolButton({ label, shortcut, onClick, disabled, children, testId, pres
         className={`wc-button wc-button--small${pressed ? ' wc-button--pressed' : ''}`}
         onClick={onClick}
         disabled={disabled}
+        aria-label={iconOnly ? label : undefined}
         aria-keyshortcuts={shortcut?.replace(/Ctrl\+/g, 'Control+')}
         aria-pressed={pressed}
         data-testid={testId}
@@ -868,10 +885,10 @@ function SearchBox({ onStep }: { onStep: (wordIndex: number) => void }) {
       <span className="wc-search__count" aria-live="polite" data-testid="search-count">
         {matchCounter(search.current, count)}
       </span>
-      <ToolButton label="Previous result" onClick={() => step(-1)} disabled={count === 0}>
+      <ToolButton label="Previous result" iconOnly onClick={() => step(-1)} disabled={count === 0}>
         ↑
       </ToolButton>
-      <ToolButton label="Next result" onClick={() => step(1)} disabled={count === 0}>
+      <ToolButton label="Next result" iconOnly onClick={() => step(1)} disabled={count === 0}>
         ↓
       </ToolButton>
       <input

@@ -222,4 +222,24 @@ describe('EditorStore', () => {
     expect(texts(store)).toEqual(['new', 'words', 'here']);
     expect(store.getSnapshot().selection).toHaveLength(0);
   });
+
+  it('a render that leaves the words as they were keeps history; cleared marks stay cleared (not reloaded from storage)', async () => {
+    const t = transcript(['alpha', 'beta', 'gamma']);
+    const server = new FakeServer(t);
+    const storage = new MemoryStorage();
+    const store = make(t, server, storage);
+    store.edit('edit-word', 'x', replaceRunDeltas(t.words, 0, 0, 'alef'));
+    store.markMutes([1, 2], 'background');
+    await settle(store);
+    store.persist();
+    // the mute job completes: the editor clears the marks, then the refetch brings a new version with the same words
+    store.clearMutes();
+    store.receive({ ...t, ...server.content, version: server.version + 1 });
+    const s = store.getSnapshot();
+    expect(s.pendingMutes).toHaveLength(0);
+    expect(s.history.entries).toHaveLength(1);
+    expect(s.version).toBe(server.version + 1);
+    const stored = JSON.parse(storage.getItem(`${STORAGE_PREFIX}v1`)!) as { pendingMutes: unknown[] };
+    expect(stored.pendingMutes).toHaveLength(0);
+  });
 });

@@ -7,6 +7,7 @@ import {
   applyEdit,
   deltasBetween,
   deserializeHistory,
+  contentFingerprint,
   fillerSet,
   findMatches,
   markCuts,
@@ -192,8 +193,35 @@ export class EditorStore {
     if (transcript.id === this.snapshot.transcriptId && transcript.version === this.confirmed.version) return;
     const content = contentOf(transcript);
     this.confirmed = { content, version: transcript.version };
-    this.snapshot = this.initialSnapshot(transcript.id, transcript.version, content);
-    for (const l of this.listeners) l();
+    const prev = this.snapshot;
+    const same = prev.transcriptId === transcript.id && contentFingerprint(content) === contentFingerprint(prev.content);
+    if (same) {
+      // a render that left the words as they were (mutes): history and marks still apply
+      this.set({ version: transcript.version, content });
+    } else {
+      // the words changed elsewhere (a cut re-timed them, another tab): what was made on the old ones no longer applies
+      const n = content.words.length;
+      this.snapshot = {
+        ...prev,
+        transcriptId: transcript.id,
+        version: transcript.version,
+        content,
+        marks: new Uint8Array(n),
+        fillers: fillerSet(content.fillerWords, n),
+        fillerCount: content.fillerWords.length,
+        found: new Uint8Array(n),
+        selection: EMPTY_SELECTION,
+        anchor: null,
+        pendingCuts: [],
+        pendingMutes: [],
+        history: EMPTY_HISTORY,
+        keepPreview: null,
+        revision: prev.revision + 1,
+      };
+      for (const l of this.listeners) l();
+      if (this.snapshot.search.query) this.setSearch(this.snapshot.search.query);
+    }
+    this.persist();
   }
 
   private initialSnapshot(transcriptId: string, version: number, content: TranscriptContent): EditorSnapshot {
@@ -423,7 +451,7 @@ export class EditorStore {
           this.queue.shift();
           this.confirmed = { content: item.after, version };
           this.set({ version, saving: Math.max(0, this.snapshot.saving - 1) });
-          this.schedulePersist();
+          if (this.queue.length === 0) this.persistSoon();
         } catch (error) {
           this.rollback(item, error);
         }
@@ -484,6 +512,15 @@ export class EditorStore {
     } catch {
       return null;
     }
+  }
+
+  /** After the last queued save is confirmed: write at once (outside the pump loop, which is still 'sending'). */
+  private persistSoon(): void {
+    if (this.persistTimer) this.clearTimer(this.persistTimer);
+    this.persistTimer = this.setTimer(() => {
+      this.persistTimer = null;
+      this.persist();
+    }, 0);
   }
 
   private schedulePersist(): void {

@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * Helpers of the transcript-editor end-to-end tests (editor.e2e.ts): open a fresh demo video
+ * through the provider sandbox, read the real API, find words by their text (word times come
+ * from the VTT, so tests address words by what they say, not by hard-coded indices or times),
+ * wait for editing jobs, and measure audio loudness with ffmpeg.
+ */
+
+const run = promisify(execFile);
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Ingest of the ~30 s demo (VTT parsing, waveform) through the provider entry. */
+export const INGEST_TIMEOUT_MS = 90_000;
+/** A server render of the demo plus the overlay's 2 s + 2 s closing phases. */
+export const JOB_TIMEOUT_MS = 75_000;
+
+export const DEMO_MEDIA_DIR = process.env['E2E_DEMO_MEDIA_DIR'] ?? path.resolve(__dirname, '../.data/test-media');
+
+export interface ApiWord {
+  text: string;
+  start: number;
+  end: number;
+  word_order: number;
+}
+
+export interface ApiTranscript {
+  id: string;
+  version: number;
+  words: ApiWord[];
+  fillerWords: number[];
+}
+
+export interface ApiVideo {
+  id: string;
+  duration: number | null;
+  status: string;
+}
+
+/** The demo video file the sandbox serves (made by the e2e global setup). */
+export function demoVideoFile(): string {
+  const file = path.join(DEMO_MEDIA_DIR, 'demo.mp4');
+  if (!existsSync(file)) throw new Error(`${file} is missing: the e2e global setup makes it (npm run media)`);
+  return file;
+}
+
+/**
+ * Opens a NEW demo video (the sandbox creates one per link, so every test edits its own) and
+ * waits until its transcript is on screen. Returns the video id from the editor route.
+ */
+export async function openDemoVideo(page: Page, options: { lang?: string } = {}): Promise<string> {
+  const sandbox = process.env['PROVIDER_SANDBOX_URL'];
+  if (!sandbox) throw new Error('PROVIDER_SANDBOX_URL is not set: the e2e setup must start the provider sandbox');
+  const query = new URLSearchParams({ video: 'demo', ...(options.lang ? { lang: options.lang } : {}) });
+  await page.goto(`${sandbox.replace(/\/+$/, '')}/open?${query.toString()}`);
+  await expect(page).toHaveURL(new RegExp(`/editor/${UUID}$`), { timeout: 30_000 });
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  await waitForTranscript(page);
+  return id;
+}
+
+/** Waits until the transcript words are shown and processing is over (after a load or reload). */
+export async function waitForTranscript(page: Page): Promise<void> {
+  await expect(page.getByTestId('transcript-word').first()).toBeVisible({ timeout: INGEST_TIMEOUT_MS });
+  await expect(page.getByTestId('vtt-processing')).toHaveCount(0);
+}
+
+async function getJson<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url);
+  if (!response.ok()) throw new Error(`GET ${url} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export function fetchVideo(page: Page, videoId: string): Promise<ApiVideo> {
+  return getJson<ApiVideo>(page, `/api/videos/${videoId}`);
+}
+
+export function fetchTranscript(page: Page, videoId: string): Promise<ApiTranscript> {
+  return getJson<ApiTranscript>(page, `/api/videos/${videoId}/transcript`);
+}
+
+/** A word's text without case and punctuation ('Um,' -> 'um'), to compare words by what they say. */
+export function normalise(text: string): string {
+  return text.toLocaleLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
+}
+
+/** Index of the first word of `phrase` (space-separated, compared normalised); throws when absent. */
+export function findPhrase(words: readonly Pick<ApiWord, 'text'>[], phrase: string): number {
+  const parts = phrase.split(/\s+/).map(normalise);
+  for (let i = 0; i + parts.length <= words.length; i++) {
+    if (parts.every((p, k) => normalise(words[i + k]!.text) === p)) return i;
+  }
+  throw new Error(`'${phrase}' is not in the transcript: ${words.map((w) => w.text).join(' ')}`);
+}
+
+/** The word at an index in the transcript list. */
+export function wordAt(page: Page, index: number): Locator {
+  return page.locator(`[data-testid="transcript-word"][data-word-index="${index}"]`);
+}
+
+/** The shell's toast (libs/ui toast.tsx) whose title is `title`. */
+export function toastTitled(page: Page, title: string): Locator {
+  return page.locator('.wc-toast').filter({ has: page.locator('.wc-toast__title', { hasText: title }) });
+}
+
+/**
+ * Waits for the editing job started by the last click: the overlay appears, reaches its
+ * success phases (a failed job closes without them) and closes.
+ */
+export async function waitForJobToFinish(page: Page): Promise<void> {
+  const overlay = page.getByTestId('job-overlay');
+  await expect(overlay).toBeVisible();
+  await expect(overlay).toHaveAttribute('data-phase', /^(complete|loading)$/, { timeout: JOB_TIMEOUT_MS });
+  await expect(overlay).toHaveCount(0, { timeout: 10_000 });
+}
+
+/**
+ * Edits a word through the word-edit popover: selects it, double-clicks it, types and saves.
+ * The word is selected first because the first click of a double click on an unselected word
+ * brings up the selection toolbar, which pushes the words down before the second click lands
+ * (the editor's own double-click test covers that case).
+ */
+export async function editWord(page: Page, index: number, text: string): Promise<void> {
+  await wordAt(page, index).click();
+  await expect(page.getByTestId('selection-toolbar')).toBeVisible();
+  await wordAt(page, index).dblclick();
+  const popover = page.getByTestId('word-edit');
+  await expect(popover).toBeVisible();
+  await popover.getByLabel('Edit Word').fill(text);
+  await popover.getByRole('button', { name: 'Save' }).click();
+  await expect(popover).toHaveCount(0);
+}
+
+/**
+ * The undo position of the history the editor keeps in localStorage for a reload, or null.
+ * The store writes it 400 ms after the last save is confirmed, so a test waits for it before
+ * reloading (a reload inside that window starts with an older history).
+ */
+export function persistedHistoryIndex(page: Page, videoId: string): Promise<number | null> {
+  return page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as { history: string };
+    return (JSON.parse(stored.history) as { index: number }).index;
+  }, `wordcut_editor_${videoId}`);
+}
+
+/** Mean volume (dB) of `duration` seconds from `start` of a media file's audio (ffmpeg volumedetect). */
+export async function meanVolume(file: string, start: number, duration: number): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner', '-nostdin',
+    '-ss', start.toFixed(3), '-t', duration.toFixed(3), '-i', file,
+    '-vn', '-af', 'volumedetect', '-f', 'null', '-',
+  ]);
+  const match = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr);
+  if (!match) throw new Error(`ffmpeg volumedetect gave no mean volume for ${file} at ${start}s:\n${stderr}`);
+  return match[1] === '-inf' ? -Infinity : Number(match[1]);
+}
