@@ -73,6 +73,13 @@ export function requestContextMiddleware(deps: PlatformDeps): NestMiddleware['us
   };
 }
 
+/** An http-errors style client error (what body-parser throws): 4xx status, marked safe to expose. */
+function isClientHttpError(e: unknown): e is { statusCode: number; expose: true; type?: string; message: string; length?: number; limit?: number } {
+  if (!e || typeof e !== 'object') return false;
+  const x = e as { statusCode?: unknown; expose?: unknown };
+  return typeof x.statusCode === 'number' && x.statusCode >= 400 && x.statusCode < 500 && x.expose === true;
+}
+
 /** Renders every error as the ErrorBody contract; hides internals of unexpected errors. */
 @Catch()
 export class ErrorBodyFilter implements ExceptionFilter {
@@ -95,6 +102,16 @@ export class ErrorBodyFilter implements ExceptionFilter {
       code = defaultCodeForStatus(400);
       message = exception.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
       details = exception.issues;
+    } else if (isClientHttpError(exception)) {
+      // body-parser's own errors (413 too large, 400 malformed JSON, 415 charset): the client's fault, said plainly
+      status = exception.statusCode;
+      code = defaultCodeForStatus(status);
+      message =
+        exception.type === 'entity.too.large'
+          ? `The request body is too large (${exception.length ?? 'over'} bytes; the limit is ${exception.limit ?? 'lower'}).`
+          : exception.type === 'entity.parse.failed'
+            ? 'The request body is not valid JSON.'
+            : exception.message;
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       code = defaultCodeForStatus(status);

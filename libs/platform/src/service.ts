@@ -6,6 +6,7 @@ import type { HealthCheck } from './health';
 import { createLogger, NestJsonLogger, type Logger } from './logger';
 import { ServiceMetrics } from './metrics';
 import { ErrorBodyFilter, PlatformModule, requestContextMiddleware } from './nest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 
 export interface BaseConfig {
   PORT: number;
@@ -36,11 +37,16 @@ export interface RunningService {
  * JSON logger, metrics, Nest app with /healthz and /metrics, correlation-id middleware, the
  * ErrorBody filter, and a graceful shutdown on SIGTERM/SIGINT bounded by SHUTDOWN_TIMEOUT_MS.
  */
+/** Nest's own default is 100 KB, too small for a transcript replacement; services raise it where they need more. */
+export const DEFAULT_JSON_BODY_LIMIT = '1mb';
+
 export async function runService<C extends BaseConfig>(opts: {
   name: string;
   loadConfig: () => C;
   create: (ctx: { config: C; logger: Logger; metrics: ServiceMetrics }) => Promise<ServiceParts>;
   installSignalHandlers?: boolean;
+  /** Largest JSON request body (body-parser syntax, e.g. '1mb'); larger ones get 413. Default 1 MB. */
+  jsonBodyLimit?: string;
 }): Promise<RunningService> {
   let config: C;
   try {
@@ -59,7 +65,8 @@ export async function runService<C extends BaseConfig>(opts: {
   @Module({ imports: [PlatformModule.forRoot({ service: opts.name, logger, metrics, healthChecks: parts.healthChecks }), parts.module] })
   class RootModule {}
 
-  const app = await NestFactory.create(RootModule, { logger: new NestJsonLogger(logger), bodyParser: true });
+  const app = await NestFactory.create<NestExpressApplication>(RootModule, { logger: new NestJsonLogger(logger), bodyParser: true });
+  app.useBodyParser('json', { limit: opts.jsonBodyLimit ?? DEFAULT_JSON_BODY_LIMIT });
   app.use(requestContextMiddleware({ service: opts.name, logger, metrics, healthChecks: parts.healthChecks }));
   app.useGlobalFilters(new ErrorBodyFilter(logger));
   await app.listen(config.PORT, config.HOST);

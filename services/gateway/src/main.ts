@@ -38,6 +38,9 @@ export async function main() {
   return runService({
     name: SERVICE,
     loadConfig: () => loadGatewayConfig(),
+    // a full transcript replacement (clear history, undo that deltas cannot express): up to
+    // MAX_TRANSCRIPT_WORDS words at ~110 bytes each, plus paragraphs
+    jsonBodyLimit: '48mb',
     create: async ({ config, logger, metrics }) => {
       const ds = gatewayDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
       await ds.initialize();

@@ -430,7 +430,8 @@ export class EditorStore {
   private enqueue(item: QueuedSave): void {
     this.queue.push(item);
     this.set({ saving: this.snapshot.saving + 1 });
-    void this.pump();
+    // start sending after this task: the key press paints first, the payload (a diff for undo) is built after
+    this.setTimer(() => void this.pump(), 0);
   }
 
   /** Resolves once every queued save is answered. */
