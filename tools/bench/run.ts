@@ -10,7 +10,10 @@
  *   5. probe jobs through the whole running system: accepted -> completed latency, p50/p95;
  *   6. rendering edits of a 10-minute 720p talk with renderEdit: 20 cuts vs a trim/concat full
  *      re-encode (target >= 10x faster), 20 mutes vs encoding the audio alone (target < 1.5x its
- *      time), a 60 s 9:16 clip at 1080x1920 (target >= 2x realtime) vs a plain veryfast command.
+ *      time), a 60 s 9:16 clip at 1080x1920 (target >= 2x realtime) vs a plain veryfast command;
+ *   7. the transcript editor in Chromium on a 30,000-word transcript from a real gateway: time to
+ *      first rendered words (target < 1.5 s) and input -> next paint p95 of select, cut-mark,
+ *      mute-mark, undo and search typing (target < 50 ms) vs a static page of every word.
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
@@ -18,9 +21,11 @@
  * file 4x over; 0 skips it), BENCH_PROBE_RUNS (5), BENCH_WAVEFORM_RUNS (3), BENCH_TRANSCRIPT_CLIENTS
  * (50), BENCH_TRANSCRIPT_PATCHES (1000 per run), BENCH_TRANSCRIPT_GETS (20), BENCH_TRANSCRIPT_THINK_MS
  * (1000; 0 skips the paced run), BENCH_JOBS (20), BENCH_RENDER_VERIFY=1 (section 6 also reads back every
- * frame number and the A/V sync of its cut render, ~30 s more), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER>=1.
- * Needs Postgres and NATS (sections 4 and 5, as for the integration tests) and the built services.
+ * frame number and the A/V sync of its cut render, ~30 s more), BENCH_EDITOR_SAMPLES (40 per
+ * interaction), BENCH_EDITOR_LOADS (5 page loads per path), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR>=1.
+ * Needs Postgres and NATS (sections 4, 5 and 7, as for the integration tests), the built services,
+ * and for section 7 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH).
  */
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { S3ObjectStorage } from '@wordcut/storage';
@@ -28,6 +33,7 @@ import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { WAVEFORM_STORED_PEAKS_PER_SECOND } from '@wordcut/contracts';
+import { SEARCH_DEBOUNCE_MS } from '@wordcut/editor-core';
 import {
   BENCH_DIR,
   BUCKET,
@@ -45,6 +51,7 @@ import {
   targetMark,
   type TargetCheck,
 } from './common';
+import { benchEditorUi, type EditorUiResults } from './editor-ui';
 import { benchJobs, type JobsSummary } from './jobs';
 import { LARGE, LONG, TINY, ensureMedia } from './media';
 import { benchProbe, type ProbeSummary } from './probe';
@@ -95,6 +102,7 @@ interface Results {
   transcript?: TranscriptResults;
   jobs?: { jobsPerMode: number; mediaConcurrency: number; stackStartupSec: number; modes: JobsSummary[] };
   render?: RenderResults;
+  editor?: EditorUiResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -227,6 +235,45 @@ function render(r: Results): string {
     out.push(...targetLines(r, 'render: clip'));
     out.push(`   section time ${x.sectionSec} s${s.generatedSec ? ` (+ ${s.generatedSec} s generating the source)` : ''}`);
   }
+  if (r.editor) {
+    const e = r.editor;
+    out.push('', `7. Transcript editor in ${e.browser} (headless, ${e.viewport}): ${e.words} words, ${e.paragraphs} paragraphs, from the gateway through the built apps`);
+    out.push(`   first rendered words = navigation start -> first frame painted with a word; ${e.loads} loads per path, the first with a cold cache`);
+    out.push(
+      table(
+        ['path', 'median ms', 'max ms', 'loads ms', 'all words painted ms'],
+        [
+          ['ours: shell + editor remote, virtualised list', e.load.ours.medianMs, e.load.ours.maxMs, e.load.ours.runsMs.map(Math.round).join(' '), '-'],
+          ['alternative: static HTML, every word in the page', e.load.plain.medianMs, e.load.plain.maxMs, e.load.plain.runsMs.map(Math.round).join(' '), e.load.plain.allWordsMedianMs],
+        ],
+      ),
+    );
+    const ph = e.load.ours.phases;
+    out.push(
+      `  => ours, where the time goes (median of each step, ms since navigation start): shell parsed ${ph.shellParsedMs}; editor remote ${ph.editorRequestedMs}-${ph.editorLoadedMs}; ` +
+        `GET video ${ph.videoRequestedMs}-${ph.videoAnsweredMs}; GET transcript ${ph.transcriptRequestedMs}-${ph.transcriptAnsweredMs} (${ph.transcriptMiB} MiB); words painted ${ph.firstWordsMs}`,
+    );
+    out.push(`   latency = input event (its timeStamp) -> the next frame (requestAnimationFrame, then a MessageChannel message after it)`);
+    out.push(
+      table(
+        ['interaction', 'samples', 'p50 ms', 'p95 ms', 'max ms', 'alternative p95 ms'],
+        e.interactions.map((i) => [i.label, i.samples, i.p50Ms, i.p95Ms, i.maxMs, i.id === 'select' ? e.plainSelect.p95Ms : '-']),
+      ),
+    );
+    out.push(`  => alternative, select a word on the static page: p50 ${e.plainSelect.p50Ms} ms, p95 ${e.plainSelect.p95Ms} ms, max ${e.plainSelect.maxMs} ms (${e.plainSelect.samples} samples)`);
+    out.push(
+      `  => long animation frames (>= 50 ms): ${e.longFrames.map((f) => `${f.phase} ${f.count}${f.count > 0 ? ` (longest ${f.maxMs} ms${f.longestScript ? `: ${f.longestScript}` : ''})` : ''}`).join('; ')}`,
+    );
+    out.push(`  => search result painted ${e.searchResult.medianMs} ms (median; max ${e.searchResult.maxMs} ms) after the last keystroke beyond the ${SEARCH_DEBOUNCE_MS} ms debounce, ${e.searchResult.queries} queries`);
+    const c = e.checks;
+    out.push(
+      `  => checks: pending marks as made: ${c.marksMatch ? 'yes' : 'NO'}; after ${c.edits} edits and ${c.undos} undos the gateway has the original words: ` +
+        `${c.serverDifference === null ? 'yes' : `NO (${c.serverDifference})`}; saves failed: ${c.failedSaves.length} of ${c.saves}${c.failedSaves.length > 0 ? ` (${c.failedSaves[0]})` : ''}`,
+    );
+    if (c.pageErrors.length > 0) out.push(`  => WARNING: ${c.pageErrors.length} uncaught page error(s), first: ${c.pageErrors[0]}`);
+    out.push(...targetLines(r, 'editor'));
+    out.push(`   section time ${e.sectionSec} s (set-up ${e.setupSec} s)`);
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -253,6 +300,8 @@ async function main(): Promise<number> {
   const transcriptGets = intEnv('BENCH_TRANSCRIPT_GETS', 20);
   const thinkMs = countEnv('BENCH_TRANSCRIPT_THINK_MS', 1000);
   const jobCount = intEnv('BENCH_JOBS', 20);
+  const editorSamples = intEnv('BENCH_EDITOR_SAMPLES', 40);
+  const editorLoads = intEnv('BENCH_EDITOR_LOADS', 5);
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -300,10 +349,10 @@ async function main(): Promise<number> {
   const section = async (n: number, name: string, run: () => Promise<void>) => {
     const title = name.toLowerCase();
     if (skipped(name)) {
-      log(`${n}/6 ${title}: skipped (BENCH_SKIP_${name}=1)`);
+      log(`${n}/7 ${title}: skipped (BENCH_SKIP_${name}=1)`);
       return;
     }
-    log(`${n}/6 ${title} ...`);
+    log(`${n}/7 ${title} ...`);
     try {
       await run();
     } catch (err) {
@@ -386,6 +435,14 @@ async function main(): Promise<number> {
     results.targets.push(checkTarget(`render: cuts, ${x.cuts.removed.length} cuts, full re-encode time / ours`, x.cuts.speedup, '>=', 10, 'x'));
     results.targets.push(checkTarget(`render: mutes, ${x.mutes.ranges.length} mutes, ours / audio-only encode time`, x.mutes.ratio, '<', 1.5, 'x'));
     results.targets.push(checkTarget(`render: clip, ${x.clip.durationSec} s ${x.clip.ratio} at ${x.clip.width}x${x.clip.height}`, x.clip.realtime, '>=', 2, 'x realtime'));
+  });
+
+  await section(7, 'EDITOR', async () => {
+    const e = await benchEditorUi({ s3Endpoint: endpoint, words: 30_000, samples: editorSamples, loads: editorLoads, log });
+    results.editor = e;
+    results.targets.push(checkTarget(`editor: first rendered words, median of ${e.loads} loads`, e.load.ours.medianMs, '<', 1500, 'ms'));
+    results.targets.push(checkTarget(`editor: first rendered words, slowest of ${e.loads} loads`, e.load.ours.maxMs, '<', 1500, 'ms'));
+    for (const i of e.interactions) results.targets.push(checkTarget(`editor: ${i.label}, p95`, i.p95Ms, '<', 50, 'ms'));
   });
 
   await cleanupAll();

@@ -1,0 +1,184 @@
+/**
+ * Section 7's servers: the gateway alone on a throw-away database holding one completed video
+ * with a long transcript (as section 4 sets it up), and the built web apps served by
+ * tools/scripts/serve-static.js the way a deployment serves them.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ProbeResult } from '@wordcut/contracts';
+import { buildTranscriptFromVtt } from '@wordcut/transcript';
+import { ROOT as STACK_ROOT, ServiceProcess, type StackEnv } from '../stack/stack';
+import { createTestDatabase, NATS_URL, uniqueSuffix } from '../testing/env';
+import { BUCKET, ROOT, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, deleteNatsStreams, freePort, onCleanup } from './common';
+import { syntheticVtt } from './transcript-data';
+// the gateway's compiled stores and data source, as the service runs them
+import { gatewayDataSource } from '../../services/gateway/dist/data-source.js';
+import { TranscriptStore } from '../../services/gateway/dist/library/transcript-store.js';
+import { VideoStore } from '../../services/gateway/dist/library/video-store.js';
+
+/** The apps the editor page loads: the shell, its editor remote and the publish remote in its header. */
+const APPS = ['shell', 'editor', 'publish'] as const;
+type App = (typeof APPS)[number];
+
+/** Sources whose changes a build of the editor remote picks up (for the staleness warning). */
+const EDITOR_SOURCES = ['apps/editor/src', 'libs/editor-core/src', 'libs/ui/src'];
+
+function newestMtimeMs(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtimeMs(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The built apps' directories; throws when one is missing. Returns a warning when the editor's
+ * sources changed after its build, since the run would then measure older code.
+ */
+export function builtApps(): { dirs: Record<App, string>; staleWarning: string | null } {
+  const dirs = {} as Record<App, string>;
+  for (const app of APPS) {
+    const dir = join(ROOT, 'apps', app, 'dist');
+    const marker = join(dir, app === 'shell' ? 'index.html' : 'mf-manifest.json');
+    if (!existsSync(marker)) throw new Error(`${relative(ROOT, marker)} is missing: build the web apps first (npm run build:web)`);
+    dirs[app] = dir;
+  }
+  const builtAt = statSync(join(dirs.editor, 'mf-manifest.json')).mtimeMs;
+  const changed = EDITOR_SOURCES.filter((d) => existsSync(join(ROOT, d)) && newestMtimeMs(join(ROOT, d)) > builtAt);
+  return { dirs, staleWarning: changed.length > 0 ? `${changed.join(', ')} changed after apps/editor/dist was built: run npm run build:web to measure the current code` : null };
+}
+
+/**
+ * tools/scripts/serve-static.js on a free port of 127.0.0.1 (never the e2e tests' 4200-4204),
+ * stopped at clean-up; resolves once `readyPath` answers 200.
+ */
+export async function serveStatic(dir: string, flags: string[], env: NodeJS.ProcessEnv, readyPath: string): Promise<string> {
+  checkInterrupted();
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'tools', 'scripts', 'serve-static.js'), '--dir', dir, '--port', String(port), '--host', '127.0.0.1', ...flags], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  onCleanup(`serve-static ${relative(ROOT, dir)} (pid ${child.pid})`, async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`serve-static for ${relative(ROOT, dir)} exited (${child.exitCode}): ${stderr.trim()}`);
+    const ok = await fetch(`${url}${readyPath}`).then((r) => r.ok, () => false);
+    if (ok) return url;
+    if (Date.now() > until) throw new Error(`serve-static for ${relative(ROOT, dir)} did not answer ${readyPath} within 15 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** `node services/gateway/dist/migrate.js`: only the gateway's schema (as section 4). */
+function migrateGateway(databaseUrl: string): Promise<void> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [join(STACK_ROOT, 'services', 'gateway', 'dist', 'migrate.js')], {
+      cwd: STACK_ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? ok() : fail(new Error(`gateway migrations failed (${code}): ${err.trim()}`))));
+  });
+}
+
+export interface EditorStack {
+  gatewayUrl: string;
+  videoId: string;
+  transcriptId: string;
+  transcript: ReturnType<typeof buildTranscriptFromVtt>;
+  durationSec: number;
+}
+
+/**
+ * The gateway on a new database and NATS namespace, with one video in status 'completed' whose
+ * transcript is `words` words of synthetic talk (seed 1, as section 4's big transcript), written
+ * with the gateway's own stores the way ingest completes a video. The video has no media in S3
+ * and no audio, so the page shows its player's error and no waveform: the transcript is what is
+ * measured.
+ */
+export async function startEditorStack(o: { s3Endpoint: string; words: number }): Promise<EditorStack> {
+  checkInterrupted();
+  const db = await createTestDatabase();
+  onCleanup(`database ${db.name}`, () => db.drop());
+  const namespace = `benchui${uniqueSuffix()}`;
+  onCleanup(`NATS streams of namespace ${namespace}`, () => deleteNatsStreams(NATS_URL, namespace));
+  await migrateGateway(db.url);
+
+  checkInterrupted();
+  const env: StackEnv = {
+    DATABASE_URL: db.url,
+    NATS_URL,
+    NATS_NAMESPACE: namespace,
+    S3_ENDPOINT: o.s3Endpoint,
+    S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+    S3_BUCKET: BUCKET,
+    PROVIDER_JWKS_URL: UNUSED_JWKS_URL,
+  };
+  const gateway = new ServiceProcess('gateway', await freePort(), { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'warn', ...env });
+  onCleanup('the gateway', () => gateway.stop());
+  gateway.start();
+  await gateway.waitHealthy(60_000);
+
+  const ds = gatewayDataSource(db.url, 2);
+  await ds.initialize();
+  onCleanup('gateway data source', () => ds.destroy());
+  const videos = new VideoStore(ds);
+  const transcripts = new TranscriptStore(ds);
+  const transcript = buildTranscriptFromVtt(syntheticVtt(o.words, 1));
+  if (transcript.words.length !== o.words) throw new Error(`the synthetic transcript has ${transcript.words.length} words, not ${o.words}`);
+  const durationSec = Math.ceil(transcript.words[transcript.words.length - 1]!.end + 1);
+  const videoId = randomUUID();
+  const jobId = `bench-${videoId}`;
+  const mediaKey = `bench/${videoId}/none.mp4`;
+  await videos.create({
+    id: videoId,
+    title: `bench ${o.words} words`,
+    originalName: 'bench.mp4',
+    filename: 'bench.mp4',
+    languageCode: transcript.languageCode,
+    ingestJobId: jobId,
+    ingestSource: { kind: 'upload', videoKey: mediaKey, vttKey: `bench/${videoId}/none.vtt` },
+  });
+  const probe: ProbeResult = { formatName: 'mov,mp4,m4a,3gp,3g2,mj2', durationSec, sizeBytes: null, bitRate: null, streams: [] };
+  const transcriptId = await ds.transaction(async (m) => {
+    const completed = await videos.ingestCompleted(m, {
+      jobId,
+      videoId,
+      originalKey: mediaKey,
+      playbackKey: mediaKey,
+      transcriptKey: `bench/${videoId}/transcript.json`,
+      waveformKey: null,
+      probe,
+      durationSec,
+      width: 1280,
+      height: 720,
+      hasAudio: false,
+      sizeBytes: 0,
+      languageCode: transcript.languageCode,
+      worker: 'bench',
+      at: new Date().toISOString(),
+    });
+    if (!completed) throw new Error('the bench video did not move to completed');
+    return transcripts.replaceForVideo(m, videoId, transcript);
+  });
+  return { gatewayUrl: gateway.url, videoId, transcriptId, transcript, durationSec };
+}
