@@ -17,6 +17,8 @@ module.exports = {
     '^@wordcut/([a-z-]+)$': '<rootDir>/libs/$1/src',
     '\\.css$': '<rootDir>/tools/jest/style-stub.js',
   },
+  // ESM-only packages (media-chrome's React wrappers use ce-la-react) are compiled like our code
+  transformIgnorePatterns: ['/node_modules/(?!(ce-la-react|media-chrome)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };

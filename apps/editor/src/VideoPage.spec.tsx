@@ -109,7 +109,10 @@ describe('completed video', () => {
     expect(screen.getByTestId('video-title')).toHaveTextContent('demo.mp4');
     const player = screen.getByTestId('video-player');
     expect(player).toHaveAttribute('src', `/api/videos/${VIDEO_ID}/stream/processed?t=2025-05-05T05%3A05%3A05.000Z`);
-    expect(player).toHaveAttribute('controls');
+    // media-chrome's controls drive the page's own <video>
+    expect(player.closest('media-controller')).not.toBeNull();
+    expect(document.querySelector('media-play-button')).not.toBeNull();
+    expect(document.querySelector('media-time-range')).not.toBeNull();
     expect(player).toHaveAttribute('playsinline');
     const footer = screen.getByTestId('editor-footer');
     expect(footer).toHaveTextContent('Auto-save enabled');

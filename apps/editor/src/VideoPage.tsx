@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { Transcript, Video, VttStatus } from '@wordcut/contracts';
@@ -13,12 +13,28 @@ import {
   videoPollInterval,
 } from './api';
 import { EditorFooter } from './EditorFooter';
+import { ClipsPanel } from './clips/ClipsPanel';
+import { JobOverlay, JobRunnerContext, useJobRunner } from './editing/JobOverlay';
+import { ActiveJobs, userJobsKey } from './jobs/ActiveJobs';
+import { useRefreshVideo } from './jobs/refresh';
+import { storedJobSpec } from './jobs/specs';
 import { createPlaybackStore, PlaybackContext } from './playback';
+import { ReorderPanel } from './reorder/ReorderPanel';
+import { ReorderPreviewCard } from './reorder/ReorderPreviewCard';
+import { WorkspaceContext, WorkspaceStore, useWorkspace } from './workspace';
 import { ConnectionErrorCard, VttFailedCard, VttProcessingCard } from './StatusCards';
 import { TranscriptPanel } from './TranscriptPanel';
 import { VideoPlayer } from './VideoPlayer';
 import { WaveformTimeline } from './WaveformTimeline';
-import { ZOOM_LEVELS_START } from './footer';
+import { DEFAULT_ZOOM } from '@wordcut/editor-core';
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
 
 export const RETRY_FAILED_TITLE = 'Retry failed';
 export const RETRY_FAILED_DESCRIPTION = 'Unable to restart transcription. Please try again.';
@@ -46,7 +62,15 @@ export function VideoPage({ videoId }: { videoId: string }) {
     enabled: video?.status === 'completed',
   });
   const [store] = useState(createPlaybackStore);
-  const [zoom, setZoom] = useState(ZOOM_LEVELS_START);
+  const [workspace] = useState(() => new WorkspaceStore());
+  const [zoom, setZoom] = useState(DEFAULT_ZOOM);
+  const refresh = useRefreshVideo(videoId);
+  const runner = useJobRunner({ videoId, storage: browserStorage(), specFor: (record) => storedJobSpec(record.type, refresh) });
+  // a job started or ended: the Active Jobs button learns of it now rather than at its next poll
+  const runningJobId = runner.job?.spec.jobId;
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: userJobsKey });
+  }, [queryClient, runningJobId]);
 
   const retryTranscription = useMutation({
     mutationFn: () => startTranscription(videoId),
@@ -71,6 +95,8 @@ export function VideoPage({ videoId }: { videoId: string }) {
   const title = video.title || video.originalName;
   return (
     <PlaybackContext.Provider value={store}>
+      <WorkspaceContext.Provider value={workspace}>
+      <JobRunnerContext.Provider value={runner}>
       <div className="wc-editor wc-video-page" data-testid="editor-remote" data-video-status={video.status}>
         <div className="wc-editor__top">
           <div className="wc-editor__title">
@@ -92,20 +118,60 @@ export function VideoPage({ videoId }: { videoId: string }) {
         <div className="wc-workspace">
           <section className="wc-workspace__media" aria-label="Video and timeline">
             <VideoPlayer video={video} title={title} />
-            <WaveformTimeline video={video} zoom={zoom} />
+            <ReorderPreviewCard />
+            <PreviewBanners />
+            <WaveformTimeline video={video} zoom={zoom} onZoomChange={setZoom} />
+            {video.status === 'completed' ? <ClipsPanel videoId={video.id} /> : null}
           </section>
-          <TranscriptPanel video={video} transcript={transcriptQuery} />
+          <EditorColumn video={video} transcript={transcriptQuery} />
         </div>
+        <JobOverlay job={runner.job} onCancel={() => void runner.cancel()} />
+        <ActiveJobs />
 
         <EditorFooter
           video={video}
           transcript={transcriptQuery.data}
           vttMethod={vttStatus.data?.method}
-          zoom={zoom}
-          onZoomChange={setZoom}
+          zoom={Math.round(zoom * 100)}
+          onZoomChange={(percent) => setZoom(percent / 100)}
         />
       </div>
+      </JobRunnerContext.Provider>
+      </WorkspaceContext.Provider>
     </PlaybackContext.Provider>
+  );
+}
+
+/** The right column: the transcript editor, or the reorder list in reorder mode (the editor stays mounted, hidden, so nothing in it is lost). */
+function EditorColumn({ video, transcript }: { video: Video; transcript: Parameters<typeof TranscriptPanel>[0]['transcript'] }) {
+  const reordering = useWorkspace((s) => s.reorder !== null);
+  return (
+    <div className="wc-workspace__editor">
+      <div hidden={reordering}>
+        <TranscriptPanel video={video} transcript={transcript} />
+      </div>
+      {reordering ? (
+        <section className="wc-card wc-transcript" aria-label="Reorder paragraphs">
+          <h2 className="wc-card__title">Reorder Segments</h2>
+          <ReorderPanel video={video} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Status banners above the timeline: which preview modes are on (seed 000 §4 "Preview modes"). */
+function PreviewBanners() {
+  const cuts = useWorkspace((s) => s.pendingCuts.length);
+  const mutePreview = useWorkspace((s) => s.mutePreview);
+  const range = useWorkspace((s) => s.range !== null);
+  if (cuts === 0 && !mutePreview && !range) return null;
+  return (
+    <div className="wc-preview-banners" role="status" data-testid="preview-banners">
+      {cuts > 0 ? <span className="wc-chip wc-chip--cut">Skipping {cuts} pending cut{cuts === 1 ? '' : 's'} during playback</span> : null}
+      {mutePreview ? <span className="wc-chip wc-chip--mute">Mute preview on</span> : null}
+      {range ? <span className="wc-chip wc-chip--keep">Playing the kept text only</span> : null}
+    </div>
   );
 }
 

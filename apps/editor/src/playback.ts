@@ -15,9 +15,12 @@ export interface PlaybackSnapshot {
   playing: boolean;
 }
 
-/** What seeking needs of the media element. */
+/** What seeking (and starting or pausing) needs of the media element. */
 export interface Seekable {
   currentTime: number;
+  play?: () => Promise<void> | void;
+  pause?: () => void;
+  readonly readyState?: number;
 }
 
 export interface PlaybackStore {
@@ -31,6 +34,11 @@ export interface PlaybackStore {
   attach(media: Seekable | null): void;
   /** Moves the playhead (and the attached media) to `time`, clamped to 0..duration when known. */
   seek(time: number): void;
+  /** Starts the attached media; rejects when there is none or the browser refuses. */
+  play(): Promise<void>;
+  pause(): void;
+  /** The media is attached and has its metadata (duration, size). */
+  isReady(): boolean;
 }
 
 export function createPlaybackStore(now: () => number = () => performance.now()): PlaybackStore {
@@ -67,6 +75,16 @@ export function createPlaybackStore(now: () => number = () => performance.now())
     },
     attach(next) {
       media = next;
+    },
+    async play() {
+      if (!media?.play) throw new Error('Video player not ready');
+      await media.play();
+    },
+    pause() {
+      media?.pause?.();
+    },
+    isReady() {
+      return media !== null && (media.readyState === undefined || media.readyState >= 1) && snapshot.duration > 0;
     },
     seek(time) {
       if (!Number.isFinite(time)) return;

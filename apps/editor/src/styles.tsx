@@ -27,8 +27,69 @@ export const EDITOR_CSS = `
 .wc-workspace { display: grid; gap: 1.25rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
 @media (min-width: 1024px) { .wc-workspace { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
 .wc-workspace__media { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.75rem; min-width: 0; }
-.wc-player__video { display: block; width: 100%; max-height: 60vh; background: #000; border-radius: var(--wc-radius); }
+.wc-player { position: relative; }
+.wc-player__controller { display: block; width: 100%; border-radius: var(--wc-radius); overflow: hidden; background: #000;
+  --media-primary-color: #fff; --media-control-background: rgba(20, 24, 38, 0.72); --media-control-hover-background: rgba(59, 91, 219, 0.6); }
+.wc-player__video { display: block; width: 100%; max-height: 60vh; background: #000; }
+.wc-player__controls { width: 100%; }
 .wc-player .wc-error-text { margin-top: 0.5rem; }
+.wc-reframe { position: absolute; pointer-events: none; overflow: hidden; }
+.wc-reframe__frame { position: absolute; box-shadow: 0 0 0 9999px rgba(0, 0, 0, 0.55); outline: 2px solid #fff; outline-offset: -2px; }
+.wc-reframe__label { position: absolute; left: 6px; top: 6px; font-size: 0.75rem; color: #fff; background: rgba(0,0,0,0.6); padding: 1px 6px; border-radius: 4px; }
+.wc-reframe__close { pointer-events: auto; position: absolute; right: 6px; top: 6px; border: 0; border-radius: 50%; width: 24px; height: 24px; background: rgba(0,0,0,0.6); color: #fff; cursor: pointer; }
+.wc-timeline__bar { display: flex; align-items: center; justify-content: space-between; margin-bottom: 0.35rem; }
+.wc-timeline__title { font-weight: 600; font-size: 0.9rem; }
+.wc-timeline__zoom { display: inline-flex; align-items: center; gap: 0.35rem; }
+.wc-timeline__zoom-level { min-width: 3.2em; text-align: center; font-variant-numeric: tabular-nums; font-size: 0.85rem; }
+.wc-timeline__viewport:focus-visible { outline: 2px solid var(--wc-accent); outline-offset: 2px; }
+.wc-timeline__content { position: relative; cursor: pointer; }
+.wc-timeline__layer { position: sticky; left: 0; top: 0; }
+.wc-preview-banners { display: flex; flex-wrap: wrap; gap: 0.4rem; }
+.wc-chip--cut { background: var(--wc-danger-soft); color: var(--wc-danger); }
+.wc-chip--mute { background: #fff4d6; color: #8a5a00; }
+.wc-chip--keep { background: #e6f4ea; color: var(--wc-success); }
+.wc-quick-export__hint { margin: 0 0 0.5rem; font-size: 0.9rem; }
+.wc-quick-export__buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.wc-quick-export__buttons [aria-disabled="true"] { opacity: 0.55; cursor: not-allowed; }
+.wc-quick-export__frame { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem; margin-top: 0.6rem; font-size: 0.85rem; }
+.wc-chip-button { border: 1px solid var(--wc-border); background: var(--wc-surface); border-radius: 999px; padding: 0.1rem 0.55rem; cursor: pointer; font: inherit; font-size: 0.8rem; }
+.wc-chip-button--on { background: var(--wc-accent); color: #fff; border-color: var(--wc-accent); }
+.wc-clips__list { list-style: none; margin: 0; padding: 0; max-height: 20rem; overflow: auto; display: grid; gap: 0.5rem; }
+.wc-clip { border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); padding: 0.5rem 0.6rem; display: grid; gap: 0.3rem; }
+.wc-clip__head { display: flex; justify-content: space-between; gap: 0.5rem; align-items: center; }
+.wc-clip__name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.wc-clip__meta { font-size: 0.8rem; }
+.wc-clip__actions { display: flex; flex-wrap: wrap; gap: 0.35rem; }
+.wc-badge.wc-badge--clip-completed { background: #e6f4ea; color: var(--wc-success); }
+.wc-badge.wc-badge--clip-processing, .wc-badge.wc-badge--clip-pending { background: #fff4d6; color: #8a5a00; }
+.wc-badge.wc-badge--clip-failed { background: var(--wc-danger-soft); color: var(--wc-danger); }
+.wc-dialog-overlay--light { background: rgba(15, 18, 28, 0.2); }
+.wc-clip-dialog { width: min(500px, calc(100vw - 2rem)); }
+.wc-aspect-cards { border: 0; padding: 0; margin: 0.75rem 0 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.5rem; }
+.wc-aspect-card { display: grid; justify-items: center; gap: 0.2rem; border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); padding: 0.5rem; cursor: pointer; text-align: center; }
+.wc-aspect-card--on { border-color: var(--wc-accent); box-shadow: 0 0 0 2px var(--wc-accent-soft); }
+.wc-aspect-card:focus-within { outline: 2px solid var(--wc-accent); outline-offset: 1px; }
+.wc-aspect-card__shape { display: block; border: 2px solid currentColor; border-radius: 2px; margin-bottom: 0.2rem; }
+.wc-aspect-card__name { font-weight: 600; font-size: 0.9rem; }
+.wc-aspect-card__size { font-size: 0.75rem; }
+.wc-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; padding: 0; }
+.wc-reorder__list { list-style: none; margin: 0.75rem 0 0; padding: 0; display: grid; gap: 0.4rem; max-height: 800px; overflow: auto; }
+.wc-reorder__item { display: grid; grid-template-columns: auto auto minmax(0, 1fr) auto; gap: 0.5rem; align-items: center; border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); padding: 0.4rem 0.5rem; background: var(--wc-surface); }
+.wc-reorder__item--dragging { box-shadow: 0 6px 18px rgba(15, 18, 28, 0.18); z-index: 2; position: relative; }
+.wc-reorder__item--moved { border-left: 3px solid var(--wc-accent); }
+.wc-reorder__item--playing { background: var(--wc-accent-soft); }
+.wc-reorder__handle { cursor: grab; border: 0; background: transparent; font-size: 1.1rem; padding: 0.2rem 0.3rem; touch-action: none; }
+.wc-reorder__handle:focus-visible { outline: 2px solid var(--wc-accent); }
+.wc-reorder__badge { min-width: 1.6rem; height: 1.6rem; border-radius: 50%; display: grid; place-items: center; background: var(--wc-accent); color: #fff; font-size: 0.8rem; font-weight: 600; }
+.wc-reorder__body { display: grid; min-width: 0; }
+.wc-reorder__time { font-size: 0.75rem; }
+.wc-reorder__text { overflow: hidden; text-overflow: ellipsis; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
+.wc-reorder__arrows { display: flex; gap: 0.25rem; }
+.wc-active-jobs-button { position: fixed; right: 1.25rem; bottom: 4.5rem; z-index: 40; box-shadow: 0 4px 14px rgba(15, 18, 28, 0.2); }
+.wc-job-cards { list-style: none; margin: 0.5rem 0 0; padding: 0; display: grid; gap: 0.5rem; max-height: 24rem; overflow: auto; }
+.wc-job-card { border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); padding: 0.5rem 0.6rem; display: grid; gap: 0.35rem; }
+.wc-job-card__head { display: flex; justify-content: space-between; align-items: center; }
+.wc-toast__action { flex-shrink: 0; }
 .wc-timeline { background: var(--wc-surface); border: 1px solid var(--wc-border); border-radius: var(--wc-radius); padding: 0.5rem; }
 .wc-timeline--empty { display: grid; place-items: center; min-height: 88px; }
 .wc-timeline--empty p { margin: 0; }

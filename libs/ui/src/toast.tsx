@@ -23,6 +23,8 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Overrides the provider's 5000 ms for this toast. */
   duration?: number;
+  /** A button in the toast (e.g. 'Refresh Page'); `altText` tells screen readers how else to do it. */
+  action?: { label: string; altText: string; onClick: () => void };
 }
 
 export interface ToastItem extends ToastInput {
@@ -124,6 +126,11 @@ export function Toaster() {
               <ToastPrimitive.Description className="wc-toast__description">{t.description}</ToastPrimitive.Description>
             ) : null}
           </div>
+          {t.action ? (
+            <ToastPrimitive.Action className="wc-button wc-button--small wc-toast__action" altText={t.action.altText} onClick={t.action.onClick}>
+              {t.action.label}
+            </ToastPrimitive.Action>
+          ) : null}
           <ToastPrimitive.Close className="wc-toast__close" aria-label="Close">
             <span aria-hidden="true">×</span>
           </ToastPrimitive.Close>

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { apiJson, describeError, toast } from '@wordcut/ui';
-import { formatTimeRemaining } from '@wordcut/editor-core';
+import { apiJson, describeError, isApiError, toast } from '@wordcut/ui';
+import { ACTIVE_JOBS_STORAGE_KEY, addStoredJob, formatTimeRemaining, readStoredJobs, removeStoredJob, serializeStoredJobs, storedJobsForVideo } from '@wordcut/editor-core';
+import type { StoredActiveJob } from '@wordcut/editor-core';
 import { bearerHeaders } from '../sessionToken';
 import { fetchJobStatus } from './api';
 import type { EditJobStatus, JobPollKind } from './api';
@@ -21,6 +22,8 @@ export const JOB_DURATION_HINT = 'This usually takes 2 to 5 minutes.';
 
 export interface JobSpec {
   kind: JobPollKind;
+  /** what the job does, as stored for reconnecting: cut, filler, keep, mute, reorder, caption (default: kind) */
+  type?: string;
   jobId: string;
   /** the overlay's title, e.g. 'Processing video' */
   title: string;
@@ -46,15 +49,57 @@ export interface RunningJob {
 
 const FAILED = new Set(['failed', 'error']);
 
-/** Drives one job at a time through its phases; returns the state to draw and start/cancel. */
-export function useJobRunner(): {
+export const RECONNECTING_MESSAGE = 'Reconnecting to job in progress...';
+
+export interface JobRunner {
   job: RunningJob | null;
   start: (spec: JobSpec) => void;
   cancel: () => Promise<void>;
-} {
+}
+
+/**
+ * Where running jobs are remembered so a reload reconnects to them (seed 002 §3 "Stored
+ * active-job record": key wordcut_active_jobs, records expire after 24 hours).
+ */
+export interface JobPersistence {
+  videoId: string;
+  storage: Storage | null;
+  /** the overlay for a stored job found after a reload, or null to forget it */
+  specFor: (record: StoredActiveJob) => Omit<JobSpec, 'jobId'> | null;
+}
+
+function readJobs(storage: Storage | null): StoredActiveJob[] {
+  try {
+    return readStoredJobs(storage?.getItem(ACTIVE_JOBS_STORAGE_KEY) ?? null, Date.now());
+  } catch {
+    return [];
+  }
+}
+
+function writeJobs(storage: Storage | null, jobs: StoredActiveJob[]): void {
+  try {
+    if (jobs.length === 0) storage?.removeItem(ACTIVE_JOBS_STORAGE_KEY);
+    else storage?.setItem(ACTIVE_JOBS_STORAGE_KEY, serializeStoredJobs(jobs));
+  } catch {
+    // storage full or blocked: the job still runs, it just won't be reconnected after a reload
+  }
+}
+
+/**
+ * Drives one job at a time through its phases; returns the state to draw and start/cancel.
+ * With `persist`, a started job is stored until it ends, and a stored job of this video is
+ * reconnected to on mount ('Reconnecting to job in progress...').
+ */
+export function useJobRunner(persist?: JobPersistence): JobRunner {
   const [job, setJob] = useState<RunningJob | null>(null);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
   const current = useRef<JobSpec | null>(null);
+  const persistRef = useRef(persist);
+  persistRef.current = persist;
+  const forget = (jobId: string) => {
+    const p = persistRef.current;
+    if (p) writeJobs(p.storage, removeStoredJob(readJobs(p.storage), jobId));
+  };
 
   const clearTimers = () => {
     for (const t of timers.current) clearTimeout(t);
@@ -68,6 +113,7 @@ export function useJobRunner(): {
 
   const finish = useCallback((spec: JobSpec) => {
     if (current.current !== spec) return;
+    forget(spec.jobId);
     current.current = null;
     clearTimers();
     setJob(null);
@@ -108,7 +154,14 @@ export function useJobRunner(): {
           setJob({ spec, phase: 'running', status });
           later(() => poll(spec), JOB_POLL_INTERVAL_MS);
         })
-        .catch(() => {
+        .catch((error: unknown) => {
+          if (current.current !== spec) return;
+          if (isApiError(error) && error.status === 404) {
+            // the job is unknown (expired, or another deployment's): stop following it
+            finish(spec);
+            spec.onEnded?.();
+            return;
+          }
           // seed 000 §8: poll network errors are silently ignored
           later(() => poll(spec), JOB_POLL_INTERVAL_MS);
         });
@@ -120,11 +173,34 @@ export function useJobRunner(): {
     (spec: JobSpec) => {
       clearTimers();
       current.current = spec;
+      const p = persistRef.current;
+      if (p) {
+        const record = { jobId: spec.jobId, type: spec.type ?? spec.kind, videoId: p.videoId, startedAt: Date.now() };
+        writeJobs(p.storage, addStoredJob(readJobs(p.storage), record, Date.now()));
+      }
       setJob({ spec, phase: 'running', status: null });
       later(() => poll(spec), JOB_POLL_INTERVAL_MS);
     },
     [poll],
   );
+
+  // After a reload: reconnect to this video's newest stored job.
+  const videoId = persist?.videoId;
+  useEffect(() => {
+    const p = persistRef.current;
+    if (!p || !videoId || current.current) return;
+    const stored = storedJobsForVideo(readJobs(p.storage), videoId).sort((a, b) => b.startedAt - a.startedAt)[0];
+    if (!stored) return;
+    const base = p.specFor(stored);
+    if (!base) {
+      forget(stored.jobId);
+      return;
+    }
+    const spec: JobSpec = { ...base, type: stored.type, jobId: stored.jobId };
+    current.current = spec;
+    setJob({ spec, phase: 'running', status: { status: 'processing', progress: 0, message: RECONNECTING_MESSAGE, estimatedTimeRemaining: null, error: null } });
+    poll(spec);
+  }, [videoId, poll]);
 
   const cancel = useCallback(async () => {
     const spec = current.current;
@@ -140,6 +216,15 @@ export function useJobRunner(): {
   }, [poll]);
 
   return { job, start, cancel };
+}
+
+export const JobRunnerContext = createContext<JobRunner | null>(null);
+
+/** The page's one job runner (one editing job at a time per video, one overlay). */
+export function useJobs(): JobRunner {
+  const runner = useContext(JobRunnerContext);
+  if (!runner) throw new Error('useJobs: no JobRunnerContext provider above this component');
+  return runner;
 }
 
 /** The overlay itself: a modal that cannot be dismissed while the job runs. */

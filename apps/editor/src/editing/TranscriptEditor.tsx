@@ -28,6 +28,7 @@ import {
   selectionText,
   summarizeList,
   undoCount,
+  EXPORT_LIMIT_TOOLTIP,
 } from '@wordcut/editor-core';
 import type { EditJobKind, SimilarWordAnalysis } from '@wordcut/editor-core';
 import { Tooltip, describeError, isApiError, toast } from '@wordcut/ui';
@@ -37,11 +38,17 @@ import { usePlaybackStore } from '../playback';
 import { formatTimestamp } from '../transcriptView';
 import { applyCuts, httpTranscriptSaver, removeFillerWords, resetChangedFlags, startMuteJob } from './api';
 import { ConfirmDialog, InfoPopover } from './Dialogs';
-import { JobOverlay, useJobRunner } from './JobOverlay';
+import { useJobs } from './JobOverlay';
 import type { JobSpec } from './JobOverlay';
+import { JOB_SPECS } from '../jobs/specs';
+import { useRefreshVideo } from '../jobs/refresh';
+import { useExportQuotaState } from '../quota';
+import { useWorkspace, useWorkspaceStore } from '../workspace';
+import { useReorderMode } from '../reorder/useReorderMode';
 import { SHORTCUT_LABELS, commandForKey, isTextEntryTarget, shortcutLabel } from './shortcuts';
 import type { EditorCommand } from './shortcuts';
 import { EditorStore, EditorStoreContext, useEditor, useEditorStore } from './store';
+import type { EditorSnapshot } from './store';
 import { TranscriptList } from './TranscriptList';
 import type { TranscriptListApi } from './TranscriptList';
 
@@ -113,7 +120,11 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   const playback = usePlaybackStore();
   const [, setSearchParams] = useSearchParams();
   const list = useRef<TranscriptListApi>(null);
-  const runner = useJobRunner();
+  const runner = useJobs();
+  const workspace = useWorkspaceStore();
+  const quota = useExportQuotaState();
+  const enterReorder = useReorderMode(video);
+  const mutePreview = useWorkspace((s) => s.mutePreview);
   const [followPlayback, setFollowPlayback] = useState(true);
   const [focusMode, setFocusMode] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -139,6 +150,43 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
     return { video: kind === 'video', mute: kind === 'mute', reorder: kind === 'reorder', caption: kind === 'caption' };
   }, [runner.job]);
 
+  // The player, timeline and clip cards see the pending marks, the selection's time span and
+  // the keep preview through the page's workspace (seed 000 §4 "Preview modes").
+  useEffect(() => {
+    let last: EditorSnapshot | null = null;
+    const publish = () => {
+      const s = store.getSnapshot();
+      if (
+        last &&
+        last.pendingCuts === s.pendingCuts &&
+        last.pendingMutes === s.pendingMutes &&
+        last.selection === s.selection &&
+        last.keepPreview === s.keepPreview &&
+        last.content === s.content
+      ) {
+        return;
+      }
+      last = s;
+      const spanOf = (bounds: { start: number; end: number } | null) => {
+        const first = bounds ? s.content.words[bounds.start] : undefined;
+        const lastWord = bounds ? s.content.words[bounds.end] : undefined;
+        return first && lastWord && lastWord.end > first.start ? { start: first.start, end: lastWord.end } : null;
+      };
+      workspace.update({
+        pendingCuts: s.pendingCuts,
+        pendingMutes: s.pendingMutes,
+        selectionRange: spanOf(selectionBounds(s.selection)),
+        range: spanOf(s.keepPreview),
+      });
+    };
+    publish();
+    const unsubscribe = store.subscribe(publish);
+    return () => {
+      unsubscribe();
+      workspace.update({ pendingCuts: [], pendingMutes: [], selectionRange: null, range: null });
+    };
+  }, [store, workspace]);
+
   // ---- helpers -------------------------------------------------------------------------------
 
   const targetIndices = useCallback((): number[] => {
@@ -148,15 +196,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
     return focused !== undefined && focused < store.getSnapshot().content.words.length ? [focused] : [];
   }, [store]);
 
-  const refreshAfterJob = useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: videoKeys.video(video.id) }),
-      queryClient.invalidateQueries({ queryKey: videoKeys.transcript(video.id) }),
-      queryClient.invalidateQueries({ queryKey: ['/api/videos', video.id, 'clips'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/videos', video.id, 'waveform'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/videos'], exact: true }),
-    ]);
-  }, [queryClient, video.id]);
+  const refreshAfterJob = useRefreshVideo(video.id);
 
   const startJob = useCallback(
     async (kind: EditJobKind, begin: () => Promise<{ jobId: string }>, spec: Omit<JobSpec, 'jobId'>, startFailure: string) => {
@@ -284,7 +324,22 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
     const bounds = selectionBounds(s.selection)!;
     store.setKeepPreview(bounds);
     setKeepCuts(check.cuts);
-  }, [store, duration]);
+    // preview time-range mode: play the kept text from its start
+    const first = s.content.words[bounds.start];
+    if (first) playback.seek(first.start);
+  }, [store, duration, playback]);
+
+  const openCreateClip = useCallback(() => {
+    const s = store.getSnapshot();
+    const bounds = selectionBounds(s.selection);
+    const first = bounds ? s.content.words[bounds.start] : undefined;
+    const lastWord = bounds ? s.content.words[bounds.end] : undefined;
+    if (!first || !lastWord || !(lastWord.end > first.start)) {
+      toast({ title: 'No text selected', description: 'Please select text in the transcript first.' });
+      return;
+    }
+    workspace.update({ clipDialog: { start: first.start, end: lastWord.end, text: selectionText(s.content.words, s.selection) } });
+  }, [store, workspace]);
 
   const cancelKeep = useCallback(() => {
     store.setKeepPreview(null);
@@ -402,10 +457,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
       'cut',
       () => applyCuts(video.id, ranges),
       {
-        kind: 'video',
-        title: 'Processing video',
-        failureTitle: 'Video processing failed',
-        failureDefault: 'The video could not be processed. Please try again.',
+        ...JOB_SPECS.cut!,
         onCompleted: async () => {
           store.clearCuts();
           store.clearSelection();
@@ -423,10 +475,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
       'keep',
       () => applyCuts(video.id, cuts),
       {
-        kind: 'video',
-        title: 'Keeping selection',
-        failureTitle: 'Video processing failed',
-        failureDefault: 'The video could not be processed. Please try again.',
+        ...JOB_SPECS.keep!,
         onCompleted: async () => {
           cancelKeep();
           store.clearSelection();
@@ -445,10 +494,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
       'filler',
       () => removeFillerWords(video.id, indices),
       {
-        kind: 'video',
-        title: 'Removing filler words',
-        failureTitle: 'Video processing failed',
-        failureDefault: 'The filler words could not be removed. Please try again.',
+        ...JOB_SPECS.filler!,
         onCompleted: refreshAfterJob,
       },
       'Failed to remove filler words',
@@ -462,11 +508,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
       'mute',
       () => startMuteJob(video.id, mutes),
       {
-        kind: 'mute',
-        title: 'Processing audio',
-        failureTitle: 'Mute processing failed',
-        failureDefault: 'The muted regions could not be applied. Please try again.',
-        cancelledTitle: 'Mute processing cancelled',
+        ...JOB_SPECS.mute!,
         onCompleted: async () => {
           store.clearMutes();
           await refreshAfterJob();
@@ -506,6 +548,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         }}
         onRemoveFillers={() => (fillerCount > 0 ? setConfirm('fillers') : toast({ title: 'No filler words found' }))}
         onFindKeyMoments={openKeyClips}
+        onReorder={enterReorder}
         fillerCount={fillerCount}
         undoN={undoN}
         redoN={redoN}
@@ -532,6 +575,15 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
           <button type="button" className="wc-button wc-button--primary" onClick={() => setConfirm('mutes')} disabled={running.mute}>
             Process Audio with {pendingMutes.length} Muted Regions
           </button>
+          <button
+            type="button"
+            className={`wc-button${mutePreview ? ' wc-button--pressed' : ''}`}
+            aria-pressed={mutePreview}
+            onClick={() => workspace.update({ mutePreview: !mutePreview })}
+            data-testid="mute-preview"
+          >
+            Preview Mutes
+          </button>
           <button type="button" className="wc-button" onClick={() => store.clearMutes()}>
             Clear Mutes
           </button>
@@ -555,6 +607,8 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
           <SelectionToolbar
             allMuted={selectionAllMuted}
             onKeep={startKeep}
+            onCreateClip={openCreateClip}
+            clipDisabledReason={quota === 'exceeded' ? EXPORT_LIMIT_TOOLTIP : runner.job ? 'Wait for the current job to finish' : null}
             onCopy={copyText}
             onCut={() => markCut(selectedIndices(store.getSnapshot().selection))}
             onMute={() => mute(selectedIndices(store.getSnapshot().selection), 'silence')}
@@ -701,7 +755,6 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         </fieldset>
       </ConfirmDialog>
 
-      <JobOverlay job={runner.job} onCancel={() => void runner.cancel()} />
     </div>
   );
 }
@@ -732,8 +785,10 @@ function MenuItem({ label, shortcut, onSelect, disabled = false }: { label: stri
   );
 }
 
-function ToolButton({ label, shortcut, onClick, disabled, children, testId, pressed, iconOnly = false }: {
+function ToolButton({ label, shortcut, onClick, disabled, children, testId, pressed, tooltip, iconOnly = false }: {
   label: string;
+  /** a tooltip instead of the label (e.g. why the button is disabled); a disabled button with one stays focusable */
+  tooltip?: string;
   /** the children are a symbol: the label names the button */
   iconOnly?: boolean;
   shortcut?: string;
@@ -744,12 +799,13 @@ function ToolButton({ label, shortcut, onClick, disabled, children, testId, pres
   pressed?: boolean;
 }) {
   return (
-    <Tooltip content={shortcut ? `${label} (${shortcutLabel(shortcut)})` : label}>
+    <Tooltip content={tooltip ?? (shortcut ? `${label} (${shortcutLabel(shortcut)})` : label)}>
       <button
         type="button"
         className={`wc-button wc-button--small${pressed ? ' wc-button--pressed' : ''}`}
-        onClick={onClick}
-        disabled={disabled}
+        onClick={disabled ? undefined : onClick}
+        disabled={disabled && !tooltip}
+        aria-disabled={disabled && tooltip ? true : undefined}
         aria-label={iconOnly ? label : undefined}
         aria-keyshortcuts={shortcut?.replace(/Ctrl\+/g, 'Control+')}
         aria-pressed={pressed}
@@ -761,9 +817,12 @@ function ToolButton({ label, shortcut, onClick, disabled, children, testId, pres
   );
 }
 
-function SelectionToolbar({ allMuted, onKeep, onCopy, onCut, onMute, onUnmute }: {
+function SelectionToolbar({ allMuted, onKeep, onCreateClip, clipDisabledReason, onCopy, onCut, onMute, onUnmute }: {
   allMuted: boolean;
   onKeep: () => void;
+  onCreateClip: () => void;
+  /** why Create Clip is disabled (a job is processing, the export quota is used up), or null */
+  clipDisabledReason: string | null;
   onCopy: () => void;
   onCut: () => void;
   onMute: () => void;
@@ -771,7 +830,14 @@ function SelectionToolbar({ allMuted, onKeep, onCopy, onCut, onMute, onUnmute }:
 }) {
   return (
     <div className="wc-selection-toolbar" role="toolbar" aria-label="Selection actions" data-testid="selection-toolbar">
-      <ToolButton label="Keep Selection" onClick={onKeep} />
+"      <ToolButton label="Keep Selection" onClick={onKeep} />
+      <ToolButton
+        label="Create Clip"
+        tooltip={clipDisabledReason ?? undefined}
+        onClick={onCreateClip}
+        disabled={clipDisabledReason !== null}
+        testId="selection-create-clip"
+      />
       <ToolButton label="Copy" shortcut={SHORTCUT_LABELS.copy} onClick={onCopy} />
       <ToolButton label="Cut" shortcut={SHORTCUT_LABELS.markCut} onClick={onCut} testId="selection-cut" />
       {allMuted ? (
@@ -791,6 +857,7 @@ function EditorToolbar(props: {
   onJumpToCurrent: () => void;
   onRemoveFillers: () => void;
   onFindKeyMoments: () => void;
+  onReorder: () => void;
   fillerCount: number;
   undoN: number;
   redoN: number;
@@ -820,6 +887,7 @@ function EditorToolbar(props: {
       <div className="wc-editor-toolbar__row" role="toolbar" aria-label="Transcript actions">
         <ToolButton label="Remove Filler Words" onClick={props.onRemoveFillers} disabled={props.fillerCount === 0} />
         <ToolButton label="Find Key Moments" onClick={props.onFindKeyMoments} />
+        <ToolButton label="Reorder Segments" onClick={props.onReorder} testId="reorder-segments" />
         <span className="wc-editor-toolbar__spacer" />
         <span className="wc-chip" data-testid="chip-duration">{formatDuration(props.duration)}</span>
         <span className="wc-chip" data-testid="chip-words">{plural(props.wordCount, 'word')}</span>

@@ -152,16 +152,23 @@ export function fakeLayout(width = 800, height = 600) {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => width });
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => height });
   const rects: number[][] = [];
-  HTMLCanvasElement.prototype.getContext = function getContext() {
+  const texts: string[] = [];
+  HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
     return {
+      canvas: this,
       fillStyle: '',
+      font: '',
+      textAlign: 'left',
+      textBaseline: 'alphabetic',
       setTransform: () => undefined,
       clearRect: () => undefined,
       fillRect: (x: number, y: number, w: number, h: number) => rects.push([x, y, w, h]),
+      fillText: (text: string) => texts.push(text),
     } as unknown as CanvasRenderingContext2D;
   } as unknown as typeof HTMLCanvasElement.prototype.getContext;
   return {
     rects,
+    texts,
     restore() {
       if (saved.w) Object.defineProperty(HTMLElement.prototype, 'clientWidth', saved.w);
       if (saved.h) Object.defineProperty(HTMLElement.prototype, 'clientHeight', saved.h);

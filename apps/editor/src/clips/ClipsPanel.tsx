@@ -1,0 +1,295 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  ASPECT_RATIOS,
+  DEFAULT_ASPECT_RATIO,
+  EXPORT_LIMIT_TOOLTIP,
+  QUICK_EXPORTS,
+  clipErrorToast,
+  clipProgress,
+  downloadFileName,
+  quickExportName,
+  validateClipName,
+} from '@wordcut/editor-core';
+import type { AspectRatio } from '@wordcut/editor-core';
+import { Tooltip, toast } from '@wordcut/ui';
+import { formatTimestamp } from '../transcriptView';
+import { useExportQuotaState } from '../quota';
+import { useWorkspace, useWorkspaceStore } from '../workspace';
+import { clipKeys, createClip, deleteClip, failureOf, useClips } from './api';
+import type { ClipItem, NewClip } from './api';
+
+/** Creating clips, with the seed's toasts (seed 000 §8) and quota rule (§5). */
+export function useCreateClip(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clip: NewClip) => createClip(clip),
+    onSuccess: (created) => {
+      toast({ title: 'Clip created', description: `${created.name} is being processed...` });
+      void queryClient.invalidateQueries({ queryKey: clipKeys.list(videoId) });
+    },
+    onError: (error) => {
+      const { status, body } = failureOf(error);
+      toast({ ...clipErrorToast(status, body), variant: 'destructive' });
+    },
+  });
+}
+
+/**
+ * The left column's clip parts (seed 000 §2 "Editor layout"): the Quick Export card (Square 1:1,
+ * Story 9:16, Landscape 16:9 from the selected words) and the Generated Clips list; and the Create
+ * Video Clip dialog the selection toolbar opens.
+ */
+export function ClipsPanel({ videoId }: { videoId: string }) {
+  return (
+    <>
+      <QuickExportCard videoId={videoId} />
+      <GeneratedClips videoId={videoId} />
+      <CreateClipDialog videoId={videoId} />
+    </>
+  );
+}
+
+function QuickExportCard({ videoId }: { videoId: string }) {
+  const workspace = useWorkspaceStore();
+  const hasSelection = useWorkspace((s) => s.selectionRange !== null);
+  const reframe = useWorkspace((s) => s.reframe);
+  const quota = useExportQuotaState();
+  const create = useCreateClip(videoId);
+  const titleId = useId();
+  const exceeded = quota === 'exceeded';
+
+  const quickExport = (kind: 'Square' | 'Story' | 'Landscape', ratio: AspectRatio) => {
+    const range = workspace.getSnapshot().selectionRange;
+    if (!range) {
+      toast({ title: 'No text selected', description: 'Please select text in the transcript first.' });
+      return;
+    }
+    create.mutate({ videoId, name: quickExportName(kind, new Date()), startTime: range.start, endTime: range.end, aspectRatio: ratio });
+  };
+
+  return (
+    <section className="wc-card wc-quick-export" aria-labelledby={titleId} data-testid="quick-export">
+      <h2 id={titleId} className="wc-card__title">
+        Quick Export
+      </h2>
+      <p className="wc-muted wc-quick-export__hint">
+        {hasSelection ? 'Make a clip of the selected words.' : 'Select words in the transcript, then pick a format.'}
+      </p>
+      <div className="wc-quick-export__buttons">
+        {QUICK_EXPORTS.map((q) => {
+          const button = (
+            <button
+              key={q.ratio}
+              type="button"
+              className="wc-button"
+              aria-disabled={exceeded || create.isPending}
+              disabled={create.isPending}
+              onClick={() => (exceeded ? toast({ title: 'Export limit reached', description: EXPORT_LIMIT_TOOLTIP, variant: 'destructive' }) : quickExport(q.kind, q.ratio))}
+              onMouseEnter={() => workspace.update({ reframe: q.ratio })}
+              onFocus={() => workspace.update({ reframe: q.ratio })}
+              data-testid={`quick-export-${q.kind.toLowerCase()}`}
+            >
+              {q.label}
+            </button>
+          );
+          return exceeded ? (
+            <Tooltip key={q.ratio} content={EXPORT_LIMIT_TOOLTIP}>
+              {button}
+            </Tooltip>
+          ) : (
+            button
+          );
+        })}
+      </div>
+      <div className="wc-quick-export__frame" role="group" aria-label="Preview frame on the player">
+        <span className="wc-muted">Preview frame:</span>
+        {ASPECT_RATIOS.map((a) => (
+          <button
+            key={a.ratio}
+            type="button"
+            className={`wc-chip-button${reframe === a.ratio ? ' wc-chip-button--on' : ''}`}
+            aria-pressed={reframe === a.ratio}
+            onClick={() => workspace.update({ reframe: reframe === a.ratio ? null : a.ratio })}
+            data-testid={`reframe-${a.ratio}`}
+          >
+            {a.ratio}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function GeneratedClips({ videoId }: { videoId: string }) {
+  const clips = useClips(videoId);
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const remove = useMutation({
+    mutationFn: (clip: ClipItem) => deleteClip(clip.id),
+    onSuccess: (_, clip) => {
+      toast({ title: 'Clip deleted', description: `${clip.name} was deleted.` });
+      void queryClient.invalidateQueries({ queryKey: clipKeys.list(videoId) });
+    },
+    onError: () => toast({ title: 'Delete failed', description: 'Failed to delete clip', variant: 'destructive' }),
+  });
+
+  return (
+    <section className="wc-card wc-clips" aria-labelledby={titleId} data-testid="generated-clips">
+      <h2 id={titleId} className="wc-card__title">
+        Generated Clips {clips.data && clips.data.length > 0 ? <span className="wc-muted">({clips.data.length})</span> : null}
+      </h2>
+      {clips.isError ? (
+        <p className="wc-error-text" role="alert">
+          {clips.error.message}{' '}
+          <button type="button" className="wc-button wc-button--small" onClick={() => void clips.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : clips.data && clips.data.length === 0 ? (
+        <p className="wc-muted" data-testid="clips-empty">
+          No clips yet. Select words and use Create Clip or Quick Export.
+        </p>
+      ) : (
+        <ul className="wc-clips__list" aria-label="Generated clips">
+          {clips.data?.map((clip) => (
+            <ClipRow key={clip.id} clip={clip} deleting={remove.isPending && remove.variables?.id === clip.id} onDelete={() => remove.mutate(clip)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ClipRow({ clip, deleting, onDelete }: { clip: ClipItem; deleting: boolean; onDelete: () => void }) {
+  const progress = clipProgress(clip.status);
+  return (
+    <li className="wc-clip" data-testid="clip-item" data-status={clip.status} data-clip-id={clip.id}>
+      <div className="wc-clip__head">
+        <span className="wc-clip__name">{clip.name}</span>
+        <span className={`wc-badge wc-badge--clip-${clip.status}`}>{clip.status}</span>
+      </div>
+      <div className="wc-muted wc-clip__meta">
+        {clip.aspectRatio} · {formatTimestamp(clip.startTime)}–{formatTimestamp(clip.endTime)}
+      </div>
+      {progress !== null ? (
+        <div className="wc-progress" role="progressbar" aria-label={`${clip.name} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <div className="wc-progress__bar" style={{ width: `${progress}%` }} />
+        </div>
+      ) : null}
+      {clip.status === 'failed' && clip.error ? <p className="wc-error-text">{clip.error}</p> : null}
+      <div className="wc-clip__actions">
+        {clip.status === 'completed' ? (
+          <>
+            <a className="wc-button wc-button--small" href={clip.outputPath} download={downloadFileName(clip.name, 'mp4')} data-testid="clip-download">
+              Download MP4
+            </a>
+            <a className="wc-button wc-button--small" href={clip.vttPath} download={downloadFileName(clip.name, 'vtt')} data-testid="clip-download-vtt">
+              Download VTT
+            </a>
+          </>
+        ) : null}
+        <button type="button" className="wc-button wc-button--small wc-button--danger" onClick={onDelete} disabled={deleting} aria-label={`Delete ${clip.name}`}>
+          {deleting ? 'Deleting...' : 'Delete'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The Create Video Clip dialog (seed 000 §2, §5): a required name (Enter submits) and aspect cards, default 'Original'. */
+function CreateClipDialog({ videoId }: { videoId: string }) {
+  const workspace = useWorkspaceStore();
+  const request = useWorkspace((s) => s.clipDialog);
+  const create = useCreateClip(videoId);
+  const [name, setName] = useState('');
+  const [aspect, setAspect] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
+  const [touched, setTouched] = useState(false);
+  const open = request !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    setName('');
+    setAspect(DEFAULT_ASPECT_RATIO);
+    setTouched(false);
+  }, [open]);
+
+  const close = useCallback(() => workspace.update({ clipDialog: null, reframe: null }), [workspace]);
+  const error = validateClipName(name);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setTouched(true);
+    if (error || !request) return;
+    create.mutate(
+      { videoId, name: name.trim(), startTime: request.start, endTime: request.end, aspectRatio: aspect },
+      { onSuccess: close },
+    );
+  };
+
+  const pick = (ratio: AspectRatio) => {
+    setAspect(ratio);
+    workspace.update({ reframe: ratio === 'Original' ? null : ratio });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="wc-dialog-overlay wc-dialog-overlay--light" />
+        <Dialog.Content className="wc-dialog wc-clip-dialog" data-testid="create-clip-dialog">
+          <Dialog.Title className="wc-dialog__title">Create Video Clip</Dialog.Title>
+          <Dialog.Description className="wc-muted">
+            {request ? `${formatTimestamp(request.start)}–${formatTimestamp(request.end)} · “${request.text.length > 80 ? `${request.text.slice(0, 79)}…` : request.text}”` : null}
+          </Dialog.Description>
+          <form onSubmit={submit} noValidate>
+            <label className="wc-field">
+              <span className="wc-field__label">Clip name</span>
+              <input
+                className="wc-input"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="My clip"
+                aria-invalid={touched && error !== null}
+                aria-describedby={touched && error ? 'clip-name-error' : undefined}
+                data-testid="clip-name"
+                autoFocus
+              />
+            </label>
+            {touched && error ? (
+              <p id="clip-name-error" className="wc-error-text" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <fieldset className="wc-aspect-cards">
+              <legend className="wc-field__label">Aspect ratio</legend>
+              {ASPECT_RATIOS.map((a) => (
+                <label key={a.ratio} className={`wc-aspect-card${aspect === a.ratio ? ' wc-aspect-card--on' : ''}`} data-testid={`aspect-${a.ratio}`}>
+                  <input type="radio" name="aspect" value={a.ratio} checked={aspect === a.ratio} onChange={() => pick(a.ratio)} className="wc-visually-hidden" />
+                  <span className="wc-aspect-card__shape" style={shapeStyle(a.width, a.height)} aria-hidden="true" />
+                  <span className="wc-aspect-card__name">{a.name}</span>
+                  <span className="wc-muted wc-aspect-card__size">{a.width ? `${a.ratio} · ${a.width}x${a.height}` : 'Native size'}</span>
+                </label>
+              ))}
+            </fieldset>
+            <div className="wc-dialog__actions">
+              <Dialog.Close className="wc-button" type="button">
+                Cancel
+              </Dialog.Close>
+              <button type="submit" className="wc-button wc-button--primary" disabled={create.isPending || (touched && error !== null)} data-testid="create-clip-submit">
+                {create.isPending ? 'Creating...' : 'Create Clip'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function shapeStyle(width: number | null, height: number | null) {
+  if (!width || !height) return { width: 28, height: 20, borderStyle: 'dashed' as const };
+  const scale = 28 / Math.max(width, height);
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}

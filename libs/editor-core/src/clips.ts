@@ -1,0 +1,169 @@
+/**
+ * Clips (seed 000 §3 "Clip", "Aspect ratios", §4 "Clip status", §5 "Quick Export", "Create Clip
+ * dialog", §8, §9): the aspect-ratio cards, Quick Export presets and names, the selection's time
+ * range, clip-name validation, clip-list polling and progress, download names and the clip
+ * creation error toasts. Pure: no React, DOM, Node APIs or IO.
+ */
+import { ErrorCode } from '@wordcut/contracts';
+
+/** A clip's status (seed 000 §3 "Clip"). */
+export type ClipStatus = 'pending' | 'processing' | 'completed' | 'failed';
+
+/** The export aspect ratios (seed 000 §3 "Aspect ratios"). */
+export type AspectRatio = 'Original' | '16:9' | '9:16' | '1:1' | '4:5' | '21:9';
+
+/** One aspect-ratio card of the Create Clip dialog. */
+export interface AspectRatioOption {
+  ratio: AspectRatio;
+  name: string;
+  /** export size in pixels; null for Original (native size) */
+  width: number | null;
+  height: number | null;
+  /** the card's second line: the export size ('1920x1080') or 'Native size' */
+  description: string;
+}
+
+/**
+ * The aspect-ratio cards in display order (seed 000 §3 "Aspect ratios"; seed 002 §9 export
+ * sizes). The sizes mirror libs/ffmpeg's render table (ASPECT_RATIOS in reframe.ts), which
+ * editor-core cannot import because it is Node-only.
+ */
+export const ASPECT_RATIOS: readonly AspectRatioOption[] = Object.freeze([
+  Object.freeze({ ratio: 'Original', name: 'Original', width: null, height: null, description: 'Native size' }),
+  Object.freeze({ ratio: '16:9', name: 'Landscape', width: 1920, height: 1080, description: '1920x1080' }),
+  Object.freeze({ ratio: '9:16', name: 'Story', width: 1080, height: 1920, description: '1080x1920' }),
+  Object.freeze({ ratio: '1:1', name: 'Square', width: 1080, height: 1080, description: '1080x1080' }),
+  Object.freeze({ ratio: '4:5', name: 'Portrait', width: 1080, height: 1350, description: '1080x1350' }),
+  Object.freeze({ ratio: '21:9', name: 'Cinematic', width: 2560, height: 1080, description: '2560x1080' }),
+] satisfies AspectRatioOption[]);
+
+/** The Create Clip dialog starts on 'Original' (seed 000 §5 "Create Clip dialog"). */
+export const DEFAULT_ASPECT_RATIO: AspectRatio = 'Original';
+
+/** Quick Export presets (seed 000 §2 "Editor layout", §9). */
+export type QuickExportKind = 'Square' | 'Story' | 'Landscape';
+
+export interface QuickExportPreset {
+  label: string;
+  kind: QuickExportKind;
+  ratio: AspectRatio;
+}
+
+/** The Quick Export card's buttons, in display order (seed 000 §2 "Editor layout"). */
+export const QUICK_EXPORTS: readonly QuickExportPreset[] = Object.freeze([
+  Object.freeze({ label: 'Square 1:1', kind: 'Square', ratio: '1:1' }),
+  Object.freeze({ label: 'Story 9:16', kind: 'Story', ratio: '9:16' }),
+  Object.freeze({ label: 'Landscape 16:9', kind: 'Landscape', ratio: '16:9' }),
+] satisfies QuickExportPreset[]);
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * Quick Export's automatic clip name (seed 000 §9): '{kind} Clip {timestamp}', the timestamp in
+ * local time as `YYYY-MM-DD HH.mm.ss`. Dots rather than colons keep the name a valid file name
+ * (it becomes the download name), e.g. 'Story Clip 2024-03-05 14.07.09'.
+ */
+export function quickExportName(kind: QuickExportKind, at: Date): string {
+  const date = `${at.getFullYear()}-${pad2(at.getMonth() + 1)}-${pad2(at.getDate())}`;
+  const time = `${pad2(at.getHours())}.${pad2(at.getMinutes())}.${pad2(at.getSeconds())}`;
+  return `${kind} Clip ${date} ${time}`;
+}
+
+/**
+ * The time range a clip of the selected words covers (seed 000 §4 "Word-level UI" Create Clip,
+ * §5 "Quick Export"): the earliest start to the latest end of the selected words. Indices that
+ * are not integers or fall outside `words`, and words with non-finite times, are ignored; null
+ * when nothing usable is selected or the range is empty (end <= start).
+ */
+export function selectionTimeRange(
+  words: readonly { start: number; end: number }[],
+  indices: readonly number[],
+): { start: number; end: number } | null {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const i of indices) {
+    if (!Number.isInteger(i)) continue;
+    const w = words[i];
+    if (!w || !Number.isFinite(w.start) || !Number.isFinite(w.end)) continue;
+    if (w.start < start) start = w.start;
+    if (w.end > end) end = w.end;
+  }
+  return Number.isFinite(start) && Number.isFinite(end) && end > start ? { start, end } : null;
+}
+
+/** Longest clip name, after trimming (matches the video title limit). */
+export const MAX_CLIP_NAME_LENGTH = 200;
+
+/**
+ * Create Clip dialog validation (seed 000 §5): a non-empty trimmed name of at most 200
+ * characters. The message to show, or null when the name is fine.
+ */
+export function validateClipName(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) return 'Please enter a clip name';
+  if (trimmed.length > MAX_CLIP_NAME_LENGTH) return `Clip names can be at most ${MAX_CLIP_NAME_LENGTH} characters`;
+  return null;
+}
+
+/** Clip list polling interval (seed 000 §4 "Clip status", §9). */
+export const CLIP_POLL_INTERVAL_MS = 2000;
+
+/**
+ * The clip list's refetch interval (seed 000 §4 "Clip status"): every 2000 ms while any clip is
+ * pending or processing, otherwise no polling (false, as query libraries expect).
+ */
+export function clipsPollInterval(clips: readonly { status: string }[] | undefined): number | false {
+  return clips?.some((c) => c.status === 'pending' || c.status === 'processing') ? CLIP_POLL_INTERVAL_MS : false;
+}
+
+/** The fixed progress a processing clip shows (seed 000 §4 "Clip status"). */
+export const PROCESSING_CLIP_PROGRESS = 65;
+
+/** A clip's progress bar value: 65 while processing, no bar (null) otherwise (seed 000 §4). */
+export function clipProgress(status: string): number | null {
+  return status === 'processing' ? PROCESSING_CLIP_PROGRESS : null;
+}
+
+// Characters not allowed in file names on common systems, plus control characters.
+// eslint-disable-next-line no-control-regex
+const INVALID_FILE_NAME_CHARS = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
+
+/**
+ * The download file name of a clip or its captions: '{name}.{ext}', with characters invalid in
+ * file names (/ \ : * ? " < > | and control characters) replaced by '_' and the name trimmed; an
+ * empty name becomes 'clip'.
+ */
+export function downloadFileName(name: string, ext: 'mp4' | 'vtt'): string {
+  const base = name.replace(INVALID_FILE_NAME_CHARS, '_').trim();
+  return `${base || 'clip'}.${ext}`;
+}
+
+/** A toast's title and description. */
+export interface ToastText {
+  title: string;
+  description: string;
+}
+
+/**
+ * The toast for a failed clip creation (seed 000 §8):
+ * - status 429 with error (or code) 'quota_exceeded': 'Export limit reached';
+ * - a non-empty server message: 'Clip creation failed' with that message;
+ * - otherwise (network failure: status null, no body): 'Failed to create clip' / 'Please try again.'
+ */
+export function clipErrorToast(
+  status: number | null,
+  body: { error?: string; code?: string; message?: string } | null,
+): ToastText {
+  if (status === 429 && (body?.error === ErrorCode.QuotaExceeded || body?.code === ErrorCode.QuotaExceeded)) {
+    return {
+      title: 'Export limit reached',
+      description: "You've reached your monthly export limit. Please upgrade your plan to continue.",
+    };
+  }
+  const message = body?.message?.trim();
+  if (message) return { title: 'Clip creation failed', description: message };
+  return { title: 'Failed to create clip', description: 'Please try again.' };
+}
+
+/** Tooltip of the disabled Create Clip button when the export quota is exceeded (seed 000 §5). */
+export const EXPORT_LIMIT_TOOLTIP = 'Export limit reached. Please upgrade your plan.';
