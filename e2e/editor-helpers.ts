@@ -33,6 +33,7 @@ export interface ApiTranscript {
   id: string;
   version: number;
   words: ApiWord[];
+  paragraphs: Array<{ start: number; end: number; wordIndices: number[]; groupNumber?: number }>;
   fillerWords: number[];
 }
 
