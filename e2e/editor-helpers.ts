@@ -162,3 +162,44 @@ export async function meanVolume(file: string, start: number, duration: number):
   if (!match) throw new Error(`ffmpeg volumedetect gave no mean volume for ${file} at ${start}s:\n${stderr}`);
   return match[1] === '-inf' ? -Infinity : Number(match[1]);
 }
+
+/** RMS loudness of each `windowS` window of `duration` seconds from `start` of a media file's audio (mono 8 kHz). */
+export async function loudnessEnvelope(file: string, start: number, duration: number, windowS = 0.05): Promise<number[]> {
+  const { stdout } = await promisify(execFile)(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-v', 'error', '-ss', start.toFixed(3), '-t', duration.toFixed(3), '-i', file, '-vn', '-ac', '1', '-ar', '8000', '-f', 's16le', '-'],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.byteLength / 2));
+  const per = Math.max(1, Math.round(8000 * windowS));
+  const out: number[] = [];
+  for (let i = 0; i + per <= samples.length; i += per) {
+    let sum = 0;
+    for (let j = i; j < i + per; j++) sum += samples[j]! * samples[j]!;
+    out.push(Math.sqrt(sum / per));
+  }
+  return out;
+}
+
+/** Pearson correlation of two series over their common length. */
+export function correlation(a: readonly number[], b: readonly number[]): number {
+  const n = Math.min(a.length, b.length);
+  if (n < 2) return 0;
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < n; i++) {
+    ma += a[i]!;
+    mb += b[i]!;
+  }
+  ma /= n;
+  mb /= n;
+  let num = 0;
+  let da = 0;
+  let db = 0;
+  for (let i = 0; i < n; i++) {
+    num += (a[i]! - ma) * (b[i]! - mb);
+    da += (a[i]! - ma) ** 2;
+    db += (b[i]! - mb) ** 2;
+  }
+  return da > 0 && db > 0 ? num / Math.sqrt(da * db) : 0;
+}

@@ -2,7 +2,11 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
 import {
+  correlation,
+  demoVideoFile,
+  loudnessEnvelope,
   fetchTranscript,
   fetchVideo,
   findPhrase,
@@ -193,7 +197,7 @@ test.describe('player, timeline and previews', () => {
     await expect(page.getByTestId('playhead')).toBeVisible();
   });
 
-  test('reorders two paragraphs: previews them in order, applies, and the video plays the new order', async ({ page }) => {
+  test('reorders two paragraphs: previews them in order, applies, and the video plays the new order', async ({ page }, testInfo) => {
     const id = await openDemoVideo(page);
     const before = await fetchTranscript(page, id);
     expect(before.paragraphs.length).toBeGreaterThanOrEqual(2);
@@ -251,6 +255,23 @@ test.describe('player, timeline and previews', () => {
     // after the job the video plays from the start
     await expect.poll(() => page.evaluate(() => !document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!.paused), { timeout: 10_000 }).toBe(true);
     expect(await currentTime(page)).toBeLessThan(5);
+
+    // the rendered media itself starts with the old second paragraph: its loudness envelope
+    // matches the original's second paragraph, not its first
+    const media = await page.request.get(`/api/videos/${id}/stream/processed?t=${Date.now()}`);
+    expect(media.ok()).toBe(true);
+    const rendered = testInfo.outputPath('reordered.mp4');
+    await writeFile(rendered, await media.body());
+    const p1Length = p1End - p1Start;
+    const newFirstStart = after.words[after.paragraphs[0]!.wordIndices[0]!]!.start;
+    const renderedHead = await loudnessEnvelope(rendered, newFirstStart, p1Length);
+    const originalP1 = await loudnessEnvelope(demoVideoFile(), p1Start, p1Length);
+    const originalP0 = await loudnessEnvelope(demoVideoFile(), p0Start, p1Length);
+    const matchP1 = correlation(renderedHead, originalP1);
+    const matchP0 = correlation(renderedHead, originalP0);
+    expect(matchP1, `envelope correlation with paragraph 2 ${matchP1.toFixed(2)}, with paragraph 1 ${matchP0.toFixed(2)}`).toBeGreaterThan(0.8);
+    expect(matchP1).toBeGreaterThan(matchP0 + 0.2);
+
   });
 
   test('creates a 9:16 clip, follows it to completion and downloads a 1080x1920 file', async ({ page }, testInfo) => {
