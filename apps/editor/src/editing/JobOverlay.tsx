@@ -105,7 +105,14 @@ export function useJobRunner(persist?: JobPersistence): JobRunner {
     for (const t of timers.current) clearTimeout(t);
     timers.current = [];
   };
-  useEffect(() => clearTimers, []);
+  // an unmounted page drops late poll answers (the guards compare with current.current)
+  useEffect(
+    () => () => {
+      current.current = null;
+      clearTimers();
+    },
+    [],
+  );
 
   const later = (fn: () => void, ms: number) => {
     timers.current.push(setTimeout(fn, ms));
@@ -126,6 +133,8 @@ export function useJobRunner(persist?: JobPersistence): JobRunner {
         .then(async (status) => {
           if (current.current !== spec) return;
           if (status.status === 'completed') {
+            // done: a reload from here on must not reconnect (and refresh) again
+            forget(spec.jobId);
             setJob({ spec, phase: 'complete', status: { ...status, progress: 100 } });
             try {
               await spec.onCompleted?.();

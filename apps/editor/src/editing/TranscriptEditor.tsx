@@ -830,7 +830,7 @@ function SelectionToolbar({ allMuted, onKeep, onCreateClip, clipDisabledReason, 
 }) {
   return (
     <div className="wc-selection-toolbar" role="toolbar" aria-label="Selection actions" data-testid="selection-toolbar">
-"      <ToolButton label="Keep Selection" onClick={onKeep} />
+      <ToolButton label="Keep Selection" onClick={onKeep} />
       <ToolButton
         label="Create Clip"
         tooltip={clipDisabledReason ?? undefined}

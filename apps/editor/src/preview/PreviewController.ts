@@ -121,6 +121,8 @@ export class PreviewController {
     ['ended', () => this.stopLoop()],
     ['seeking', () => this.onSeeking()],
     ['seeked', () => this.check(0)],
+    // animation frames stop in a background tab; time updates (4 Hz there) still skip cuts, late rather than never
+    ['timeupdate', () => this.check(0)],
     ['volumechange', () => this.onVolumeChange()],
     ['durationchange', () => (this.rules = this.buildRules(this.workspace.getSnapshot()))],
     ['loadedmetadata', () => (this.rules = this.buildRules(this.workspace.getSnapshot()))],
