@@ -1,13 +1,15 @@
 /**
- * Section 7's servers: the gateway alone on a throw-away database holding one completed video
- * with a long transcript (as section 4 sets it up), and the built web apps served by
+ * Section 7's (and section 8's) servers: the gateway alone on a throw-away database holding one
+ * completed video with a long transcript (as section 4 sets it up), optionally with real media
+ * and its stored waveform in S3 (section 8), and the built web apps served by
  * tools/scripts/serve-static.js the way a deployment serves them.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ProbeResult } from '@wordcut/contracts';
+import { StorageKeys, type ProbeResult } from '@wordcut/contracts';
+import { S3ObjectStorage } from '@wordcut/storage';
 import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { ROOT as STACK_ROOT, ServiceProcess, type StackEnv } from '../stack/stack';
 import { createTestDatabase, NATS_URL, uniqueSuffix } from '../testing/env';
@@ -99,6 +101,15 @@ function migrateGateway(databaseUrl: string): Promise<void> {
   });
 }
 
+/** Real media for the stack's video (section 8): its MP4 and its stored waveform. */
+export interface StackMedia {
+  /** a local MP4 the browser plays as it is (H.264 + AAC, faststart) */
+  path: string;
+  probe: ProbeResult;
+  /** the stored waveform object, as the media worker writes it (encodeWaveform of computePeaks' peaks) */
+  waveform: Uint8Array;
+}
+
 export interface EditorStack {
   gatewayUrl: string;
   videoId: string;
@@ -110,11 +121,14 @@ export interface EditorStack {
 /**
  * The gateway on a new database and NATS namespace, with one video in status 'completed' whose
  * transcript is `words` words of synthetic talk (seed 1, as section 4's big transcript), written
- * with the gateway's own stores the way ingest completes a video. The video has no media in S3
- * and no audio, so the page shows its player's error and no waveform: the transcript is what is
- * measured.
+ * with the gateway's own stores the way ingest completes a video. Without `media` the video has no
+ * media in S3 and no audio, so the page shows its player's error and no waveform: the transcript
+ * is what is measured (section 7). With `media` its MP4 is the video's original and playback object
+ * and its waveform is stored where the media worker puts it (StorageKeys.waveform of the 'original'
+ * media version), so the page plays it and draws its real peaks; the video's duration is the
+ * media's (which must outlast the transcript).
  */
-export async function startEditorStack(o: { s3Endpoint: string; words: number }): Promise<EditorStack> {
+export async function startEditorStack(o: { s3Endpoint: string; words: number; media?: StackMedia }): Promise<EditorStack> {
   checkInterrupted();
   const db = await createTestDatabase();
   onCleanup(`database ${db.name}`, () => db.drop());
@@ -145,10 +159,13 @@ export async function startEditorStack(o: { s3Endpoint: string; words: number })
   const transcripts = new TranscriptStore(ds);
   const transcript = buildTranscriptFromVtt(syntheticVtt(o.words, 1));
   if (transcript.words.length !== o.words) throw new Error(`the synthetic transcript has ${transcript.words.length} words, not ${o.words}`);
-  const durationSec = Math.ceil(transcript.words[transcript.words.length - 1]!.end + 1);
+  const transcriptEnd = Math.ceil(transcript.words[transcript.words.length - 1]!.end + 1);
   const videoId = randomUUID();
   const jobId = `bench-${videoId}`;
-  const mediaKey = `bench/${videoId}/none.mp4`;
+  const media = o.media ? await uploadMedia(o.s3Endpoint, videoId, o.media) : null;
+  const durationSec = media?.durationSec ?? transcriptEnd;
+  if (durationSec < transcriptEnd - 1) throw new Error(`the media (${durationSec} s) is shorter than the transcript (${transcriptEnd} s)`);
+  const mediaKey = media?.key ?? `bench/${videoId}/none.mp4`;
   await videos.create({
     id: videoId,
     title: `bench ${o.words} words`,
@@ -158,7 +175,7 @@ export async function startEditorStack(o: { s3Endpoint: string; words: number })
     ingestJobId: jobId,
     ingestSource: { kind: 'upload', videoKey: mediaKey, vttKey: `bench/${videoId}/none.vtt` },
   });
-  const probe: ProbeResult = { formatName: 'mov,mp4,m4a,3gp,3g2,mj2', durationSec, sizeBytes: null, bitRate: null, streams: [] };
+  const probe: ProbeResult = media?.probe ?? { formatName: 'mov,mp4,m4a,3gp,3g2,mj2', durationSec, sizeBytes: null, bitRate: null, streams: [] };
   const transcriptId = await ds.transaction(async (m) => {
     const completed = await videos.ingestCompleted(m, {
       jobId,
@@ -166,13 +183,13 @@ export async function startEditorStack(o: { s3Endpoint: string; words: number })
       originalKey: mediaKey,
       playbackKey: mediaKey,
       transcriptKey: `bench/${videoId}/transcript.json`,
-      waveformKey: null,
+      waveformKey: media?.waveformKey ?? null,
       probe,
       durationSec,
-      width: 1280,
-      height: 720,
-      hasAudio: false,
-      sizeBytes: 0,
+      width: media?.width ?? 1280,
+      height: media?.height ?? 720,
+      hasAudio: media !== null,
+      sizeBytes: media?.sizeBytes ?? 0,
       languageCode: transcript.languageCode,
       worker: 'bench',
       at: new Date().toISOString(),
@@ -181,4 +198,31 @@ export async function startEditorStack(o: { s3Endpoint: string; words: number })
     return transcripts.replaceForVideo(m, videoId, transcript);
   });
   return { gatewayUrl: gateway.url, videoId, transcriptId, transcript, durationSec };
+}
+
+/**
+ * Puts the media where ingest leaves a video's objects: the MP4 as its original (played as it is,
+ * so also its playback object) and the waveform at StorageKeys.waveform(videoId, 'original');
+ * both removed at clean-up.
+ */
+async function uploadMedia(s3Endpoint: string, videoId: string, m: StackMedia) {
+  const video = m.probe.streams.find((s) => s.codecType === 'video');
+  const durationSec = m.probe.durationSec;
+  if (!video?.width || !video.height || !durationSec) throw new Error(`${m.path} has no video stream with a known size, or no known duration`);
+  checkInterrupted();
+  const storage = new S3ObjectStorage({ region: 'us-east-1', ...S3_CREDENTIALS, bucket: BUCKET, forcePathStyle: true, endpoint: s3Endpoint });
+  const key = StorageKeys.originalVideo(videoId, 'bench');
+  const waveformKey = StorageKeys.waveform(videoId, 'original');
+  onCleanup(`S3 objects of video ${videoId}`, async () => {
+    try {
+      await storage.delete(key);
+      await storage.delete(waveformKey);
+    } finally {
+      storage.destroy();
+    }
+  });
+  const sizeBytes = statSync(m.path).size;
+  await storage.upload(key, createReadStream(m.path), { contentType: 'video/mp4' });
+  await storage.upload(waveformKey, Buffer.from(m.waveform), { contentType: 'application/octet-stream' });
+  return { key, waveformKey, durationSec, width: video.width, height: video.height, sizeBytes, probe: m.probe };
 }

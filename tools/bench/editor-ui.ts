@@ -43,8 +43,8 @@ import { builtApps, serveStatic, startEditorStack, type EditorStack } from './ed
 import { seededRandom } from './transcript-data';
 
 /** As e2e/playwright.config.ts launches Chromium. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const VIEWPORT = { width: 1280, height: 800 };
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const VIEWPORT = { width: 1280, height: 800 };
 /** The list's height limit (apps/editor TranscriptList LIST_MAX_HEIGHT_PX), for the alternative's scroll box. */
 const LIST_MAX_HEIGHT_PX = 800;
 /** The editor persists its history 400 ms after the last save: the search phase starts after that. */
@@ -144,7 +144,7 @@ function answerMessage(body: string): string {
 const loadFigures = (runsMs: number[]): LoadFigures => ({ runsMs: runsMs.map((ms) => round(ms)), medianMs: round(median(runsMs)), maxMs: round(Math.max(...runsMs)) });
 
 /** The built remotes on their own ports, and the shell in front of them and of the gateway; returns the shell's URL. */
-async function serveApps(dirs: ReturnType<typeof builtApps>['dirs'], gatewayUrl: string): Promise<{ shellUrl: string; editorUrl: string }> {
+export async function serveApps(dirs: ReturnType<typeof builtApps>['dirs'], gatewayUrl: string): Promise<{ shellUrl: string; editorUrl: string }> {
   const remote = (dir: string) => serveStatic(dir, ['--cors'], {}, '/mf-manifest.json');
   const editorUrl = await remote(dirs.editor);
   const publishUrl = await remote(dirs.publish);

@@ -13,7 +13,10 @@
  *      time), a 60 s 9:16 clip at 1080x1920 (target >= 2x realtime) vs a plain veryfast command;
  *   7. the transcript editor in Chromium on a 30,000-word transcript from a real gateway: time to
  *      first rendered words (target < 1.5 s) and input -> next paint p95 of select, cut-mark,
- *      mute-mark, undo and search typing (target < 50 ms) vs a static page of every word.
+ *      mute-mark, undo and search typing (target < 50 ms) vs a static page of every word;
+ *   8. the editor's waveform timeline at 16x on a 3-hour video in Chromium: main-thread time per frame
+ *      while playing, and while playing and scrolling (target p95 < 16 ms) vs one canvas as wide as the
+ *      whole zoomed timeline, redrawn whole.
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
@@ -22,10 +25,11 @@
  * (50), BENCH_TRANSCRIPT_PATCHES (1000 per run), BENCH_TRANSCRIPT_GETS (20), BENCH_TRANSCRIPT_THINK_MS
  * (1000; 0 skips the paced run), BENCH_JOBS (20), BENCH_RENDER_VERIFY=1 (section 6 also reads back every
  * frame number and the A/V sync of its cut render, ~30 s more), BENCH_EDITOR_SAMPLES (40 per
- * interaction), BENCH_EDITOR_LOADS (5 page loads per path), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR>=1.
- * Needs Postgres and NATS (sections 4, 5 and 7, as for the integration tests), the built services,
- * and for section 7 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH).
+ * interaction), BENCH_EDITOR_LOADS (5 page loads per path), BENCH_TIMELINE_SECONDS (8 per measured
+ * phase), BENCH_TIMELINE_DPR (1: section 8's device pixel ratio), BENCH_TIMELINE_SCREENSHOTS=<dir> (section 8
+ * saves a screenshot of each page there), and BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE>=1.
+ * Needs Postgres and NATS (sections 4, 5, 7 and 8, as for the integration tests), the built services,
+ * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH).
  */
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { S3ObjectStorage } from '@wordcut/storage';
@@ -56,6 +60,8 @@ import { benchJobs, type JobsSummary } from './jobs';
 import { LARGE, LONG, TINY, ensureMedia } from './media';
 import { benchProbe, type ProbeSummary } from './probe';
 import { benchRender, ensureRenderSource, type RenderPathRun, type RenderResults } from './render';
+import { FRAME_BUDGET_MS } from './timeline-page';
+import { benchTimelineUi, type TimelineUiResults } from './timeline-ui';
 import { benchTranscript, type ServerTimedSummary, type TranscriptResults } from './transcript';
 import { benchUpload, type ScaledUploadRun, type UploadSummary } from './upload';
 import { benchWaveform, type WaveformMediaResult } from './waveform';
@@ -103,6 +109,7 @@ interface Results {
   jobs?: { jobsPerMode: number; mediaConcurrency: number; stackStartupSec: number; modes: JobsSummary[] };
   render?: RenderResults;
   editor?: EditorUiResults;
+  timeline?: TimelineUiResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -274,6 +281,31 @@ function render(r: Results): string {
     out.push(...targetLines(r, 'editor'));
     out.push(`   section time ${e.sectionSec} s (set-up ${e.setupSec} s)`);
   }
+  if (r.timeline) {
+    const t = r.timeline;
+    out.push('', `8. Waveform timeline at ${t.zoom}x in ${t.browser} (headless, ${t.viewport}): ${Math.round(t.media.durationSec / 3600)} h video ${t.media.file} (${t.media.sizeMiB} MiB), ${t.words} words, through the built apps`);
+    out.push(
+      `   peaks: ${t.peaks.stored} stored (computePeaks, ${t.peaks.perSecond}/s, built in ${t.peaks.buildSec} s), ${t.peaks.points} served at ${t.zoom}x; ` +
+        `viewport ${t.viewportWidthPx} px, content ${t.contentWidthPx} px (alternative canvas ${t.alternativeCanvasPx} px)`,
+    );
+    out.push(
+      `   frame time = the frame's requestAnimationFrame timestamp -> its rendering task done (main thread); ${t.phaseSec} s per phase, playing at ${t.playbackRate}x; ` +
+        `scrolling = the viewport moved ${t.scrollPxPerFrame} px every frame`,
+    );
+    out.push(
+      table(
+        ['path', 'phase', 'frames', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', `> ${round(FRAME_BUDGET_MS)} ms`, 'missed', 'long tasks', 'draws', 'ms/draw'],
+        t.paths.flatMap((p) => p.phases.map((x) => [p.label, x.phase, x.frames, x.p50Ms, x.p95Ms, x.p99Ms, x.maxMs, x.overBudget, x.missedFrames, x.longTasks, x.draws, x.meanDrawScriptMs])),
+      ),
+    );
+    out.push('   missed = 60 Hz frames the display did not get; draws = the timeline canvas drawn, ms/draw = its mean time in script (the raster comes after, in the frame)');
+    const follows = t.paths.find((p) => p.id === 'ours')?.phases.find((x) => x.phase === 'playing')?.scrollEvents ?? 0;
+    out.push(`  => ours followed the playhead ${follows} time(s) while playing; served peaks are the stored ones resampled: ${t.peaks.servedAsStored ? 'yes' : 'NO'}`);
+    for (const w of t.checks.warnings) out.push(`  => WARNING: ${w}`);
+    if (t.checks.pageErrors.length > 0) out.push(`  => WARNING: ${t.checks.pageErrors.length} uncaught page error(s), first: ${t.checks.pageErrors[0]}`);
+    out.push(...targetLines(r, 'timeline'));
+    out.push(`   section time ${t.sectionSec} s (set-up ${t.setupSec} s${t.media.generatedSec ? `, of which ${t.media.generatedSec} s generating the media` : ''})`);
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -302,6 +334,8 @@ async function main(): Promise<number> {
   const jobCount = intEnv('BENCH_JOBS', 20);
   const editorSamples = intEnv('BENCH_EDITOR_SAMPLES', 40);
   const editorLoads = intEnv('BENCH_EDITOR_LOADS', 5);
+  const timelineSeconds = intEnv('BENCH_TIMELINE_SECONDS', 8);
+  const timelineDpr = intEnv('BENCH_TIMELINE_DPR', 1);
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -349,10 +383,10 @@ async function main(): Promise<number> {
   const section = async (n: number, name: string, run: () => Promise<void>) => {
     const title = name.toLowerCase();
     if (skipped(name)) {
-      log(`${n}/7 ${title}: skipped (BENCH_SKIP_${name}=1)`);
+      log(`${n}/8 ${title}: skipped (BENCH_SKIP_${name}=1)`);
       return;
     }
-    log(`${n}/7 ${title} ...`);
+    log(`${n}/8 ${title} ...`);
     try {
       await run();
     } catch (err) {
@@ -443,6 +477,19 @@ async function main(): Promise<number> {
     results.targets.push(checkTarget(`editor: first rendered words, median of ${e.loads} loads`, e.load.ours.medianMs, '<', 1500, 'ms'));
     results.targets.push(checkTarget(`editor: first rendered words, slowest of ${e.loads} loads`, e.load.ours.maxMs, '<', 1500, 'ms'));
     for (const i of e.interactions) results.targets.push(checkTarget(`editor: ${i.label}, p95`, i.p95Ms, '<', 50, 'ms'));
+  });
+
+  await section(8, 'TIMELINE', async () => {
+    const t = await benchTimelineUi({
+      s3Endpoint: endpoint,
+      seconds: timelineSeconds,
+      deviceScaleFactor: timelineDpr,
+      screenshotDir: process.env['BENCH_TIMELINE_SCREENSHOTS'] || undefined,
+      log,
+    });
+    results.timeline = t;
+    const ours = t.paths.find((p) => p.id === 'ours')!;
+    for (const x of ours.phases) results.targets.push(checkTarget(`timeline: ${t.zoom}x on ${Math.round(t.media.durationSec / 3600)} h, ${x.phase}, frame time p95`, x.p95Ms, '<', 16, 'ms'));
   });
 
   await cleanupAll();

@@ -19,7 +19,7 @@ import {
   zoomIn,
   zoomOut,
 } from '@wordcut/editor-core';
-import type { PeakPyramid } from '@wordcut/editor-core';
+import type { PeakPyramid, TimeRange } from '@wordcut/editor-core';
 import { fetchWaveform, videoKeys } from './api';
 import type { TimelinePeaks } from './api';
 import { usePlayback, usePlaybackStore } from './playback';
@@ -81,7 +81,17 @@ interface DrawState {
   scrollLeft: number;
   currentTime: number;
   workspace: WorkspaceSnapshot;
+  /** the marks' merged ranges, computed when the marks change rather than per frame */
+  cutRanges: TimeRange[];
+  silenceRanges: TimeRange[];
+  /** when the listener last scrolled the timeline themselves (following the playhead waits after it) */
+  userScrolledAt: number;
+  /** the scroll position this component set last (its own scroll events are not the listener's) */
+  ownScrollLeft: number | null;
 }
+
+/** After the listener scrolls the timeline, following the playhead waits this long (as the transcript's follow does). */
+const FOLLOW_HOLD_MS = 3000;
 
 function Timeline({ video, zoom, onZoomChange }: { video: Video; zoom: number; onZoomChange: (zoom: number) => void }) {
   const store = usePlaybackStore();
@@ -113,6 +123,10 @@ function Timeline({ video, zoom, onZoomChange }: { video: Video; zoom: number; o
     scrollLeft: 0,
     currentTime: 0,
     workspace: workspace.getSnapshot(),
+    cutRanges: cutSkipRanges(workspace.getSnapshot().pendingCuts),
+    silenceRanges: silenceSkipRanges(workspace.getSnapshot().pendingSilences),
+    userScrolledAt: Number.NEGATIVE_INFINITY,
+    ownScrollLeft: null,
   });
   const frame = useRef(0);
   const barsBuffer = useRef<Float32Array>(new Float32Array(0));
@@ -150,14 +164,14 @@ function Timeline({ video, zoom, onZoomChange }: { video: Video; zoom: number; o
     // ranges under the bars
     const ws = s.workspace;
     if (ws.range) fillRange(ctx, xOf(ws.range.start), xOf(ws.range.end), COLORS.range, null);
-    for (const r of rangesInWindow(silenceSkipRanges(ws.pendingSilences), window_.start, window_.end)) {
+    for (const r of rangesInWindow(s.silenceRanges, window_.start, window_.end)) {
       fillRange(ctx, xOf(r.start), xOf(r.end), COLORS.silence, null);
     }
     for (const m of ws.pendingMutes) {
       if (m.endTime < window_.start || m.startTime > window_.end) continue;
       fillRange(ctx, xOf(m.startTime), xOf(m.endTime), MUTE_VOLUME_COLORS[m.level].fill, MUTE_VOLUME_COLORS[m.level].edge);
     }
-    for (const r of rangesInWindow(cutSkipRanges(ws.pendingCuts), window_.start, window_.end)) {
+    for (const r of rangesInWindow(s.cutRanges, window_.start, window_.end)) {
       fillRange(ctx, xOf(r.start), xOf(r.end), COLORS.cut, COLORS.cutEdge);
     }
 
@@ -235,12 +249,13 @@ function Timeline({ video, zoom, onZoomChange }: { video: Video; zoom: number; o
         const s = state.current;
         s.currentTime = store.getSnapshot().currentTime;
         const view = viewportRef.current;
-        if (view && s.duration > 0) {
+        if (view && s.duration > 0 && performance.now() - s.userScrolledAt > FOLLOW_HOLD_MS) {
           const x = (s.currentTime / s.duration) * s.contentWidth;
           const next = followPlayhead(x, view.scrollLeft, s.viewportWidth, s.contentWidth);
           if (next !== null) {
             view.scrollLeft = next;
             s.scrollLeft = view.scrollLeft;
+            s.ownScrollLeft = s.scrollLeft;
           }
         }
         placePlayhead();
@@ -253,7 +268,11 @@ function Timeline({ video, zoom, onZoomChange }: { video: Video; zoom: number; o
   useEffect(
     () =>
       workspace.subscribe(() => {
-        state.current.workspace = workspace.getSnapshot();
+        const s = state.current;
+        const next = workspace.getSnapshot();
+        if (next.pendingCuts !== s.workspace.pendingCuts) s.cutRanges = cutSkipRanges(next.pendingCuts);
+        if (next.pendingSilences !== s.workspace.pendingSilences) s.silenceRanges = silenceSkipRanges(next.pendingSilences);
+        s.workspace = next;
         schedule();
       }),
     [workspace, schedule],
@@ -272,11 +291,16 @@ function Timeline({ video, zoom, onZoomChange }: { video: Video; zoom: number; o
     const offset = oldX - view.scrollLeft;
     view.scrollLeft = Math.max(0, Math.min(contentWidth - viewportWidth, x - offset));
     s.scrollLeft = view.scrollLeft;
+    s.ownScrollLeft = s.scrollLeft;
     schedule();
   }, [zoom, contentWidth, viewportWidth, schedule]);
 
   const onScroll = () => {
-    state.current.scrollLeft = viewportRef.current?.scrollLeft ?? 0;
+    const s = state.current;
+    s.scrollLeft = viewportRef.current?.scrollLeft ?? 0;
+    // a scroll the component did not make is the listener browsing: hold the follow for a while
+    if (s.ownScrollLeft === null || Math.abs(s.scrollLeft - s.ownScrollLeft) > 1) s.userScrolledAt = performance.now();
+    s.ownScrollLeft = null;
     schedule();
   };
 
