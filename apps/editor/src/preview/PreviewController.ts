@@ -157,6 +157,9 @@ export class PreviewController {
     if (this.workspace.getSnapshot().reorderPreview) return;
     const target = clampSeek(this.rules, media.currentTime);
     if (Math.abs(target - media.currentTime) > 0.001) media.currentTime = target;
+    // the volume belongs to the new position at once, not from the next frame
+    const step = playbackStep(this.rules, media.currentTime, 0);
+    this.setVolume(step.volume);
   }
 
   private onVolumeChange(): void {
