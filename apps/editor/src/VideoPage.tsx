@@ -27,14 +27,8 @@ import { TranscriptPanel } from './TranscriptPanel';
 import { VideoPlayer } from './VideoPlayer';
 import { WaveformTimeline } from './WaveformTimeline';
 import { DEFAULT_ZOOM } from '@wordcut/editor-core';
+import { browserStorage } from './editing/TranscriptEditor';
 
-function browserStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export const RETRY_FAILED_TITLE = 'Retry failed';
 export const RETRY_FAILED_DESCRIPTION = 'Unable to restart transcription. Please try again.';

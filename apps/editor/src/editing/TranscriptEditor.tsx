@@ -62,7 +62,8 @@ import type { TranscriptListApi } from './TranscriptList';
 const UPDATE_FAILED = { title: 'Update failed', description: 'Failed to save changes. Your edit has been reverted.' };
 const MUTE_LEVEL_NAMES: Record<MuteLevel, string> = { silence: 'Silence', whisper: 'Whisper', background: 'Background' };
 
-function browserStorage() {
+/** localStorage, or null where it is unavailable (blocked storage): callers then keep state in memory only. */
+export function browserStorage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
