@@ -219,7 +219,14 @@ test.describe('player, timeline and previews', () => {
     const handle = page.getByTestId('reorder-handle').nth(1);
     await handle.focus();
     await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
+    // dnd-kit measures the droppables after the drag starts: move only once it is picked up, and
+    // drop only once the live region says it is over position 1 (an arrow pressed before the
+    // measurement finds no target, so press it again until it lands)
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    await expect(async () => {
+      await page.keyboard.press('ArrowUp');
+      await expect(page.getByText('Paragraph 2 is over position 1.')).toBeAttached({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await page.keyboard.press('Space');
     await expect(page.getByTestId('reorder-item').first()).toHaveAttribute('data-paragraph', '1');
     await expect(page.getByTestId('reorder-item').nth(1)).toHaveAttribute('data-paragraph', '0');
