@@ -48,12 +48,12 @@ export async function eventually<T>(fn: () => Promise<T | undefined> | T | undef
 
 /** Deletes every JetStream stream of a test namespace (the streams of libs/contracts `Streams`). */
 export async function deleteNamespaceStreams(namespace: string): Promise<void> {
-  const { Streams } = await import('@wordcut/contracts');
+  const { ExportStream, Streams } = await import('@wordcut/contracts');
   const { Messaging } = await import('@wordcut/messaging');
   const { createLogger } = await import('@wordcut/platform');
   const bus = await Messaging.connect({ servers: NATS_URL, namespace, name: 'cleanup', logger: createLogger('cleanup', 'silent') });
   try {
-    for (const s of Object.values(Streams)) await bus.jsm.streams.delete(bus.streamName(s.name)).catch(() => undefined);
+    for (const s of [...Object.values(Streams), ExportStream]) await bus.jsm.streams.delete(bus.streamName(s.name)).catch(() => undefined);
   } finally {
     await bus.close();
   }

@@ -6,3 +6,4 @@ export * from './videos';
 export * from './provider';
 export * from './storage-keys';
 export * from './waveform-format';
+export * from './publishing';

@@ -23,6 +23,9 @@ export const StorageKeys = {
   /** a clip and its own captions */
   clip: (videoId: string, clipId: string, jobId: string) => `videos/${videoId}/clips/${clipId}/${jobId}.mp4`,
   clipVtt: (videoId: string, clipId: string, jobId: string) => `videos/${videoId}/clips/${clipId}/${jobId}.vtt`,
+  /** the captions an export uploads, written from the current transcript when the export runs */
+  exportVtt: (videoId: string, exportJobId: string) => `videos/${videoId}/exports/${exportJobId}.vtt`,
+  exportWordByWord: (videoId: string, exportJobId: string) => `videos/${videoId}/exports/${exportJobId}.words.json`,
   /** every object of a video (deleted with it) */
   videoPrefix: (videoId: string) => `videos/${videoId}/`,
 } as const;

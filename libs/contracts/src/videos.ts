@@ -48,6 +48,8 @@ export const videoSchema = z.object({
   providerIsClone: z.boolean(),
   providerMainVideoUploadStatus: uploadStatusSchema,
   providerVttUploadStatus: uploadStatusSchema,
+  /** mutes the current version carries (processed mutes), on its timeline; volume 0, 0.1 or 0.3 */
+  mutedSegments: z.array(z.object({ start: z.number(), end: z.number(), volume: z.number() })).default([]),
   transcriptId: z.string().uuid().nullable(),
 });
 export type Video = z.infer<typeof videoSchema>;

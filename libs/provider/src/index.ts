@@ -9,3 +9,5 @@ export {
   type AddressVerdict,
   type HostPattern,
 } from './address-policy';
+export * from './client';
+export * from './webhook';
