@@ -7,6 +7,11 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /**
+     * Fields merged into the error body, e.g. the export error shape of seed 001 (`error` as the
+     * code, `retryAfter`, `upgradeUrl`). A numeric `retryAfter` also sets the Retry-After header.
+     */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

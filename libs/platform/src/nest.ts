@@ -92,11 +92,13 @@ export class ErrorBodyFilter implements ExceptionFilter {
     let code: string = defaultCodeForStatus(500);
     let message = 'Something went wrong on our side. Please try again.';
     let details: unknown;
+    let extra: Record<string, unknown> | undefined;
     if (exception instanceof AppError) {
       status = exception.statusCode;
       code = exception.code;
       message = exception.message;
       details = exception.details;
+      extra = exception.extra;
     } else if (exception instanceof ZodError) {
       status = 400;
       code = defaultCodeForStatus(400);
@@ -123,7 +125,8 @@ export class ErrorBodyFilter implements ExceptionFilter {
       res.end();
       return;
     }
-    res.status(status).json(errorBody(status, code, message, correlationId, details));
+    if (typeof extra?.['retryAfter'] === 'number') res.setHeader('Retry-After', String(Math.ceil(extra['retryAfter'])));
+    res.status(status).json({ ...errorBody(status, code, message, correlationId, details), ...extra });
   }
 }
 

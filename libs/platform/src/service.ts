@@ -47,6 +47,8 @@ export async function runService<C extends BaseConfig>(opts: {
   installSignalHandlers?: boolean;
   /** Largest JSON request body (body-parser syntax, e.g. '1mb'); larger ones get 413. Default 1 MB. */
   jsonBodyLimit?: string;
+  /** Keep the unparsed body as `req.rawBody` (a Buffer), for signatures computed over the exact bytes (webhooks). */
+  rawBody?: boolean;
 }): Promise<RunningService> {
   let config: C;
   try {
@@ -65,7 +67,7 @@ export async function runService<C extends BaseConfig>(opts: {
   @Module({ imports: [PlatformModule.forRoot({ service: opts.name, logger, metrics, healthChecks: parts.healthChecks }), parts.module] })
   class RootModule {}
 
-  const app = await NestFactory.create<NestExpressApplication>(RootModule, { logger: new NestJsonLogger(logger), bodyParser: true });
+  const app = await NestFactory.create<NestExpressApplication>(RootModule, { logger: new NestJsonLogger(logger), bodyParser: true, rawBody: opts.rawBody ?? false });
   app.useBodyParser('json', { limit: opts.jsonBodyLimit ?? DEFAULT_JSON_BODY_LIMIT });
   app.use(requestContextMiddleware({ service: opts.name, logger, metrics, healthChecks: parts.healthChecks }));
   app.useGlobalFilters(new ErrorBodyFilter(logger));

@@ -1,6 +1,7 @@
 import { createDataSource } from '@wordcut/platform';
 import { SCHEMA, SERVICE } from './config';
+import { CreateExport1764000000000 } from './migrations/1764000000000-CreateExport';
 
-/** The export schema gets its tables with the publishing issue; migrate creates the schema. */
+/** No entities: the stores speak raw SQL (guarded UPDATEs, advisory locks, ON CONFLICT). */
 export const exportDataSource = (url: string) =>
-  createDataSource({ url, schema: SCHEMA, entities: [], migrations: [], applicationName: `wordcut-${SERVICE}` });
+  createDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateExport1764000000000], applicationName: `wordcut-${SERVICE}` });

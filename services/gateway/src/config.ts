@@ -42,12 +42,20 @@ export const gatewayConfigSchema = z
       .pipe(z.array(z.enum(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'])).min(1)),
     PROVIDER_JWKS_URL: z.string().url().optional(),
     PROVIDER_JWT_PUBLIC_KEY: z.string().optional(),
+    /** the provider's API (token refresh, clone); default: the origin of PROVIDER_JWKS_URL */
+    PROVIDER_API_URL: z.string().url().optional(),
   })
   .superRefine((c, ctx) => {
+    if (!c.PROVIDER_API_URL && !c.PROVIDER_JWKS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PROVIDER_API_URL'], message: "set PROVIDER_API_URL (the provider's API for token refresh and clone)" });
+    }
     if (!c.PROVIDER_JWKS_URL && !c.PROVIDER_JWT_PUBLIC_KEY) {
       ctx.addIssue({ code: 'custom', path: ['PROVIDER_JWKS_URL'], message: 'set PROVIDER_JWKS_URL or PROVIDER_JWT_PUBLIC_KEY (the provider key that signs session tokens)' });
     }
   });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** The provider's API base URL: configured, or the origin serving its key set. */
+export const providerApiUrl = (c: GatewayConfig): string => c.PROVIDER_API_URL ?? new URL(c.PROVIDER_JWKS_URL!).origin;
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(SERVICE, gatewayConfigSchema, env);

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Inject, Optional, Param, Post, Req, Res } from '@nestjs/common';
 import {
   toFailedVocabulary,
   ErrorCode,
@@ -11,6 +11,8 @@ import {
   type JobAccepted,
   type JobRequestedEvent,
   type JobStatus,
+  EXPORT_JOB_PREFIX,
+  type ExportJobStatus,
 } from '@wordcut/contracts';
 import type { Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
@@ -19,6 +21,8 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { GatewayConfig } from './config';
 import { receiveSingleFile } from './upload';
+import { PUBLISHING, type PublishingService } from './publishing/publishing';
+import { bearerToken } from '@wordcut/provider';
 
 export const GATEWAY_DEPS = Symbol('GATEWAY_DEPS');
 export interface GatewayDeps {
@@ -30,7 +34,10 @@ export interface GatewayDeps {
 
 @Controller('api')
 export class JobsController {
-  constructor(@Inject(GATEWAY_DEPS) private readonly d: GatewayDeps) {}
+  constructor(
+    @Inject(GATEWAY_DEPS) private readonly d: GatewayDeps,
+    @Optional() @Inject(PUBLISHING) private readonly publishing?: PublishingService,
+  ) {}
 
   /** Walking skeleton: store an uploaded file, ask for a probe job, answer 202 with its id. */
   @Post('probe-jobs')
@@ -64,7 +71,9 @@ export class JobsController {
   }
 
   @Get('jobs/:jobId/status')
-  async status(@Param('jobId') jobId: string): Promise<Omit<JobStatus, 'status'> & { status: string }> {
+  async status(@Param('jobId') jobId: string, @Headers('authorization') auth?: string): Promise<(Omit<JobStatus, 'status'> & { status: string }) | ExportJobStatus> {
+    // export jobs (seed 001) live in the export service and are read with the session token
+    if (jobId.startsWith(EXPORT_JOB_PREFIX) && this.publishing) return this.publishing.exportStatus(bearerToken(auth), jobId);
     if (!jobIdSchema.safeParse(jobId).success) throw new AppError(400, ErrorCode.ValidationFailed, 'That is not a job id.');
     let job: JobStatus | null;
     try {

@@ -5,9 +5,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { Streams } from '@wordcut/contracts';
 import { Messaging } from '@wordcut/messaging';
 import { assertMigrated, runMain, runService, s3Settings } from '@wordcut/platform';
-import { ProviderTokenVerifier } from '@wordcut/provider';
+import { HttpProviderClient, ProviderTokenVerifier } from '@wordcut/provider';
 import { S3ObjectStorage } from '@wordcut/storage';
-import { loadGatewayConfig, SCHEMA, SERVICE } from './config';
+import { loadGatewayConfig, providerApiUrl, SCHEMA, SERVICE } from './config';
+import { PublishingController } from './publishing/publishing.controller';
+import { PUBLISHING, PublishingService } from './publishing/publishing';
 import { gatewayDataSource } from './data-source';
 import { GATEWAY_DEPS, JobsController, type GatewayDeps } from './jobs.controller';
 import { IngestCoordinator } from './library/ingest';
@@ -20,11 +22,12 @@ import { EDIT_SERVICE, EditsController } from './library/edits.controller';
 
 @Module({})
 class GatewayModule {
-  static register(deps: GatewayDeps, library: LibraryDeps, tokens: ProviderTokenVerifier, edits: EditService): DynamicModule {
+  static register(deps: GatewayDeps, library: LibraryDeps, tokens: ProviderTokenVerifier, edits: EditService, publishing: PublishingService): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [EditsController, JobsController, VideosController, ProviderSessionsController],
+      controllers: [PublishingController, EditsController, JobsController, VideosController, ProviderSessionsController],
       providers: [
+        { provide: PUBLISHING, useValue: publishing },
         { provide: GATEWAY_DEPS, useValue: deps },
         { provide: LIBRARY_DEPS, useValue: library },
         { provide: TOKEN_VERIFIER, useValue: tokens },
@@ -60,8 +63,10 @@ export async function main() {
         jwksUrl: config.PROVIDER_JWKS_URL,
         publicKeyPem: config.PROVIDER_JWT_PUBLIC_KEY,
       });
+      const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest };
+      const publishing = new PublishingService(library, edits, tokens, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {
-        module: GatewayModule.register({ config, bus, storage, logger }, { config, bus, storage, logger, videos, transcripts, ingest }, tokens, edits),
+        module: GatewayModule.register({ config, bus, storage, logger }, library, tokens, edits, publishing),
         healthChecks: [
           { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
           { name: 'nats', check: () => bus.ping() },
@@ -70,6 +75,7 @@ export async function main() {
         start: async () => {
           await ingest.start();
           await edits.start();
+          await publishing.start();
         },
         close: async () => {
           await bus.close();

@@ -127,6 +127,8 @@ interface ClipRow {
   vtt_key: string;
   error: string | null;
   created_at: Date;
+  provider_upload_status?: string;
+  provider_video_id?: string | null;
 }
 
 function toApiClip(r: ClipRow) {
@@ -146,6 +148,8 @@ function toApiClip(r: ClipRow) {
     s3VttKey: r.vtt_key,
     error: r.error,
     createdAt: r.created_at.toISOString(),
+    providerUploadStatus: r.provider_upload_status ?? 'none',
+    providerVideoId: r.provider_video_id ?? null,
   };
 }
 

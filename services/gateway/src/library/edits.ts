@@ -272,6 +272,7 @@ export class EditService {
             source_playback_key = COALESCE(source_playback_key, playback_key),
             playback_key = $3, media_version = $4, processed_filename = $4, last_processed_at = now(),
             video_changed = true, vtt_changed = true, word_byword_changed = true,
+            provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none',
             duration = $5, waveform_key = NULL, render_summary = $6, updated_at = now()
           WHERE id = $1`,
         [e.videoId, JSON.stringify(next), e.outputKey, processedFilename, e.summary.outputDurationSec || outputDuration(next), JSON.stringify({ ...e.summary, jobId: e.jobId, vttKey, wordBywordKey: wordsKey })],

@@ -106,7 +106,7 @@ export class TranscriptStore {
         throw err;
       }
       const [updated] = (await m.query(`UPDATE library.transcripts SET version = version + 1, updated_at = now() WHERE id = $1 RETURNING *`, [id])) as [HeadRow[]];
-      await m.query(`UPDATE library.videos SET vtt_changed = true, word_byword_changed = true, updated_at = now() WHERE id = $1`, [head.video_id]);
+      await m.query(`UPDATE library.videos SET vtt_changed = true, word_byword_changed = true, provider_vtt_upload_status = 'none', updated_at = now() WHERE id = $1`, [head.video_id]);
       const fillers = (await m.query(`SELECT word_order FROM library.transcript_words WHERE transcript_id = $1 AND is_filler ORDER BY word_order`, [id])) as {
         word_order: number;
       }[];

@@ -8,6 +8,7 @@ import {
   type VideoStatus,
 } from '@wordcut/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { outputMutes, parseEditList } from '@wordcut/edit-list';
 
 /** A row of library.videos as the store reads it. */
 export interface VideoRow {
@@ -68,6 +69,16 @@ export interface NewVideo {
   providerIsClone?: boolean;
 }
 
+/** Processed mutes of the current version (output timeline), from its edit list. */
+function mutedSegmentsOf(r: VideoRow & { edit_list?: unknown }): Video['mutedSegments'] {
+  if (!r.edit_list) return [];
+  try {
+    return outputMutes(parseEditList(r.edit_list)).map((m) => ({ start: m.start, end: m.end, volume: m.volume }));
+  } catch {
+    return [];
+  }
+}
+
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 export function toApiVideo(r: VideoRow): Video {
@@ -99,6 +110,7 @@ export function toApiVideo(r: VideoRow): Video {
     providerIsClone: r.provider_is_clone,
     providerMainVideoUploadStatus: r.provider_main_video_upload_status,
     providerVttUploadStatus: r.provider_vtt_upload_status,
+    mutedSegments: mutedSegmentsOf(r),
     transcriptId: r.transcript_id ?? null,
   };
 }

@@ -1,0 +1,465 @@
+import type {
+  ExportCaller,
+  ExportCreated,
+  ExportError,
+  ExportItemType,
+  ExportJobStatus,
+  ExportRequest,
+  ExportStatusValue,
+  ProviderWebhookEvent,
+} from '@wordcut/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** Names the gateway resolved for a job's items (the video title, clip names by clip id). */
+export interface ExportNames {
+  mainVideo: string;
+  clips: Record<string, string>;
+}
+
+export type ExportItemStatus = 'pending' | 'uploading' | 'uploaded' | 'failed';
+
+export interface ExportJobRow {
+  id: string;
+  userId: string;
+  videoId: string;
+  sessionId: string;
+  providerVideoId: string | null;
+  status: ExportStatusValue;
+  progress: number;
+  currentStep: string;
+  estimatedCompletion: Date | null;
+  request: ExportRequest;
+  /** the verified caller; `token` is blanked once the job is finished */
+  caller: ExportCaller;
+  names: ExportNames;
+  error: ExportError | null;
+  retryOf: string | null;
+  renderJobId: string | null;
+  countsTowardQuota: boolean;
+  /** stream sequence of the run message that claimed the job (a different message is a duplicate) */
+  runSeq: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export interface ExportItemRow {
+  jobId: string;
+  type: ExportItemType;
+  /** the clip id for clips, else the type */
+  itemId: string;
+  /** upload order: main video, vtt, word-by-word, clips in request order */
+  position: number;
+  name: string;
+  status: ExportItemStatus;
+  bytes: number | null;
+  providerVideoId: string | null;
+  uploadId: string | null;
+  providerConfirmed: boolean;
+  error: string | null;
+  attempts: number;
+}
+
+export interface NewExportJob {
+  id: string;
+  userId: string;
+  videoId: string;
+  sessionId: string;
+  providerVideoId: string | null;
+  request: ExportRequest;
+  caller: ExportCaller;
+  names: ExportNames;
+  retryOf: string | null;
+  countsTowardQuota: boolean;
+}
+
+export type NewExportItem = Omit<ExportItemRow, 'jobId' | 'attempts' | 'error'> & { error?: string | null };
+
+export interface StoredIdempotencyKey {
+  fingerprint: string;
+  jobId: string;
+  response: ExportCreated;
+}
+
+/** How long an idempotency key answers with its first result (Stripe keeps them 24 h too). */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+const J = `"export"."export_jobs"`;
+const I = `"export"."export_items"`;
+const K = `"export"."idempotency_keys"`;
+const W = `"export"."webhook_events"`;
+const F = `"export"."failed_webhooks"`;
+
+/**
+ * The export schema behind a small interface, in raw SQL. Job transitions are guarded UPDATEs
+ * (a finished job never changes again; progress never goes backwards), so a redelivered run,
+ * a late progress write or a duplicate message cannot undo what happened.
+ */
+export class ExportStore {
+  constructor(private readonly ds: DataSource) {}
+
+  /**
+   * Runs `fn` in one transaction holding the user's advisory lock: a user's creates and retries
+   * are serialised, so two concurrent requests with one idempotency key make one job, and the
+   * quota count cannot be raced past its limit.
+   */
+  async withUserLock<T>(userId: string, fn: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`export-user:${userId}`]);
+      return fn(tx);
+    });
+  }
+
+  /** Drops the user's expired idempotency keys (opportunistic: done under the lock on every create). */
+  async purgeExpiredKeys(tx: EntityManager, userId: string): Promise<void> {
+    await tx.query(`DELETE FROM ${K} WHERE user_id = $1 AND created_at < now() - make_interval(hours => $2)`, [userId, IDEMPOTENCY_KEY_TTL_HOURS]);
+  }
+
+  async findKey(tx: EntityManager, userId: string, key: string): Promise<StoredIdempotencyKey | null> {
+    const rows = (await tx.query(
+      `SELECT fingerprint, job_id, response FROM ${K} WHERE user_id = $1 AND key = $2 AND created_at >= now() - make_interval(hours => $3)`,
+      [userId, key, IDEMPOTENCY_KEY_TTL_HOURS],
+    )) as Array<{ fingerprint: string; job_id: string; response: ExportCreated }>;
+    const r = rows[0];
+    return r ? { fingerprint: r.fingerprint, jobId: r.job_id, response: r.response } : null;
+  }
+
+  async insertKey(tx: EntityManager, userId: string, key: string, fingerprint: string, jobId: string, response: ExportCreated): Promise<void> {
+    await tx.query(
+      `INSERT INTO ${K} (user_id, key, fingerprint, job_id, response) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, job_id = EXCLUDED.job_id, response = EXCLUDED.response, created_at = now()`,
+      [userId, key, fingerprint, jobId, JSON.stringify(response)],
+    );
+  }
+
+  /** The user's exports that count toward the quota, created since each window's start. */
+  async countQuota(q: DataSource | EntityManager, userId: string, dayStart: Date, monthStart: Date): Promise<{ exportsToday: number; exportsThisMonth: number }> {
+    const rows = (await q.query(
+      `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS today, count(*)::int AS month
+         FROM ${J} WHERE user_id = $1 AND counts_toward_quota AND created_at >= $3`,
+      [userId, dayStart, monthStart],
+    )) as Array<{ today: number; month: number }>;
+    return { exportsToday: rows[0]?.today ?? 0, exportsThisMonth: rows[0]?.month ?? 0 };
+  }
+
+  async quotaCounts(userId: string, dayStart: Date, monthStart: Date): Promise<{ exportsToday: number; exportsThisMonth: number }> {
+    return this.countQuota(this.ds, userId, dayStart, monthStart);
+  }
+
+  async insertJob(tx: EntityManager, job: NewExportJob, items: NewExportItem[]): Promise<void> {
+    await tx.query(
+      `INSERT INTO ${J} (id, user_id, video_id, session_id, provider_video_id, status, progress, current_step, request, caller, names, retry_of, counts_toward_quota)
+       VALUES ($1, $2, $3, $4, $5, 'queued', 0, 'Preparing export...', $6, $7, $8, $9, $10)`,
+      [
+        job.id,
+        job.userId,
+        job.videoId,
+        job.sessionId,
+        job.providerVideoId,
+        JSON.stringify(job.request),
+        JSON.stringify(job.caller),
+        JSON.stringify(job.names),
+        job.retryOf,
+        job.countsTowardQuota,
+      ],
+    );
+    for (const it of items) {
+      await tx.query(
+        `INSERT INTO ${I} (job_id, type, item_id, position, name, status, bytes, provider_video_id, upload_id, provider_confirmed, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [job.id, it.type, it.itemId, it.position, it.name, it.status, it.bytes, it.providerVideoId, it.uploadId, it.providerConfirmed, it.error ?? null],
+      );
+    }
+  }
+
+  async getJob(id: string, q: DataSource | EntityManager = this.ds): Promise<ExportJobRow | null> {
+    const rows = (await q.query(`SELECT * FROM ${J} WHERE id = $1`, [id])) as JobDbRow[];
+    return rows[0] ? toJob(rows[0]) : null;
+  }
+
+  async getItems(jobId: string, q: DataSource | EntityManager = this.ds): Promise<ExportItemRow[]> {
+    const rows = (await q.query(`SELECT * FROM ${I} WHERE job_id = $1 ORDER BY position, item_id`, [jobId])) as ItemDbRow[];
+    return rows.map(toItem);
+  }
+
+  /** The newest retry of a job, if any (a second retry of one failed job answers with it). */
+  async latestRetryOf(tx: EntityManager, jobId: string): Promise<ExportJobRow | null> {
+    const rows = (await tx.query(`SELECT * FROM ${J} WHERE retry_of = $1 ORDER BY created_at DESC LIMIT 1`, [jobId])) as JobDbRow[];
+    return rows[0] ? toJob(rows[0]) : null;
+  }
+
+  /**
+   * The worker takes a job for the run message with stream sequence `seq`: a queued job, or
+   * one this very message already claimed (a redelivery after a crash or a nak). Another message
+   * for a job already claimed (a sweeper republish outside the duplicate window) claims nothing.
+   */
+  async claim(id: string, seq: number): Promise<ExportJobRow | null> {
+    const rows = (await this.ds.query(
+      `UPDATE ${J} SET status = 'processing', run_seq = $2, started_at = COALESCE(started_at, now()), updated_at = now()
+        WHERE id = $1 AND (status = 'queued' OR (status = 'processing' AND run_seq = $2))
+        RETURNING *`,
+      [id, seq],
+    )) as [JobDbRow[], number];
+    const row = rows[0]?.[0];
+    return row ? toJob(row) : null;
+  }
+
+  async setStep(id: string, step: string, renderJobId?: string): Promise<void> {
+    await this.ds.query(
+      `UPDATE ${J} SET current_step = $2, render_job_id = COALESCE($3, render_job_id), updated_at = now() WHERE id = $1 AND status = 'processing'`,
+      [id, step, renderJobId ?? null],
+    );
+  }
+
+  /** Keeps a waiting job's updated_at fresh (the sweeper fails jobs that stop moving). */
+  async touch(id: string): Promise<void> {
+    await this.ds.query(`UPDATE ${J} SET updated_at = now() WHERE id = $1 AND status = 'processing'`, [id]);
+  }
+
+  async setProgress(id: string, progress: number, step: string, estimatedCompletion: Date | null): Promise<void> {
+    await this.ds.query(
+      `UPDATE ${J} SET progress = GREATEST(progress, LEAST(100, $2::real)), current_step = $3, estimated_completion = $4, updated_at = now()
+        WHERE id = $1 AND status = 'processing'`,
+      [id, progress, step, estimatedCompletion],
+    );
+  }
+
+  async markItemUploading(jobId: string, type: ExportItemType, itemId: string, bytes: number): Promise<void> {
+    await this.ds.query(
+      `UPDATE ${I} SET status = 'uploading', bytes = $4, attempts = attempts + 1, error = NULL WHERE job_id = $1 AND type = $2 AND item_id = $3 AND status <> 'uploaded'`,
+      [jobId, type, itemId, bytes],
+    );
+  }
+
+  async markItemUploaded(jobId: string, type: ExportItemType, itemId: string, r: { bytes: number; uploadId: string; providerVideoId: string | null }): Promise<void> {
+    await this.ds.query(
+      `UPDATE ${I} SET status = 'uploaded', bytes = $4, upload_id = $5, provider_video_id = COALESCE(provider_video_id, $6), error = NULL
+        WHERE job_id = $1 AND type = $2 AND item_id = $3`,
+      [jobId, type, itemId, r.bytes, r.uploadId, r.providerVideoId],
+    );
+  }
+
+  async markItemFailed(jobId: string, type: ExportItemType, itemId: string, error: string): Promise<void> {
+    await this.ds.query(`UPDATE ${I} SET status = 'failed', error = $4 WHERE job_id = $1 AND type = $2 AND item_id = $3 AND status <> 'uploaded'`, [
+      jobId,
+      type,
+      itemId,
+      error,
+    ]);
+  }
+
+  /** An optional item the library has no file for (word-by-word timing) leaves the job. */
+  async dropItem(jobId: string, type: ExportItemType, itemId: string): Promise<void> {
+    await this.ds.query(`DELETE FROM ${I} WHERE job_id = $1 AND type = $2 AND item_id = $3 AND status <> 'uploaded'`, [jobId, type, itemId]);
+  }
+
+  /** queued/processing → completed, once. The caller's token is dropped: nothing needs it any more. */
+  async complete(id: string): Promise<boolean> {
+    return this.finish(id, 'completed', null);
+  }
+
+  /** queued/processing → failed, once, with the export error the client shows. */
+  async fail(id: string, error: ExportError): Promise<boolean> {
+    return this.finish(id, 'failed', error);
+  }
+
+  private async finish(id: string, to: 'completed' | 'failed', error: ExportError | null): Promise<boolean> {
+    const rows = (await this.ds.query(
+      `UPDATE ${J} SET status = $2, error = $3, finished_at = now(), updated_at = now(),
+              progress = CASE WHEN $2 = 'completed' THEN 100 ELSE progress END,
+              current_step = CASE WHEN $2 = 'completed' THEN 'Export complete' ELSE 'Export failed' END,
+              estimated_completion = CASE WHEN $2 = 'completed' THEN now() ELSE NULL END,
+              caller = caller || '{"token": ""}'::jsonb
+        WHERE id = $1 AND status IN ('queued', 'processing') RETURNING id`,
+      [id, to, error === null ? null : JSON.stringify(error)],
+    )) as [unknown[], number];
+    return rows[0].length > 0;
+  }
+
+  /** Queued jobs older than `ms` (their run message may never have been published). */
+  async queuedOlderThan(ms: number, limit = 100): Promise<string[]> {
+    const rows = (await this.ds.query(
+      `SELECT id FROM ${J} WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
+      [ms / 1000, limit],
+    )) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  /** Processing jobs that have not moved for `ms` (their worker died on its last delivery). */
+  async processingStaleFor(ms: number, limit = 100): Promise<string[]> {
+    const rows = (await this.ds.query(
+      `SELECT id FROM ${J} WHERE status = 'processing' AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT $2`,
+      [ms / 1000, limit],
+    )) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // provider webhooks
+
+  /** Stores a verified event once; false when its id was seen before (a replay). */
+  async recordWebhook(e: ProviderWebhookEvent): Promise<boolean> {
+    const rows = (await this.ds.query(
+      `INSERT INTO ${W} (event_id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+      [e.id, e.type, JSON.stringify(e)],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Forgets an event that could not be queued, so the provider's redelivery is taken as new. */
+  async forgetWebhook(eventId: string): Promise<void> {
+    await this.ds.query(`DELETE FROM ${W} WHERE event_id = $1 AND status = 'received'`, [eventId]);
+  }
+
+  /**
+   * Applies an event to the export items holding its upload id, and marks the event applied,
+   * in one transaction. Returns how many items changed (0 = no item has that upload id).
+   * Applying twice is harmless: the UPDATEs set values, they do not add.
+   */
+  async applyWebhook(e: ProviderWebhookEvent): Promise<number> {
+    return this.ds.transaction(async (tx) => {
+      await tx.query(`UPDATE ${W} SET attempts = attempts + 1 WHERE event_id = $1`, [e.id]);
+      const rows = (
+        e.type === 'upload.failed'
+          ? await tx.query(
+              `UPDATE ${I} SET status = 'failed', provider_confirmed = false, error = $2 WHERE upload_id = $1 RETURNING job_id`,
+              [e.data.uploadId, 'The provider could not process this upload.'],
+            )
+          : await tx.query(
+              `UPDATE ${I} SET provider_confirmed = true, provider_video_id = COALESCE($2, provider_video_id) WHERE upload_id = $1 RETURNING job_id`,
+              [e.data.uploadId, e.data.providerVideoId],
+            )
+      ) as [unknown[], number];
+      const changed = rows[0].length;
+      if (changed > 0) await tx.query(`UPDATE ${W} SET status = 'applied', last_error = NULL WHERE event_id = $1`, [e.id]);
+      return changed;
+    });
+  }
+
+  async webhookAttemptFailed(eventId: string, error: string): Promise<void> {
+    await this.ds.query(`UPDATE ${W} SET last_error = $2 WHERE event_id = $1`, [eventId, error]);
+  }
+
+  /** After the last delivery: the event is failed and listed in failed_webhooks (for the dashboard). */
+  async recordFailedWebhook(e: ProviderWebhookEvent, error: string, attempts: number): Promise<void> {
+    await this.ds.transaction(async (tx) => {
+      await tx.query(`UPDATE ${W} SET status = 'failed', last_error = $2, attempts = GREATEST(attempts, $3) WHERE event_id = $1`, [e.id, error, attempts]);
+      await tx.query(`INSERT INTO ${F} (event_id, type, payload, error, attempts) VALUES ($1, $2, $3, $4, $5)`, [
+        e.id,
+        e.type,
+        JSON.stringify(e),
+        error,
+        attempts,
+      ]);
+    });
+  }
+}
+
+/** The status answer of a job (GET /api/jobs/{id}/status for export jobs). */
+export function toJobStatus(j: ExportJobRow, items: ExportItemRow[]): ExportJobStatus {
+  return {
+    jobId: j.id,
+    status: j.status,
+    progress: Math.round(j.progress * 10) / 10,
+    currentStep: j.currentStep,
+    estimatedCompletion: j.estimatedCompletion ? j.estimatedCompletion.toISOString() : null,
+    videoId: j.videoId,
+    items: items.map((i) => ({
+      type: i.type,
+      id: i.itemId,
+      name: i.name,
+      status: i.status,
+      bytes: i.bytes,
+      providerVideoId: i.providerVideoId,
+      providerConfirmed: i.providerConfirmed,
+      error: i.error,
+    })),
+    error: j.error,
+    retryOf: j.retryOf,
+    createdAt: j.createdAt.toISOString(),
+    updatedAt: j.updatedAt.toISOString(),
+  };
+}
+
+interface JobDbRow {
+  id: string;
+  user_id: string;
+  video_id: string;
+  session_id: string;
+  provider_video_id: string | null;
+  status: ExportStatusValue;
+  progress: number;
+  current_step: string;
+  estimated_completion: Date | null;
+  request: ExportRequest;
+  caller: ExportCaller;
+  names: ExportNames;
+  error: ExportError | null;
+  retry_of: string | null;
+  render_job_id: string | null;
+  counts_toward_quota: boolean;
+  run_seq: string | null;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+interface ItemDbRow {
+  job_id: string;
+  type: ExportItemType;
+  item_id: string;
+  position: number;
+  name: string;
+  status: ExportItemStatus;
+  bytes: string | null;
+  provider_video_id: string | null;
+  upload_id: string | null;
+  provider_confirmed: boolean;
+  error: string | null;
+  attempts: number;
+}
+
+function toJob(r: JobDbRow): ExportJobRow {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    videoId: r.video_id,
+    sessionId: r.session_id,
+    providerVideoId: r.provider_video_id,
+    status: r.status,
+    progress: Number(r.progress),
+    currentStep: r.current_step,
+    estimatedCompletion: r.estimated_completion,
+    request: r.request,
+    caller: r.caller,
+    names: r.names,
+    error: r.error,
+    retryOf: r.retry_of,
+    renderJobId: r.render_job_id,
+    countsTowardQuota: r.counts_toward_quota,
+    runSeq: r.run_seq === null ? null : Number(r.run_seq),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+function toItem(r: ItemDbRow): ExportItemRow {
+  return {
+    jobId: r.job_id,
+    type: r.type,
+    itemId: r.item_id,
+    position: r.position,
+    name: r.name,
+    status: r.status,
+    bytes: r.bytes === null ? null : Number(r.bytes),
+    providerVideoId: r.provider_video_id,
+    uploadId: r.upload_id,
+    providerConfirmed: r.provider_confirmed,
+    error: r.error,
+    attempts: r.attempts,
+  };
+}

@@ -1,0 +1,584 @@
+/**
+ * The export service in-process (its real boot path: config, migrations check, S3, NATS, HTTP with
+ * the raw body) against a real Postgres, NATS JetStream, s3rver and the provider sandbox (resumable
+ * uploads, faults, signed webhooks to this service). The gateway's `rpc.library.export-sources`
+ * and the jobs service's `rpc.jobs.get` are stood in for by small NATS responders here: they name
+ * objects this test put into S3 (the gateway's real handler is tested with the gateway).
+ */
+import {
+  ExportStream,
+  ExportSubjects,
+  exportItemUploadedEventSchema,
+  exportRequestSchema,
+  quotaUsageSchema,
+  rpcExportCreateReplySchema,
+  rpcExportRetryReplySchema,
+  rpcExportSourcesRequestSchema,
+  rpcExportStatusReplySchema,
+  rpcJobGetRequestSchema,
+  Streams,
+  Subjects,
+  type ExportCaller,
+  type ExportItemUploadedEvent,
+  type ExportJobStatus,
+  type ExportRequestInput,
+  type JobStatus,
+  type Plan,
+  type ProviderWebhookEvent,
+  type RpcExportCreate,
+  type RpcExportCreateReply,
+  type RpcExportSourcesReply,
+  type RpcExportSourcesRequest,
+} from '@wordcut/contracts';
+import { Messaging } from '@wordcut/messaging';
+import { createLogger, migrate, type RunningService } from '@wordcut/platform';
+import { signWebhook } from '@wordcut/provider';
+import { quotaWindows } from '@wordcut/publishing';
+import { S3ObjectStorage, startLocalS3, type LocalS3 } from '@wordcut/storage';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { startProviderSandbox, type ProviderSandbox } from '../../../tools/provider-sandbox/sandbox';
+import { createTestDatabase, eventually, NATS_URL, uniqueSuffix } from '../../../tools/testing/env';
+import { startExport } from './app';
+import { exportConfigSchema, SCHEMA } from './config';
+import { exportDataSource } from './data-source';
+import { planItems } from './export-plan';
+import { ExportStore } from './export-store';
+
+const logger = createLogger('export-test', 'silent');
+const SECRET = 'whsec_export_integration_test_secret_0123456789';
+const UPGRADE_URL = 'https://wordcut.example/upgrade';
+const BUCKET = 'export-int-test';
+const CHUNK = 256 * 1024;
+const PRO: Plan = { tier: 'pro', quotas: { exportsPerDay: 50, exportsPerMonth: 500 } };
+
+interface Fixture {
+  sessionId: string;
+  providerVideoId: string;
+  userId: string;
+  videoId: string;
+  clipId: string;
+  caller: ExportCaller;
+  bytes: { main: Buffer; vtt: Buffer; words: Buffer; clip: Buffer };
+}
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+describe('export service (real Postgres, NATS, s3rver and provider sandbox)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let ds: DataSource;
+  let s3dir: string;
+  let mediaDir: string;
+  let s3: LocalS3;
+  let storage: S3ObjectStorage;
+  let sandbox: ProviderSandbox;
+  let svc: RunningService;
+  let bus: Messaging;
+  let ns: string;
+  const sources = new Map<string, () => RpcExportSourcesReply>();
+  const sourceRequests: RpcExportSourcesRequest[] = [];
+  const renderJobs = new Map<string, JobStatus['status'][]>();
+  const itemEvents: ExportItemUploadedEvent[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = exportDataSource(db.url);
+    await ds.initialize();
+    await migrate(ds, SCHEMA);
+    s3dir = await mkdtemp(join(tmpdir(), 'wordcut-export-s3-'));
+    mediaDir = await mkdtemp(join(tmpdir(), 'wordcut-export-media-'));
+    s3 = await startLocalS3({ port: 0, directory: s3dir });
+    storage = new S3ObjectStorage({ endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, bucket: BUCKET, forcePathStyle: true });
+    await storage.ensureBucket();
+
+    const port = await freePort();
+    sandbox = await startProviderSandbox({
+      port: 0,
+      mediaDir,
+      editorUrl: 'http://localhost:4200',
+      webhookUrl: `http://127.0.0.1:${port}/webhooks/provider`,
+      webhookSecret: SECRET,
+      webhookRetryDelaysMs: [100, 200],
+      webhookReadyDelayMs: 20,
+    });
+
+    ns = `t${uniqueSuffix()}`;
+    bus = await Messaging.connect({ servers: NATS_URL, namespace: ns, name: 'export-test-gateway', logger });
+    // the gateway's part: what to upload for a video (or a mute render first)
+    bus.serve(ExportSubjects.rpcSources, rpcExportSourcesRequestSchema, async (req) => {
+      sourceRequests.push(req);
+      return sources.get(req.videoId)?.() ?? ({ state: 'refused', message: 'This video is not in the library.' } satisfies RpcExportSourcesReply);
+    });
+    // the jobs service's part: a mute render moving through its states
+    bus.serve(Subjects.rpcJobGet, rpcJobGetRequestSchema, async ({ jobId }) => {
+      const states = renderJobs.get(jobId);
+      if (!states) return null;
+      const status = states.length > 1 ? states.shift()! : states[0]!;
+      const now = new Date().toISOString();
+      return {
+        id: jobId,
+        kind: 'mute',
+        status,
+        progress: status === 'completed' ? 100 : 40,
+        message: status,
+        estimatedTimeRemaining: null,
+        error: status === 'error' ? 'ffmpeg exited with code 1' : null,
+        result: null,
+        attempts: 1,
+        createdAt: now,
+        updatedAt: now,
+        completedAt: status === 'completed' ? now : null,
+      } satisfies JobStatus;
+    });
+    bus.subscribe(ExportSubjects.itemUploaded, exportItemUploadedEventSchema, (_s, e) => itemEvents.push(e));
+
+    const config = exportConfigSchema.parse({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      NATS_URL,
+      NATS_NAMESPACE: ns,
+      DATABASE_URL: db.url,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_BUCKET: BUCKET,
+      PROVIDER_API_URL: sandbox.url,
+      PROVIDER_WEBHOOK_SECRET: SECRET,
+      EXPORT_UPGRADE_URL: UPGRADE_URL,
+      EXPORT_CONCURRENCY: '2',
+      PROVIDER_CHUNK_BYTES: String(CHUNK),
+    });
+    svc = await startExport({
+      config,
+      installSignalHandlers: false,
+      tuning: {
+        service: { sweepIntervalMs: 300 },
+        worker: { retryBaseMs: 200, renderPollMs: 100 },
+        webhooks: { retryBaseMs: 200 },
+        provider: { retry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 200 }, requestTimeoutMs: 5000 },
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await svc?.stop();
+    await sandbox?.close();
+    if (bus) {
+      for (const s of [ExportStream.name, Streams.deadLetter.name]) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
+      await bus.close();
+    }
+    storage?.destroy();
+    await s3?.close();
+    await ds?.destroy();
+    await db?.drop();
+    for (const d of [s3dir, mediaDir]) if (d) await rm(d, { recursive: true, force: true });
+  });
+
+  /** A video with objects in S3 (a 3-chunk main video, captions, words, one clip) and a caller whose token the sandbox signed. */
+  async function fixture(o: { plan?: Plan; userId?: string; withSources?: boolean } = {}): Promise<Fixture> {
+    const sessionId = `sess-${uniqueSuffix()}`;
+    const providerVideoId = `pv-${uniqueSuffix()}`;
+    const userId = o.userId ?? `user-${uniqueSuffix()}`;
+    const videoId = randomUUID();
+    const clipId = randomUUID();
+    const bytes = {
+      main: randomBytes(CHUNK * 2 + 1234),
+      vtt: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nhello world\n'),
+      words: Buffer.from(JSON.stringify({ words: [{ text: 'hello', start: 0, end: 0.5 }] })),
+      clip: randomBytes(CHUNK + 99),
+    };
+    const keys = {
+      main: `videos/${videoId}/renders/r1.mp4`,
+      vtt: `videos/${videoId}/renders/r1.vtt`,
+      words: `videos/${videoId}/renders/r1.words.json`,
+      clip: `videos/${videoId}/clips/${clipId}/c1.mp4`,
+    };
+    await storage.upload(keys.main, bytes.main, { contentType: 'video/mp4' });
+    await storage.upload(keys.vtt, bytes.vtt, { contentType: 'text/vtt' });
+    await storage.upload(keys.words, bytes.words, { contentType: 'application/json' });
+    await storage.upload(keys.clip, bytes.clip, { contentType: 'video/mp4' });
+    if (o.withSources !== false) {
+      sources.set(videoId, () => ({
+        state: 'ready',
+        mainVideo: { key: keys.main, contentType: 'video/mp4', name: 'Talk' },
+        vtt: { key: keys.vtt, contentType: 'text/vtt', name: 'Talk.vtt' },
+        wordByword: { key: keys.words, contentType: 'application/json', name: 'Talk.words.json' },
+        clips: [{ key: keys.clip, contentType: 'video/mp4', name: 'Best bit', clipId }],
+      }));
+    }
+    const plan = o.plan ?? PRO;
+    const token = await sandbox.signToken({ sub: userId, sessionId, videoId: providerVideoId, plan });
+    const caller: ExportCaller = { userId, plan, sessionId, providerVideoId, token, uploadUrls: { video: `${sandbox.url}/uploads/${sessionId}/video` } };
+    return { sessionId, providerVideoId, userId, videoId, clipId, caller, bytes };
+  }
+
+  const requestOf = (f: Fixture, over: Partial<ExportRequestInput> = {}): ExportRequestInput => ({
+    videoId: f.videoId,
+    sessionId: f.sessionId,
+    saveMainVideo: true,
+    saveVtt: true,
+    clips: [{ clipId: f.clipId, clipIndex: 0, aspectRatio: '9:16', duration: 8 }],
+    idempotencyKey: `key-${uniqueSuffix()}`,
+    token: f.caller.token,
+    ...over,
+  });
+
+  const create = (f: Fixture, request: ExportRequestInput, caller: ExportCaller = f.caller): Promise<RpcExportCreateReply> =>
+    bus.request(ExportSubjects.rpcCreate, { caller, request, names: { mainVideo: 'Talk', clips: { [f.clipId]: 'Best bit' } } } satisfies Omit<RpcExportCreate, 'request'> & { request: ExportRequestInput }, rpcExportCreateReplySchema, 10_000);
+  const status = (jobId: string, caller: ExportCaller) => bus.request(ExportSubjects.rpcStatus, { jobId, caller }, rpcExportStatusReplySchema);
+  const retry = (jobId: string, caller: ExportCaller) => bus.request(ExportSubjects.rpcRetry, { jobId, caller }, rpcExportRetryReplySchema, 10_000);
+
+  function created(r: RpcExportCreateReply) {
+    if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.refusal)}`);
+    return r;
+  }
+
+  async function finished(jobId: string, caller: ExportCaller, timeoutMs = 20_000): Promise<ExportJobStatus> {
+    return eventually(
+      async () => {
+        const r = await status(jobId, caller);
+        return r.ok && (r.status.status === 'completed' || r.status.status === 'failed') ? r.status : undefined;
+      },
+      timeoutMs,
+      `export ${jobId} finished`,
+    );
+  }
+
+  /** Resumable uploads started at the provider for one session and kind (each is one upload). */
+  const uploadsStarted = (sessionId: string, kind: string) =>
+    sandbox.requests().filter((r) => r.method === 'POST' && r.path === `/uploads/${sessionId}/${kind}` && r.query.includes('uploadType=resumable') && r.status === 200);
+
+  it('exports every item with progress to 100 and announces each item; the same key twice, and twice at once, makes one job and one upload', async () => {
+    const f = await fixture();
+    const request = requestOf(f);
+    const first = created(await create(f, request));
+    expect(first).toMatchObject({ replayed: false, created: { status: 'queued', itemCount: 3, quota: { exportsToday: 1, exportsThisMonth: 1, maxPerDay: 50, maxPerMonth: 500 } } });
+    expect(first.created.jobId).toMatch(/^export_[0-9a-f-]{36}$/);
+    // a token refreshed meanwhile does not make it another request
+    const again = created(await create(f, { ...request, token: 'refreshed.token.value' }));
+    expect(again).toEqual({ ...first, replayed: true });
+
+    const done = await finished(first.created.jobId, f.caller);
+    expect(done).toMatchObject({ status: 'completed', progress: 100, currentStep: 'Export complete', error: null, retryOf: null, videoId: f.videoId });
+    expect(done.items.map((i) => [i.type, i.id, i.name, i.status, i.bytes])).toEqual([
+      ['main_video', 'main_video', 'Talk', 'uploaded', f.bytes.main.length],
+      ['vtt', 'vtt', 'Talk (subtitles)', 'uploaded', f.bytes.vtt.length],
+      ['word_by_word', 'word_by_word', 'Talk (word-by-word timing)', 'uploaded', f.bytes.words.length],
+      ['clip', f.clipId, 'Best bit', 'uploaded', f.bytes.clip.length],
+    ]);
+    expect(uploadsStarted(f.sessionId, 'video')).toHaveLength(1);
+    expect(uploadsStarted(f.sessionId, 'clip')).toHaveLength(1);
+    // the provider holds exactly our bytes; the clip was filed under its name
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    expect(sandbox.uploads.get(`${f.sessionId}/video`)).toMatchObject({ bytes: f.bytes.main.length, sha256: sha(f.bytes.main) });
+    expect(sandbox.uploads.get(`${f.sessionId}/wordByword`)).toMatchObject({ sha256: sha(f.bytes.words) });
+    const video = sandbox.library().find((v) => v.videoId === f.providerVideoId)!;
+    expect(video.clips.map((c) => c.title)).toEqual(['Best bit']);
+    // the main video went in three chunks
+    expect(sandbox.requests().filter((r) => r.method === 'PUT' && r.path.startsWith('/uploads/resumable/') && r.contentRange?.endsWith(`/${f.bytes.main.length}`))).toHaveLength(3);
+    await eventually(() => (itemEvents.filter((e) => e.exportJobId === first.created.jobId).length === 4 ? true : undefined), 5000, 'item events');
+    expect(itemEvents.filter((e) => e.exportJobId === first.created.jobId)).toEqual(
+      expect.arrayContaining([
+        { exportJobId: first.created.jobId, videoId: f.videoId, type: 'main_video', clipId: null, status: 'uploaded', providerVideoId: f.providerVideoId },
+        expect.objectContaining({ type: 'clip', clipId: f.clipId, status: 'uploaded' }),
+      ]),
+    );
+    // the caller's token is not kept once the job is over
+    const [row] = (await ds.query(`SELECT caller->>'token' AS token, request ? 'token' AS has_token FROM export.export_jobs WHERE id = $1`, [first.created.jobId])) as Array<{ token: string; has_token: boolean }>;
+    expect(row).toEqual({ token: '', has_token: false });
+
+    // two concurrent requests with one new key: one job, both answers name it
+    const f2 = await fixture({ userId: f.userId });
+    const r2 = requestOf(f2);
+    const [a, b] = await Promise.all([create(f2, r2), create(f2, r2)]);
+    expect(created(a).created).toEqual(created(b).created);
+    expect([created(a).replayed, created(b).replayed].sort()).toEqual([false, true]);
+    await finished(created(a).created.jobId, f2.caller);
+    expect(uploadsStarted(f2.sessionId, 'video')).toHaveLength(1);
+    const jobs = (await ds.query(`SELECT count(*)::int AS n FROM export.export_jobs WHERE video_id = $1`, [f2.videoId])) as Array<{ n: number }>;
+    expect(jobs[0]!.n).toBe(1);
+  });
+
+  it('refuses a key reused with another request (422), an invalid request (400), another session (409), and another user\'s job (404)', async () => {
+    const f = await fixture();
+    const request = requestOf(f, { saveMainVideo: false, saveVtt: true, clips: [] });
+    created(await create(f, request));
+    expect(await create(f, { ...request, saveMainVideo: true })).toEqual({
+      ok: false,
+      refusal: { status: 422, error: 'idempotency_key_reused', message: 'This idempotency key was already used with a different request.' },
+    });
+    const invalid = await create(f, { ...request, idempotencyKey: `key-${uniqueSuffix()}`, saveVtt: false });
+    expect(invalid).toMatchObject({ ok: false, refusal: { status: 400, error: 'invalid_request' } });
+    if (!invalid.ok) expect(invalid.refusal.message).toContain('Please select at least one item to export');
+
+    const elsewhere = await create(f, { ...request, idempotencyKey: `key-${uniqueSuffix()}`, sessionId: 'another-session' });
+    expect(elsewhere).toEqual({ ok: false, refusal: { status: 409, error: 'session_mismatch', message: 'Export delayed - Video data is updating, please try again in a moment' } });
+
+    const other = await fixture();
+    const mine = created(await create(f, requestOf(f, { clips: [], saveMainVideo: false }))).created.jobId;
+    expect(await status(mine, other.caller)).toEqual({ ok: false, refusal: { status: 404, error: 'not_found', message: 'Export job not found.' } });
+    expect(await retry(mine, other.caller)).toMatchObject({ ok: false, refusal: { status: 404, error: 'not_found' } });
+    await finished(mine, f.caller);
+    expect(await retry(mine, f.caller)).toEqual({ ok: false, refusal: { status: 409, error: 'not_retryable', message: 'Only a failed export can be retried.' } });
+  });
+
+  it('refuses the third export of a day (429, retryAfter, upgradeUrl) and an export over the month, and reports the quota', async () => {
+    const daily: Plan = { tier: 'free', quotas: { exportsPerDay: 2, exportsPerMonth: 5 } };
+    const f = await fixture({ plan: daily, withSources: false });
+    const vttOnly = () => requestOf(f, { saveMainVideo: false, clips: [] });
+    created(await create(f, vttOnly()));
+    const second = created(await create(f, vttOnly()));
+    expect(second.created.quota).toMatchObject({ exportsToday: 2, maxPerDay: 2, exportsThisMonth: 2, maxPerMonth: 5 });
+    const third = await create(f, vttOnly());
+    const w = quotaWindows(new Date());
+    expect(third).toMatchObject({
+      ok: false,
+      refusal: { status: 429, error: 'quota_exceeded', message: 'Export quota exceeded. Please upgrade your plan or wait until the quota resets.', upgradeUrl: UPGRADE_URL },
+    });
+    if (third.ok) throw new Error('unreachable');
+    expect(third.refusal.details).toMatch(/daily limit of 2 exports/i);
+    const untilMidnight = Math.ceil((w.nextDailyReset.getTime() - Date.now()) / 1000);
+    expect(third.refusal.retryAfter).toBeGreaterThan(0);
+    expect(Math.abs(third.refusal.retryAfter! - untilMidnight)).toBeLessThanOrEqual(5);
+    expect(await bus.request(ExportSubjects.rpcQuota, { userId: f.userId, plan: daily }, quotaUsageSchema)).toMatchObject({
+      exportsToday: 2,
+      exportsThisMonth: 2,
+      nextDailyReset: w.nextDailyReset.toISOString(),
+      nextMonthlyReset: w.nextMonthlyReset.toISOString(),
+    });
+
+    // the month: three exports earlier this month (at its first instant) against a limit of 3
+    const monthly: Plan = { tier: 'free', quotas: { exportsPerDay: 10, exportsPerMonth: 3 } };
+    const g = await fixture({ plan: monthly, withSources: false });
+    for (let i = 0; i < 3; i++) {
+      await ds.query(
+        `INSERT INTO export.export_jobs (id, user_id, video_id, session_id, status, request, caller, names, created_at)
+         VALUES ($1, $2, $3, $4, 'completed', '{}', '{}', '{}', $5)`,
+        [`export_${randomUUID()}`, g.userId, g.videoId, g.sessionId, w.monthStart],
+      );
+    }
+    const over = await create(g, requestOf(g, { saveMainVideo: false, clips: [] }));
+    expect(over).toMatchObject({ ok: false, refusal: { status: 429, error: 'quota_exceeded', upgradeUrl: UPGRADE_URL } });
+    if (over.ok) throw new Error('unreachable');
+    expect(over.refusal.details).toMatch(/monthly limit of 3 exports/i);
+    expect(Math.abs(over.refusal.retryAfter! - Math.ceil((w.nextMonthlyReset.getTime() - Date.now()) / 1000))).toBeLessThanOrEqual(5);
+  });
+
+  it('completes through two 503s of the provider (retried, resumed)', async () => {
+    const f = await fixture();
+    sandbox.addFault({ match: { method: 'POST', path: `^/uploads/${f.sessionId}/video$` }, action: { kind: 'status', status: 503 }, times: 2 });
+    const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [] })));
+    const done = await finished(r.created.jobId, f.caller);
+    expect(done).toMatchObject({ status: 'completed', progress: 100, items: [expect.objectContaining({ type: 'main_video', status: 'uploaded', bytes: f.bytes.main.length })] });
+    const initiations = sandbox.requests().filter((q) => q.method === 'POST' && q.path === `/uploads/${f.sessionId}/video`);
+    expect(initiations.map((q) => q.status)).toEqual([503, 503, 200]);
+    expect(sandbox.uploads.get(`${f.sessionId}/video`)?.bytes).toBe(f.bytes.main.length);
+  });
+
+  it('waits for the mute render the gateway starts, then uploads', async () => {
+    const f = await fixture();
+    const ready = sources.get(f.videoId)!;
+    const renderJobId = `mute_${randomUUID()}`;
+    renderJobs.set(renderJobId, ['processing', 'processing', 'completed']);
+    let asked = 0;
+    sources.set(f.videoId, () => (asked++ === 0 ? { state: 'rendering', renderJobId } : ready()));
+    const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [], mainVideoEdits: { muteSegments: [{ start: 1, end: 2 }, { start: 3, end: 4 }] } })));
+    const done = await finished(r.created.jobId, f.caller);
+    expect(done.status).toBe('completed');
+    expect(asked).toBe(2);
+    const req = sourceRequests.filter((q) => q.exportJobId === r.created.jobId);
+    expect(req[0]).toEqual({ exportJobId: r.created.jobId, videoId: f.videoId, userId: f.userId, muteSegments: [{ start: 1, end: 2 }, { start: 3, end: 4 }], mainVideo: true, vtt: false, clipIds: [] });
+    const [row] = (await ds.query(`SELECT render_job_id FROM export.export_jobs WHERE id = $1`, [r.created.jobId])) as Array<{ render_job_id: string }>;
+    expect(row!.render_job_id).toBe(renderJobId);
+
+    // a failed render fails the export with the render's error in the details
+    const g = await fixture();
+    const failing = `mute_${randomUUID()}`;
+    renderJobs.set(failing, ['error']);
+    sources.set(g.videoId, () => ({ state: 'rendering', renderJobId: failing }));
+    const bad = await finished(created(await create(g, requestOf(g, { saveVtt: false, clips: [] }))).created.jobId, g.caller);
+    expect(bad).toMatchObject({ status: 'failed', error: { error: 'export_failed', message: 'Export failed. Please try again.' } });
+    expect(bad.error!.details).toContain('ffmpeg exited with code 1');
+  });
+
+  it('fails on a provider refusal, and a retry is a new job that skips what was uploaded and does not count toward the quota', async () => {
+    const f = await fixture();
+    sandbox.addFault({ match: { method: 'POST', path: `^/uploads/${f.sessionId}/clip$` }, action: { kind: 'status', status: 400, body: 'clip rejected' }, times: 1 });
+    const first = created(await create(f, requestOf(f)));
+    const failed = await finished(first.created.jobId, f.caller);
+    expect(failed).toMatchObject({ status: 'failed', error: { error: 'export_failed', message: 'Export failed. Please try again.' } });
+    expect(failed.error!.details).toMatch(/400/);
+    expect(failed.items.map((i) => [i.type, i.status])).toEqual([
+      ['main_video', 'uploaded'],
+      ['vtt', 'uploaded'],
+      ['word_by_word', 'uploaded'],
+      ['clip', 'failed'],
+    ]);
+    await eventually(() => (itemEvents.some((e) => e.exportJobId === first.created.jobId && e.status === 'failed' && e.clipId === f.clipId) ? true : undefined), 5000, 'failed item event');
+
+    const fresh: ExportCaller = { ...f.caller, token: await sandbox.signToken({ sub: f.userId, sessionId: f.sessionId, videoId: f.providerVideoId, plan: PRO }) };
+    const again = created(await retry(first.created.jobId, fresh));
+    expect(again.replayed).toBe(false);
+    expect(again.created.jobId).not.toBe(first.created.jobId);
+    expect(again.created.quota.exportsToday).toBe(1);
+    // a second click on the same failed job answers with the same retry
+    expect(created(await retry(first.created.jobId, fresh)).created.jobId).toBe(again.created.jobId);
+    const done = await finished(again.created.jobId, fresh);
+    expect(done).toMatchObject({ status: 'completed', retryOf: first.created.jobId });
+    expect(done.items.every((i) => i.status === 'uploaded')).toBe(true);
+    expect(uploadsStarted(f.sessionId, 'video')).toHaveLength(1);
+    expect(uploadsStarted(f.sessionId, 'clip')).toHaveLength(1);
+    expect(sourceRequests.filter((q) => q.exportJobId === again.created.jobId)).toEqual([expect.objectContaining({ mainVideo: false, vtt: false, clipIds: [f.clipId] })]);
+    expect(await bus.request(ExportSubjects.rpcQuota, { userId: f.userId, plan: PRO }, quotaUsageSchema)).toMatchObject({ exportsToday: 1 });
+  });
+
+  it('runs a job again after an infrastructure error, ignores a duplicate run message, and the sweeper publishes a lost one', async () => {
+    const f = await fixture();
+    const ready = sources.get(f.videoId)!;
+    let calls = 0;
+    sources.set(f.videoId, () => {
+      if (calls++ === 0) throw new Error('library database unavailable');
+      return ready();
+    });
+    const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [] })));
+    const done = await finished(r.created.jobId, f.caller);
+    expect(done.status).toBe('completed');
+    expect(calls).toBe(2);
+    expect(uploadsStarted(f.sessionId, 'video')).toHaveLength(1);
+    const [before] = (await ds.query(`SELECT updated_at, run_seq FROM export.export_jobs WHERE id = $1`, [r.created.jobId])) as Array<{ updated_at: Date; run_seq: string }>;
+    await bus.publish(`${ExportSubjects.run}.${r.created.jobId}`, { jobId: r.created.jobId }, { msgId: `${r.created.jobId}:again` });
+    await new Promise((res) => setTimeout(res, 500));
+    expect((await ds.query(`SELECT updated_at, run_seq FROM export.export_jobs WHERE id = $1`, [r.created.jobId]))[0]).toEqual(before);
+    expect(uploadsStarted(f.sessionId, 'video')).toHaveLength(1);
+
+    // a job committed but never announced (the publish after the commit failed): the sweeper runs it
+    const g = await fixture();
+    const store = new ExportStore(ds);
+    const request = exportRequestSchema.parse(requestOf(g, { saveVtt: false, clips: [], token: undefined }));
+    const lostId = `export_${randomUUID()}`;
+    await ds.transaction((tx) =>
+      store.insertJob(
+        tx,
+        { id: lostId, userId: g.userId, videoId: g.videoId, sessionId: g.sessionId, providerVideoId: g.providerVideoId, request, caller: g.caller, names: { mainVideo: 'Talk', clips: {} }, retryOf: null, countsTowardQuota: true },
+        planItems(request, { mainVideo: 'Talk', clips: {} }),
+      ),
+    );
+    await ds.query(`UPDATE export.export_jobs SET created_at = now() - interval '1 minute' WHERE id = $1`, [lostId]);
+    expect(await finished(lostId, g.caller)).toMatchObject({ status: 'completed', progress: 100 });
+  });
+
+  it('refuses an unauthorised token at the provider with the reload message', async () => {
+    const f = await fixture();
+    const expired = await sandbox.signToken({ sub: f.userId, sessionId: f.sessionId, videoId: f.providerVideoId }, { expiresInSec: -120 });
+    const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [] }), { ...f.caller, token: expired }));
+    const done = await finished(r.created.jobId, f.caller);
+    expect(done).toMatchObject({ status: 'failed', error: { error: 'unauthorized', message: 'The provider refused the session token. Please reload the page.' } });
+  });
+
+  describe('provider webhooks', () => {
+    const post = (body: string, signature?: string) =>
+      fetch(`${svc.url}/webhooks/provider`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'provider-signature': signature } : {}) }, body });
+    const eventRow = async (id: string) =>
+      ((await ds.query(`SELECT status, attempts, last_error FROM export.webhook_events WHERE event_id = $1`, [id])) as Array<{ status: string; attempts: number; last_error: string | null }>)[0];
+
+    it('confirms items from the signed events of an upload, once; a replay is a duplicate and is not applied again', async () => {
+      const f = await fixture();
+      const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [] })));
+      await finished(r.created.jobId, f.caller);
+      const item = await eventually(
+        async () => {
+          const s = await status(r.created.jobId, f.caller);
+          return s.ok && s.status.items[0]?.providerConfirmed ? s.status.items[0] : undefined;
+        },
+        10_000,
+        'item confirmed by webhook',
+      );
+      expect(item).toMatchObject({ type: 'main_video', providerConfirmed: true, providerVideoId: f.providerVideoId });
+      await sandbox.webhooksSettled();
+      const uploadId = sandbox.uploads.get(`${f.sessionId}/video`)!.uploadId;
+      const events = sandbox.webhookEvents().filter((e) => e.data.uploadId === uploadId);
+      expect(events.map((e) => e.type)).toEqual(['upload.completed', 'video.ready']);
+      expect(sandbox.webhookDeliveries().filter((d) => events.some((e) => e.id === d.eventId) && d.ok).map((d) => d.status)).toEqual([202, 202]);
+      const ready = events[1]!;
+      await eventually(async () => ((await eventRow(ready.id))?.status === 'applied' ? true : undefined), 10_000, 'video.ready applied');
+      const before = await eventRow(ready.id);
+
+      const replay = await sandbox.resendWebhook(ready.id);
+      expect(replay.attempts.map((a) => a.status)).toEqual([200]);
+      const res = await post(JSON.stringify(ready), signWebhook(SECRET, JSON.stringify(ready), Math.floor(Date.now() / 1000)));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true, duplicate: true });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await eventRow(ready.id)).toEqual(before);
+    });
+
+    it('refuses forged, stale, unsigned and malformed webhooks', async () => {
+      const event: ProviderWebhookEvent = {
+        id: `evt_${randomUUID()}`,
+        type: 'upload.completed',
+        createdAt: new Date().toISOString(),
+        data: { sessionId: 's', uploadId: `up_${randomUUID()}`, kind: 'video', providerVideoId: null },
+      };
+      const forged = await sandbox.sendWebhook(event, { signWith: 'whsec_not_the_secret_at_all_0123456789abc' });
+      expect(forged.attempts.map((a) => a.status)).toEqual([401]);
+      const stale = await sandbox.sendWebhook(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+      expect(stale.attempts.map((a) => a.status)).toEqual([401]);
+      const body = JSON.stringify(event);
+      const unsigned = await post(body);
+      expect(unsigned.status).toBe(401);
+      expect(await unsigned.json()).toEqual({ error: 'invalid_signature', reason: 'missing_header' });
+      const forgedDirect = await post(body, signWebhook('whsec_not_the_secret_at_all_0123456789abc', body, Math.floor(Date.now() / 1000)));
+      expect(await forgedDirect.json()).toEqual({ error: 'invalid_signature', reason: 'signature_mismatch' });
+      const staleDirect = await post(body, signWebhook(SECRET, body, Math.floor(Date.now() / 1000) - 3600));
+      expect(await staleDirect.json()).toEqual({ error: 'invalid_signature', reason: 'timestamp_out_of_tolerance' });
+      // the signature covers the raw bytes: the same JSON re-serialised with other spacing does not verify
+      const respaced = JSON.stringify(event, null, 2);
+      expect((await post(respaced, signWebhook(SECRET, body, Math.floor(Date.now() / 1000)))).status).toBe(401);
+      const malformed = JSON.stringify({ id: 'evt_x', type: 'video.deleted' });
+      const bad = await post(malformed, signWebhook(SECRET, malformed, Math.floor(Date.now() / 1000)));
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toMatchObject({ error: 'invalid_payload' });
+      expect(await eventRow(event.id)).toBeUndefined();
+    });
+
+    it('records an event for an unknown upload in failed_webhooks after three deliveries', async () => {
+      const event: ProviderWebhookEvent = {
+        id: `evt_${randomUUID()}`,
+        type: 'upload.completed',
+        createdAt: new Date().toISOString(),
+        data: { sessionId: 's', uploadId: `up_unknown_${randomUUID()}`, kind: 'video', providerVideoId: 'pv' },
+      };
+      const sent = await sandbox.sendWebhook(event);
+      expect(sent.attempts.map((a) => a.status)).toEqual([202]);
+      const failed = await eventually(
+        async () => {
+          const rows = (await ds.query(`SELECT event_id, type, attempts, error, retried_at, payload FROM export.failed_webhooks WHERE event_id = $1`, [event.id])) as Array<Record<string, unknown>>;
+          return rows.length ? rows : undefined;
+        },
+        15_000,
+        'failed webhook recorded',
+      );
+      expect(failed).toEqual([{ event_id: event.id, type: 'upload.completed', attempts: 3, error: `no export item has upload id ${event.data.uploadId}`, retried_at: null, payload: event }]);
+      expect(await eventRow(event.id)).toEqual({ status: 'failed', attempts: 3, last_error: `no export item has upload id ${event.data.uploadId}` });
+    });
+  });
+
+  it('serves its metrics', async () => {
+    const text = await (await fetch(`${svc.url}/metrics`)).text();
+    expect(text).toMatch(/exports_created_total\{[^}]*\} [1-9]/);
+    expect(text).toMatch(/exports_completed_total\{[^}]*status="completed"[^}]*\} [1-9]/);
+    expect(text).toMatch(/export_upload_bytes_total\{[^}]*\} [1-9]/);
+    expect(text).toMatch(/webhooks_received_total\{[^}]*result="duplicate"[^}]*\} [1-9]/);
+  });
+});

@@ -1,0 +1,256 @@
+import {
+  EXPORT_JOB_PREFIX,
+  ExportStream,
+  ExportSubjects,
+  exportRequestSchema,
+  rpcExportCreateSchema,
+  rpcExportJobRequestSchema,
+  rpcExportQuotaRequestSchema,
+  type ExportCreated,
+  type ExportRefusal,
+  type ExportJobStatus,
+  type QuotaUsage,
+  type RpcExportCreate,
+  type RpcExportCreateReply,
+} from '@wordcut/contracts';
+import type { Messaging } from '@wordcut/messaging';
+import type { Logger } from '@wordcut/platform';
+import { checkExportAllowed, quotaUsageFrom, quotaWindows } from '@wordcut/publishing';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ExportCode, Messages, refusal } from './errors';
+import { planItems, requestFingerprint, retryItems, userItemCount } from './export-plan';
+import { toJobStatus, type ExportStore } from './export-store';
+import type { ExportMetrics } from './metrics';
+
+/** Payload of `export.run.<jobId>`: the job to run (everything else is in Postgres). */
+export const exportRunMessageSchema = z.object({ jobId: z.string() });
+export type ExportRunMessage = z.infer<typeof exportRunMessageSchema>;
+
+export const runSubject = (jobId: string): string => `${ExportSubjects.run}.${jobId}`;
+
+export interface ExportServiceOptions {
+  /** put into quota_exceeded refusals */
+  upgradeUrl?: string;
+  /** how often the sweeper looks for stranded jobs (default 30 s) */
+  sweepIntervalMs?: number;
+  /** a queued job older than this whose run message is not on the stream is published again (default 30 s) */
+  queuedGraceMs?: number;
+  /** a processing job that has not moved for this long failed with its worker (default 15 min) */
+  staleProcessingMs?: number;
+  now?: () => Date;
+}
+
+type StatusReply = { ok: true; status: ExportJobStatus } | { ok: false; refusal: ExportRefusal };
+type RpcExportJobRequest = z.infer<typeof rpcExportJobRequestSchema>;
+
+/**
+ * The export service's request/reply side: create (idempotent, quota-checked), status, retry and
+ * quota for the gateway, plus the sweeper that republishes jobs whose run message was lost.
+ * Domain refusals are answers ({ok:false, refusal}), never thrown: a throw means "broken".
+ */
+export class ExportService {
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly bus: Messaging,
+    private readonly store: ExportStore,
+    private readonly logger: Logger,
+    private readonly metrics: ExportMetrics | null,
+    private readonly o: ExportServiceOptions = {},
+  ) {
+    this.now = o.now ?? (() => new Date());
+  }
+
+  start(): void {
+    this.bus.serve(ExportSubjects.rpcCreate, rpcExportCreateSchema, (m) => this.create(m));
+    this.bus.serve(ExportSubjects.rpcStatus, rpcExportJobRequestSchema, (m) => this.status(m));
+    this.bus.serve(ExportSubjects.rpcRetry, rpcExportJobRequestSchema, (m) => this.retry(m));
+    this.bus.serve(ExportSubjects.rpcQuota, rpcExportQuotaRequestSchema, (m) => this.quota(m.userId, m.plan));
+    this.timer = setInterval(() => void this.sweep(), this.o.sweepIntervalMs ?? 30_000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.sweeping;
+  }
+
+  /**
+   * rpc.export.create. Stripe-style idempotency under the user's advisory lock: the same key
+   * with the same request answers the stored result (replayed, no second job); with another
+   * request it is refused (422). Otherwise the quota is checked and the job, its items and the
+   * key are written in one transaction; the run message follows the commit.
+   */
+  async create(msg: RpcExportCreate): Promise<RpcExportCreateReply> {
+    const parsed = exportRequestSchema.safeParse(msg.request);
+    if (!parsed.success) {
+      const message = parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ');
+      return refusal(400, { error: ExportCode.InvalidRequest, message });
+    }
+    // the token is the gateway's business (it verified it into `caller`): never stored with the request
+    const { token: _token, ...request } = parsed.data;
+    const caller = msg.caller;
+    // uploads go to the caller's session: a request naming another one would publish to the wrong video
+    if (request.sessionId !== caller.sessionId) return refusal(409, { error: ExportCode.SessionMismatch, message: Messages.sessionMismatch });
+    const fingerprint = requestFingerprint(request);
+    const now = this.now();
+    const w = quotaWindows(now);
+
+    const outcome = await this.store.withUserLock(caller.userId, async (tx): Promise<RpcExportCreateReply> => {
+      await this.store.purgeExpiredKeys(tx, caller.userId);
+      const stored = await this.store.findKey(tx, caller.userId, request.idempotencyKey);
+      if (stored) {
+        if (stored.fingerprint !== fingerprint) return refusal(422, { error: ExportCode.IdempotencyKeyReused, message: Messages.idempotencyKeyReused });
+        return { ok: true, created: stored.response, replayed: true };
+      }
+      const counts = await this.store.countQuota(tx, caller.userId, w.dayStart, w.monthStart);
+      const allowed = checkExportAllowed(caller.plan, counts, now, this.o.upgradeUrl);
+      if (!allowed.ok) return refusal(429, allowed.error);
+
+      const jobId = `${EXPORT_JOB_PREFIX}${randomUUID()}`;
+      await this.store.insertJob(
+        tx,
+        {
+          id: jobId,
+          userId: caller.userId,
+          videoId: request.videoId,
+          sessionId: caller.sessionId,
+          providerVideoId: caller.providerVideoId,
+          request,
+          caller,
+          names: msg.names,
+          retryOf: null,
+          countsTowardQuota: true,
+        },
+        planItems(request, msg.names),
+      );
+      const created: ExportCreated = {
+        jobId,
+        status: 'queued',
+        itemCount: userItemCount(request),
+        quota: quotaUsageFrom(caller.plan, { exportsToday: counts.exportsToday + 1, exportsThisMonth: counts.exportsThisMonth + 1 }, now),
+      };
+      await this.store.insertKey(tx, caller.userId, request.idempotencyKey, fingerprint, jobId, created);
+      return { ok: true, created, replayed: false };
+    });
+
+    if (outcome.ok && !outcome.replayed) {
+      this.metrics?.created.inc();
+      this.logger.info({ jobId: outcome.created.jobId, userId: caller.userId, videoId: request.videoId, items: outcome.created.itemCount }, 'export job created');
+      await this.dispatch(outcome.created.jobId);
+    } else if (outcome.ok) {
+      this.logger.info({ jobId: outcome.created.jobId, userId: caller.userId }, 'export create replayed (same idempotency key)');
+    } else {
+      this.logger.info({ userId: caller.userId, refusal: outcome.refusal.error }, 'export create refused');
+    }
+    return outcome;
+  }
+
+  /** rpc.export.status: only the caller's own jobs exist for them (another user's job is 404 too). */
+  async status(req: RpcExportJobRequest): Promise<StatusReply> {
+    const job = await this.store.getJob(req.jobId);
+    if (!job || job.userId !== req.caller.userId) return refusal(404, { error: ExportCode.NotFound, message: Messages.notFound });
+    return { ok: true, status: toJobStatus(job, await this.store.getItems(job.id)) };
+  }
+
+  /**
+   * rpc.export.retry: a failed job of the same user becomes a new job with the same request and
+   * the caller's fresh token. Items the failed job uploaded are copied as uploaded (not sent
+   * again). Retries do not count toward the quota. Retrying the same failed job again answers
+   * with the retry already made (replayed), so a double click does not export twice.
+   */
+  async retry(req: RpcExportJobRequest): Promise<RpcExportCreateReply> {
+    const caller = req.caller;
+    const outcome = await this.store.withUserLock(caller.userId, async (tx): Promise<RpcExportCreateReply> => {
+      const failed = await this.store.getJob(req.jobId, tx);
+      if (!failed || failed.userId !== caller.userId) return refusal(404, { error: ExportCode.NotFound, message: Messages.notFound });
+      if (failed.status !== 'failed') return refusal(409, { error: ExportCode.NotRetryable, message: Messages.notRetryable });
+      const now = this.now();
+      const w = quotaWindows(now);
+      const quota = quotaUsageFrom(caller.plan, await this.store.countQuota(tx, caller.userId, w.dayStart, w.monthStart), now);
+      const existing = await this.store.latestRetryOf(tx, failed.id);
+      if (existing) {
+        return { ok: true, created: { jobId: existing.id, status: existing.status, itemCount: userItemCount(existing.request), quota }, replayed: true };
+      }
+      const items = retryItems(await this.store.getItems(failed.id, tx));
+      const jobId = `${EXPORT_JOB_PREFIX}${randomUUID()}`;
+      await this.store.insertJob(
+        tx,
+        {
+          id: jobId,
+          userId: caller.userId,
+          videoId: failed.videoId,
+          sessionId: caller.sessionId,
+          providerVideoId: caller.providerVideoId,
+          request: failed.request,
+          caller,
+          names: failed.names,
+          retryOf: failed.id,
+          countsTowardQuota: false,
+        },
+        items,
+      );
+      return { ok: true, created: { jobId, status: 'queued', itemCount: userItemCount(failed.request), quota }, replayed: false };
+    });
+    if (outcome.ok && !outcome.replayed) {
+      this.logger.info({ jobId: outcome.created.jobId, retryOf: req.jobId, userId: caller.userId }, 'export job retried');
+      await this.dispatch(outcome.created.jobId);
+    }
+    return outcome;
+  }
+
+  /** rpc.export.quota: the caller's usage in the current UTC day and month. */
+  async quota(userId: string, plan: RpcExportCreate['caller']['plan']): Promise<QuotaUsage> {
+    const now = this.now();
+    const w = quotaWindows(now);
+    return quotaUsageFrom(plan, await this.store.quotaCounts(userId, w.dayStart, w.monthStart), now);
+  }
+
+  /**
+   * Publishes a job's run message (msgId = job id, so JetStream keeps one inside its duplicate
+   * window). A failure leaves the job queued; the sweeper publishes it again.
+   */
+  async dispatch(jobId: string): Promise<void> {
+    try {
+      await this.bus.publish(runSubject(jobId), { jobId } satisfies ExportRunMessage, { msgId: jobId });
+    } catch (err) {
+      this.logger.warn({ err, jobId }, 'could not publish the export run message; the sweeper will');
+    }
+  }
+
+  /**
+   * Every 30 s: queued jobs older than the grace period whose run message is not on the stream
+   * are published again; processing jobs that stopped moving (their worker died on its last
+   * delivery) are failed so their user can retry.
+   */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = (async () => {
+      try {
+        for (const jobId of await this.store.queuedOlderThan(this.o.queuedGraceMs ?? 30_000)) {
+          const onStream = await this.bus.lastOnSubject(ExportStream.name, runSubject(jobId)).catch(() => null);
+          if (onStream) continue;
+          this.logger.warn({ jobId }, 'queued export job has no run message: publishing it again');
+          await this.dispatch(jobId);
+        }
+        for (const jobId of await this.store.processingStaleFor(this.o.staleProcessingMs ?? 15 * 60_000)) {
+          const won = await this.store.fail(jobId, { error: ExportCode.ExportFailed, message: Messages.exportFailed, details: 'The export stopped making progress (its worker stopped).' });
+          if (won) {
+            this.metrics?.completed.inc({ status: 'failed' });
+            this.logger.error({ jobId }, 'stalled export job failed');
+          }
+        }
+      } catch (err) {
+        this.logger.error({ err }, 'export sweep failed');
+      } finally {
+        this.sweeping = undefined;
+      }
+    })();
+    return this.sweeping;
+  }
+}
+

@@ -1,0 +1,49 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { bearerToken } from '@wordcut/provider';
+import { PUBLISHING, type PublishingService } from './publishing';
+
+/**
+ * Publishing routes (seed 001 §7). Every call needs the provider session token as a bearer
+ * token (export creation may carry a cloned video's token in its body instead); the browser's
+ * view of plan and quota is never trusted: the export service counts on the server.
+ */
+@Controller('api')
+export class PublishingController {
+  constructor(@Inject(PUBLISHING) private readonly p: PublishingService) {}
+
+  @Post('wordcut/refresh-token')
+  @HttpCode(200)
+  refresh(@Headers('authorization') auth: string | undefined) {
+    return this.p.refreshToken(bearerToken(auth));
+  }
+
+  /** The caller's export usage against the plan, counted by the export service. */
+  @Get('wordcut/quota')
+  quota(@Headers('authorization') auth: string | undefined) {
+    return this.p.quota(bearerToken(auth));
+  }
+
+  @Post('wordcut/clone')
+  @HttpCode(200)
+  clone(@Headers('authorization') auth: string | undefined, @Body() body: unknown) {
+    return this.p.clone(bearerToken(auth), body);
+  }
+
+  @Post('jobs/export')
+  @HttpCode(202)
+  createExport(@Headers('authorization') auth: string | undefined, @Body() body: unknown) {
+    return this.p.createExport(bearerToken(auth), body);
+  }
+
+  @Post('jobs/:jobId/retry')
+  @HttpCode(202)
+  retry(@Headers('authorization') auth: string | undefined, @Param('jobId') jobId: string) {
+    return this.p.retryExport(bearerToken(auth), jobId);
+  }
+
+  @Post('provider/sessions/:sessionId/reset')
+  @HttpCode(200)
+  reset(@Headers('authorization') auth: string | undefined, @Param('sessionId') sessionId: string, @Body() body: unknown) {
+    return this.p.reset(bearerToken(auth), sessionId, body);
+  }
+}

@@ -1,0 +1,383 @@
+import {
+  ErrorCode,
+  ExportStream,
+  ExportSubjects,
+  exportItemUploadedEventSchema,
+  exportRequestSchema,
+  quotaUsageSchema,
+  rpcExportCreateReplySchema,
+  rpcExportSourcesRequestSchema,
+  rpcExportStatusReplySchema,
+  StorageKeys,
+  type CloneResponse,
+  type ExportCaller,
+  type ExportCreated,
+  type ExportItemUploadedEvent,
+  type ExportJobStatus,
+  type ExportRefusal,
+  type QuotaUsage,
+  type RefreshTokenResponse,
+  type ResetResponse,
+  type RpcExportSourcesReply,
+  type RpcExportSourcesRequest,
+} from '@wordcut/contracts';
+import { applyMute, outputMutes, type TimeRange } from '@wordcut/edit-list';
+import type { ConsumerDef, InboundMessage } from '@wordcut/messaging';
+import { AppError } from '@wordcut/platform';
+import { ProviderError, ProviderTokenError, type ProviderClient, type ProviderTokenVerifier, type VerifiedProviderToken } from '@wordcut/provider';
+import { quotaUsageFrom } from '@wordcut/publishing';
+import { wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
+import { z } from 'zod';
+import { BUSY_MESSAGE, clampWords, currentEditList, type EditService, type EditVideoRow } from '../library/edits';
+import type { LibraryDeps } from '../library/videos.controller';
+
+export const PUBLISHING = Symbol('PUBLISHING');
+
+export const PUBLISHING_CONSUMERS = {
+  items: { stream: ExportStream.name, durable: 'gateway-export-items', filterSubject: ExportSubjects.itemUploaded, ackWaitMs: 30000, maxDeliver: 5 },
+} as const satisfies Record<string, ConsumerDef>;
+
+/** Mutes closer than this (seconds) to an applied mute count as applied (frame snapping moves edges). */
+const MUTE_MATCH_TOLERANCE = 0.05;
+
+/** An export error (seed 001 §3): `error` is the code the browser reads, beside the usual body. */
+export function exportError(status: number, error: string, message: string, more: { details?: string; retryAfter?: number; upgradeUrl?: string } = {}): AppError {
+  return new AppError(status, error === 'quota_exceeded' ? ErrorCode.QuotaExceeded : error, message, undefined, { error, ...more });
+}
+
+const refusalError = (r: ExportRefusal): AppError =>
+  exportError(r.status, r.error, r.message, { details: r.details, retryAfter: r.retryAfter, upgradeUrl: r.upgradeUrl });
+
+const resetBodySchema = z.object({ videoId: z.string().uuid().optional() }).passthrough();
+const cloneBodySchema = z.object({ videoId: z.string().uuid({ message: 'videoId must be a video id' }) });
+
+/**
+ * The gateway's side of publishing (docs/PUBLISHING.md): it verifies the session token of every
+ * call, checks the video belongs to the token's session, and hands export jobs to the export
+ * service over NATS request/reply; quota, idempotency and uploads live there. It answers the
+ * export service's question "what do I upload" (rendering missing mutes first) and records what
+ * reached the provider on the video and its clips.
+ */
+export class PublishingService {
+  constructor(
+    private readonly d: LibraryDeps,
+    private readonly edits: EditService,
+    private readonly tokens: ProviderTokenVerifier,
+    private readonly provider: ProviderClient,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.d.bus.provision([ExportStream], [PUBLISHING_CONSUMERS.items]);
+    this.d.bus.serve(ExportSubjects.rpcSources, rpcExportSourcesRequestSchema, (r) => this.exportSources(r));
+    await this.d.bus.consume({
+      consumer: PUBLISHING_CONSUMERS.items,
+      schema: exportItemUploadedEventSchema,
+      handler: (m: InboundMessage<ExportItemUploadedEvent>) => this.onItemUploaded(m.data),
+    });
+  }
+
+  /** Verifies a session token; a missing one answers 401 with `missingMessage`. */
+  async verify(token: string | null | undefined, missingMessage: string, missingCode = 'unauthorized'): Promise<VerifiedProviderToken> {
+    if (!token) throw exportError(401, missingCode, missingMessage);
+    try {
+      return await this.tokens.verify(token);
+    } catch (err) {
+      if (err instanceof ProviderTokenError) {
+        if (err.code === 'KEYS_UNAVAILABLE') throw exportError(503, 'service_unavailable', err.message);
+        throw exportError(401, 'unauthorized', err.message, { details: err.code });
+      }
+      throw err;
+    }
+  }
+
+  private caller(claims: VerifiedProviderToken, token: string): ExportCaller {
+    const m = claims.media;
+    return {
+      userId: claims.sub,
+      plan: claims.plan,
+      sessionId: claims.sessionId,
+      providerVideoId: claims.videoId,
+      token,
+      uploadUrls: { video: m?.uploadUrlVideo, vtt: m?.uploadUrlVtt, wordByword: m?.uploadUrlWordByword },
+    };
+  }
+
+  /** The video of a session token; 404 when it does not exist, 403 when it belongs to another session. */
+  private async sessionVideo(videoId: string, claims: VerifiedProviderToken): Promise<EditVideoRow> {
+    const row = await this.edits.getVideo(videoId);
+    if (!row) throw exportError(404, 'not_found', `There is no video with id '${videoId}'.`);
+    if (row.provider_session_id !== claims.sessionId) {
+      throw exportError(403, 'forbidden', 'This session token is not for this video. Please reload the page from the provider.');
+    }
+    return row;
+  }
+
+  // ---------------------------------------------------------------- token refresh and quota
+
+  async refreshToken(token: string | null): Promise<RefreshTokenResponse> {
+    await this.verify(token, 'JWT token required');
+    let fresh: { token: string };
+    try {
+      fresh = await this.provider.refreshToken(token!);
+    } catch (err) {
+      throw this.providerFailure(err, 'token_refresh_failed', 'Failed to refresh authentication. Please reload the page.');
+    }
+    const claims = await this.verify(fresh.token, 'JWT token required');
+    const m = claims.media;
+    return {
+      newToken: fresh.token,
+      newUploadUrls: { video: m?.uploadUrlVideo, vtt: m?.uploadUrlVtt, wordByword: m?.uploadUrlWordByword },
+      newDownloadUrls: { video: m?.videoUrl, vtt: m?.vttUrl, wordByword: m?.wordBywordUrl },
+      plan: claims.plan,
+      usage: await this.usage(claims),
+      ...(claims.languageCode ? { languageCode: claims.languageCode } : {}),
+    };
+  }
+
+  async quota(token: string | null): Promise<QuotaUsage> {
+    return this.usage(await this.verify(token, 'JWT token required'));
+  }
+
+  /** The server's count of the user's exports; the token's snapshot only when the export service cannot answer. */
+  private async usage(claims: VerifiedProviderToken): Promise<QuotaUsage> {
+    try {
+      return await this.d.bus.request(ExportSubjects.rpcQuota, { userId: claims.sub, plan: claims.plan }, quotaUsageSchema, this.d.config.RPC_TIMEOUT_MS);
+    } catch (err) {
+      this.d.logger.warn({ err }, 'export quota unavailable; answering the token snapshot');
+      return quotaUsageFrom(claims.plan, claims.usageSnapshot, new Date());
+    }
+  }
+
+  // ---------------------------------------------------------------- clone
+
+  async clone(token: string | null, body: unknown): Promise<CloneResponse> {
+    const claims = await this.verify(token, 'No authentication token');
+    const parsed = cloneBodySchema.safeParse(body);
+    if (!parsed.success) throw exportError(400, 'invalid_request', 'Clone failed: Video ID not available');
+    const row = await this.sessionVideo(parsed.data.videoId, claims);
+    if (row.provider_is_clone || claims.isClone) throw exportError(409, 'already_clone', 'This video is already a clone');
+    let cloned: { token: string };
+    try {
+      cloned = await this.provider.cloneVideo(token!);
+    } catch (err) {
+      throw this.providerFailure(err, 'clone_failed', 'Clone request failed');
+    }
+    const next = await this.verify(cloned.token, 'No authentication token');
+    await this.edits.db.transaction(async (tx) => {
+      const [, updated] = (await tx.query(
+        `UPDATE library.videos SET provider_session_id = $2, provider_video_id = $3, provider_is_clone = true,
+            provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none', updated_at = now()
+          WHERE id = $1 AND provider_session_id = $4`,
+        [row.id, next.sessionId, next.videoId, claims.sessionId],
+      )) as [unknown, number];
+      if (updated !== 1) throw exportError(409, 'clone_failed', 'The video changed while cloning. Please try again.');
+      await tx.query(`UPDATE library.clips SET provider_upload_status = 'none', provider_video_id = NULL, updated_at = now() WHERE video_id = $1`, [row.id]);
+    });
+    this.d.logger.info({ videoId: row.id, from: claims.sessionId, to: next.sessionId }, 'video cloned at the provider');
+    return { token: cloned.token, sessionId: next.sessionId, providerVideoId: next.videoId };
+  }
+
+  // ---------------------------------------------------------------- export jobs
+
+  async createExport(authorization: string | null, body: unknown): Promise<ExportCreated> {
+    const override = typeof (body as { token?: unknown } | null)?.token === 'string' ? (body as { token: string }).token : null;
+    const token = override ?? authorization;
+    const claims = await this.verify(token, 'JWT token required for export. Please refresh the page.');
+    const parsed = exportRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      throw exportError(400, 'invalid_request', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    }
+    const request = parsed.data;
+    if (request.sessionId !== claims.sessionId) {
+      throw exportError(403, 'forbidden', 'Export delayed - Video data is updating, please try again in a moment');
+    }
+    const row = await this.sessionVideo(request.videoId, claims);
+    const clipIds = request.clips.map((c) => c.clipId);
+    const clips = clipIds.length
+      ? ((await this.edits.db.query(`SELECT id, name, status FROM library.clips WHERE video_id = $1 AND id = ANY($2::uuid[])`, [row.id, clipIds])) as {
+          id: string;
+          name: string;
+          status: string;
+        }[])
+      : [];
+    const missing = clipIds.filter((id) => !clips.some((c) => c.id === id));
+    if (missing.length) throw exportError(422, 'invalid_request', `Clip ${missing[0]} does not belong to this video (it may have been deleted). Please reload.`);
+    const unfinished = clips.find((c) => c.status !== 'completed');
+    if (unfinished) throw exportError(409, 'invalid_request', `Clip "${unfinished.name}" is not ready to publish (${unfinished.status}).`);
+    let reply;
+    try {
+      reply = await this.d.bus.request(
+        ExportSubjects.rpcCreate,
+        {
+          caller: this.caller(claims, token!),
+          request,
+          names: { mainVideo: row.title || row.original_name, clips: Object.fromEntries(clips.map((c) => [c.id, c.name])) },
+        },
+        rpcExportCreateReplySchema,
+        this.d.config.RPC_TIMEOUT_MS,
+      );
+    } catch (err) {
+      this.d.logger.error({ err }, 'export create request failed');
+      throw exportError(503, 'export_failed', 'Failed to create export job', { details: 'The export service did not answer. Please try again in a moment.' });
+    }
+    if (!reply.ok) throw refusalError(reply.refusal);
+    if (!reply.replayed) await this.markUploading(row.id, request.saveMainVideo, request.saveVtt, clipIds);
+    return reply.created;
+  }
+
+  async exportStatus(authorization: string | null, jobId: string): Promise<ExportJobStatus> {
+    const claims = await this.verify(authorization, 'Job ID and token required', 'invalid_request');
+    let reply;
+    try {
+      reply = await this.d.bus.request(ExportSubjects.rpcStatus, { jobId, caller: this.caller(claims, authorization!) }, rpcExportStatusReplySchema, this.d.config.RPC_TIMEOUT_MS);
+    } catch (err) {
+      this.d.logger.warn({ err, jobId }, 'export status request failed');
+      throw exportError(503, 'status_fetch_failed', 'Failed to fetch job status');
+    }
+    if (!reply.ok) throw refusalError(reply.refusal);
+    return reply.status;
+  }
+
+  async retryExport(authorization: string | null, jobId: string): Promise<ExportCreated> {
+    const claims = await this.verify(authorization, 'Job ID and token required', 'invalid_request');
+    let reply;
+    try {
+      reply = await this.d.bus.request(ExportSubjects.rpcRetry, { jobId, caller: this.caller(claims, authorization!) }, rpcExportCreateReplySchema, this.d.config.RPC_TIMEOUT_MS);
+    } catch (err) {
+      this.d.logger.warn({ err, jobId }, 'export retry request failed');
+      throw exportError(503, 'retry_failed', 'Failed to retry export job');
+    }
+    if (!reply.ok) throw refusalError(reply.refusal);
+    return reply.created;
+  }
+
+  private async markUploading(videoId: string, main: boolean, vtt: boolean, clipIds: string[]): Promise<void> {
+    await this.edits.db.query(
+      `UPDATE library.videos SET
+          provider_main_video_upload_status = CASE WHEN $2 THEN 'uploading' ELSE provider_main_video_upload_status END,
+          provider_vtt_upload_status = CASE WHEN $3 THEN 'uploading' ELSE provider_vtt_upload_status END
+        WHERE id = $1`,
+      [videoId, main, vtt],
+    );
+    if (clipIds.length) {
+      await this.edits.db.query(`UPDATE library.clips SET provider_upload_status = 'uploading' WHERE video_id = $1 AND id = ANY($2::uuid[])`, [videoId, clipIds]);
+    }
+  }
+
+  /** export -> gateway: an item reached the provider (or failed): the record the dialog offers from. */
+  async onItemUploaded(e: ExportItemUploadedEvent): Promise<void> {
+    if (e.type === 'clip') {
+      if (!e.clipId) return;
+      await this.edits.db.query(
+        `UPDATE library.clips SET provider_upload_status = $3, provider_video_id = COALESCE($4, provider_video_id), updated_at = now() WHERE id = $1 AND video_id = $2`,
+        [e.clipId, e.videoId, e.status, e.providerVideoId],
+      );
+      return;
+    }
+    const column = e.type === 'main_video' ? 'provider_main_video_upload_status' : 'provider_vtt_upload_status';
+    // a failed word-by-word upload marks the captions failed; a successful one never hides a failed VTT
+    const guard = e.type === 'word_by_word' && e.status === 'uploaded' ? ` AND ${column} <> 'failed'` : '';
+    await this.edits.db.query(`UPDATE library.videos SET ${column} = $2, updated_at = now() WHERE id = $1${guard}`, [e.videoId, e.status]);
+  }
+
+  /**
+   * rpc.library.export-sources: the objects an export uploads. Mute segments the current version
+   * lacks are rendered first (silence level; the request carries no level), and the export waits
+   * for that render; captions are written from the current transcript for this export.
+   */
+  async exportSources(r: RpcExportSourcesRequest): Promise<RpcExportSourcesReply> {
+    const row = await this.edits.getVideo(r.videoId);
+    if (!row || !row.original_key) return { state: 'refused', message: 'The video no longer exists.' };
+    if (r.mainVideo && r.muteSegments.length > 0) {
+      const applied = outputMutes(currentEditList(row));
+      const missing = r.muteSegments.filter(
+        (s) => !applied.some((m) => m.start <= s.start + MUTE_MATCH_TOLERANCE && m.end >= s.end - MUTE_MATCH_TOLERANCE),
+      );
+      if (missing.length > 0) {
+        const active = (await this.edits.db.query(`SELECT job_id FROM library.renders WHERE video_id = $1 AND state = 'active' AND clip_id IS NULL LIMIT 1`, [
+          row.id,
+        ])) as { job_id: string }[];
+        if (active[0]) return { state: 'rendering', renderJobId: active[0].job_id };
+        const base = currentEditList(row);
+        const ranges: TimeRange[] = missing.map((s) => ({ start: s.start, end: s.end }));
+        try {
+          const renderJobId = await this.edits.requestRender(row, 'mute', r.userId, base, applyMute(base, ranges, 'silence'), `${missing.length} muted region(s) for publishing`);
+          return { state: 'rendering', renderJobId };
+        } catch (err) {
+          if (err instanceof AppError && err.message === BUSY_MESSAGE) return { state: 'refused', message: BUSY_MESSAGE };
+          throw err;
+        }
+      }
+    }
+    const title = row.title || row.original_name;
+    const mainVideo = r.mainVideo
+      ? { key: row.processed_filename && row.playback_key ? row.playback_key : row.original_key, contentType: 'video/mp4', name: title }
+      : null;
+    let vtt = null;
+    let wordByword = null;
+    if (r.vtt) {
+      const transcript = await this.d.transcripts.getByVideo(row.id);
+      if (!transcript) return { state: 'refused', message: 'The video has no transcript to publish as subtitles.' };
+      const words = row.duration ? clampWords(transcript.words, row.duration) : transcript.words;
+      const vttKey = StorageKeys.exportVtt(row.id, r.exportJobId);
+      const wordsKey = StorageKeys.exportWordByWord(row.id, r.exportJobId);
+      await this.d.storage.upload(vttKey, Buffer.from(wordsToVtt(words, { languageCode: transcript.languageCode })), { contentType: 'text/vtt' });
+      await this.d.storage.upload(wordsKey, Buffer.from(JSON.stringify(wordsToWordByWord(words, transcript.languageCode))), { contentType: 'application/json' });
+      vtt = { key: vttKey, contentType: 'text/vtt', name: `${title}.vtt` };
+      wordByword = { key: wordsKey, contentType: 'application/json', name: `${title}.words.json` };
+    }
+    const clipRows = r.clipIds.length
+      ? ((await this.edits.db.query(`SELECT id, name, status, output_key FROM library.clips WHERE video_id = $1 AND id = ANY($2::uuid[])`, [row.id, r.clipIds])) as {
+          id: string;
+          name: string;
+          status: string;
+          output_key: string;
+        }[])
+      : [];
+    const notReady = r.clipIds.find((id) => clipRows.find((c) => c.id === id)?.status !== 'completed');
+    if (notReady) return { state: 'refused', message: `Clip ${notReady} is no longer available (deleted or not finished).` };
+    return {
+      state: 'ready',
+      mainVideo,
+      vtt,
+      wordByword,
+      clips: clipRows.map((c) => ({ clipId: c.id, key: c.output_key, contentType: 'video/mp4', name: c.name })),
+    };
+  }
+
+  // ---------------------------------------------------------------- reset (revert to original)
+
+  async reset(authorization: string | null, sessionId: string, body: unknown): Promise<ResetResponse> {
+    const claims = await this.verify(authorization, 'JWT token required');
+    if (claims.sessionId !== sessionId) throw exportError(403, 'forbidden', 'This session token is for another session.');
+    const parsed = resetBodySchema.safeParse(body ?? {});
+    if (!parsed.success) throw exportError(400, 'invalid_request', 'videoId must be a video id');
+    const bySession = await this.d.videos.getBySession(sessionId);
+    if (!bySession) throw exportError(404, 'not_found', 'This session has no video in WordCut.');
+    if (parsed.data.videoId && parsed.data.videoId !== bySession.id) throw exportError(403, 'forbidden', 'This session token is not for this video.');
+    const row = (await this.edits.getVideo(bySession.id))!;
+    const filesUpdated = {
+      video: row.processed_filename !== null || row.edit_list !== null,
+      transcript: row.vtt_changed || row.word_byword_changed,
+    };
+    await this.edits.revertToOriginal(row.id);
+    await this.edits.db.query(
+      `UPDATE library.videos SET provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none', updated_at = now() WHERE id = $1`,
+      [row.id],
+    );
+    this.d.logger.info({ videoId: row.id, sessionId, filesUpdated }, 'session reset to the original');
+    const message = filesUpdated.video || filesUpdated.transcript ? 'The video and its transcript are back to the original.' : 'Nothing to reset: the video was already the original.';
+    return { success: true, filesUpdated, message };
+  }
+
+  private providerFailure(err: unknown, code: string, message: string): AppError {
+    if (err instanceof ProviderError) {
+      this.d.logger.warn({ err, status: err.status, code: err.code }, `provider call failed (${code})`);
+      if (err.code === 'unauthorized' || err.status === 401) return exportError(401, 'unauthorized', `${message} The provider refused the session token.`);
+      if (err.status === 409) return exportError(409, code, err.message || message);
+      return exportError(502, code, message, { details: err.message, ...(err.retryAfterSec ? { retryAfter: err.retryAfterSec } : {}) });
+    }
+    this.d.logger.error({ err }, `provider call failed (${code})`);
+    return exportError(502, code, message, { details: (err as Error).message });
+  }
+}
