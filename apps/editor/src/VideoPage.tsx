@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { Transcript, Video, VttStatus } from '@wordcut/contracts';
-import { Tooltip, apiJson, toast } from '@wordcut/ui';
+import { Tooltip, apiJson, editorBridge, toast } from '@wordcut/ui';
 import {
   VIDEO_FETCH_RETRIES,
   VIDEO_FETCH_RETRY_DELAY_MS,
@@ -28,6 +28,8 @@ import { VideoPlayer } from './VideoPlayer';
 import { WaveformTimeline } from './WaveformTimeline';
 import { DEFAULT_ZOOM } from '@wordcut/editor-core';
 import { browserStorage } from './editing/TranscriptEditor';
+import { ExportQuotaContext, useSessionExportQuota } from './quota';
+import { QuotaBanner } from './QuotaBanner';
 
 
 export const RETRY_FAILED_TITLE = 'Retry failed';
@@ -58,6 +60,8 @@ export function VideoPage({ videoId }: { videoId: string }) {
   const [store] = useState(createPlaybackStore);
   const [workspace] = useState(() => new WorkspaceStore());
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
+  const exportQuota = useSessionExportQuota();
+  usePublishEditorState(videoId, workspace);
   const refresh = useRefreshVideo(videoId);
   const runner = useJobRunner({ videoId, storage: browserStorage(), specFor: (record) => storedJobSpec(record.type, refresh) });
   // a job started or ended: the Active Jobs button learns of it now rather than at its next poll
@@ -91,6 +95,7 @@ export function VideoPage({ videoId }: { videoId: string }) {
     <PlaybackContext.Provider value={store}>
       <WorkspaceContext.Provider value={workspace}>
       <JobRunnerContext.Provider value={runner}>
+      <ExportQuotaContext.Provider value={exportQuota}>
       <div className="wc-editor wc-video-page" data-testid="editor-remote" data-video-status={video.status}>
         <div className="wc-editor__top">
           <div className="wc-editor__title">
@@ -108,6 +113,7 @@ export function VideoPage({ videoId }: { videoId: string }) {
         {video.status === 'failed' ? (
           <VttFailedCard video={video} retrying={retryTranscription.isPending} onRetry={() => retryTranscription.mutate()} />
         ) : null}
+        <QuotaBanner videoId={video.id} />
 
         <div className="wc-workspace">
           <section className="wc-workspace__media" aria-label="Video and timeline">
@@ -130,6 +136,7 @@ export function VideoPage({ videoId }: { videoId: string }) {
           onZoomChange={(percent) => setZoom(percent / 100)}
         />
       </div>
+      </ExportQuotaContext.Provider>
       </JobRunnerContext.Provider>
       </WorkspaceContext.Provider>
     </PlaybackContext.Provider>
@@ -188,4 +195,22 @@ function EditorActions() {
       </Tooltip>
     </div>
   );
+}
+
+/**
+ * Tells the publish remote (editorBridge of @wordcut/ui, one instance per page) which video is open
+ * and its pending mutes (from the workspace); the transcript editor adds its history length. Reset
+ * on unmount.
+ */
+function usePublishEditorState(videoId: string, workspace: WorkspaceStore): void {
+  useEffect(() => {
+    const publish = () =>
+      editorBridge.set({ videoId, pendingMutes: [...workspace.getSnapshot().pendingMutes] });
+    publish();
+    const unsubscribe = workspace.subscribe(publish);
+    return () => {
+      unsubscribe();
+      editorBridge.reset();
+    };
+  }, [videoId, workspace]);
 }

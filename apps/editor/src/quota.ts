@@ -1,5 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { quotaState } from '@wordcut/editor-core';
+import { useSession } from '@wordcut/ui';
 
 /**
  * The plan's monthly export quota as the editor sees it (seed 000 §3 "Quota": plan.quotas.
@@ -18,4 +19,18 @@ export const ExportQuotaContext = createContext<ExportQuota | null>(null);
 export function useExportQuotaState(): 'ok' | 'near' | 'exceeded' {
   const quota = useContext(ExportQuotaContext);
   return quota ? quotaState(quota.exportsPerMonth, quota.exportsThisMonth) : 'ok';
+}
+
+/**
+ * The quota of the provider session (the page's shared session store: the token's plan and usage
+ * snapshot, or the server's count after a refresh), for ExportQuotaContext; null without a plan
+ * (no known limit). Stable while the two numbers stay the same, so consumers do not re-render on
+ * every token refresh.
+ */
+export function useSessionExportQuota(): ExportQuota | null {
+  const { plan, usage } = useSession();
+  const hasPlan = plan !== null;
+  const exportsPerMonth = plan?.quotas.exportsPerMonth;
+  const exportsThisMonth = usage?.exportsThisMonth ?? 0;
+  return useMemo(() => (hasPlan ? { exportsPerMonth, exportsThisMonth } : null), [hasPlan, exportsPerMonth, exportsThisMonth]);
 }

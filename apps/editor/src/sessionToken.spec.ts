@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { sessionStore } from '@wordcut/ui';
 import { SESSION_TOKEN_KEY, bearerHeaders, clearSessionToken, getSessionToken, readTokenParam, setSessionToken } from './sessionToken';
 
 afterEach(() => clearSessionToken());
@@ -37,4 +38,15 @@ it('keeps the token in memory when sessionStorage refuses it', () => {
 
 it('refuses an empty token', () => {
   expect(() => setSessionToken('  ')).toThrow('the token is empty');
+});
+
+it("is the page's one session token: the shared store (@wordcut/ui) sees it and its refreshes", () => {
+  setSessionToken(' jwt-3 ');
+  expect(sessionStore.get().token).toBe('jwt-3');
+  sessionStore.setToken('jwt-4'); // e.g. the shell's refresh timer
+  expect(getSessionToken()).toBe('jwt-4');
+  expect(bearerHeaders()).toEqual({ authorization: 'Bearer jwt-4' });
+  expect(sessionStorage.getItem(SESSION_TOKEN_KEY)).toBe('jwt-4');
+  clearSessionToken();
+  expect(sessionStore.get().token).toBeNull();
 });

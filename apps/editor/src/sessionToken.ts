@@ -1,22 +1,15 @@
+import { SESSION_TOKEN_KEY as SHARED_SESSION_TOKEN_KEY, bearerHeaders as sharedBearerHeaders, getSessionToken as sharedGetSessionToken, sessionStore } from '@wordcut/ui';
+
 /**
  * The provider session token (seed 002 §2 "Entry by query string"): the provider opens the
- * editor with `?token=<jwt>`; the page keeps it for the tab's life (sessionStorage) so later
- * calls that need a bearer header (publishing, jobs) can read it with {@link getSessionToken}.
+ * editor with `?token=<jwt>`. The token itself lives in the page's one session store
+ * (`sessionStore` of `@wordcut/ui`, a Module Federation singleton), so the shell's refresh timer,
+ * the publish remote and the editor's calls all use the same, latest token. These functions keep
+ * the editor's names for it.
  */
 
-export const SESSION_TOKEN_KEY = 'wordcut_session_token';
+export const SESSION_TOKEN_KEY = SHARED_SESSION_TOKEN_KEY;
 export const TOKEN_QUERY_PARAM = 'token';
-
-/** Used when sessionStorage is unavailable (blocked storage, private modes): the token lives in memory. */
-let memoryToken: string | null = null;
-
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The token of `?token=` in a query string (`location.search`), trimmed; null when absent or blank. */
 export function readTokenParam(search: string): string | null {
@@ -25,38 +18,23 @@ export function readTokenParam(search: string): string | null {
   return token ? token : null;
 }
 
+/** Starts a session with this token: kept for the tab's life (sessionStorage, else memory). */
 export function setSessionToken(token: string): void {
   const trimmed = token.trim();
   if (!trimmed) throw new Error('setSessionToken: the token is empty');
-  memoryToken = trimmed;
-  try {
-    storage()?.setItem(SESSION_TOKEN_KEY, trimmed);
-  } catch {
-    // quota or security errors: the in-memory copy still serves this page
-  }
+  sessionStore.setToken(trimmed);
 }
 
-/** The stored session token, or null when the page was not opened from a provider session. */
+/** The current session token, or null when the page was not opened from a provider session. */
 export function getSessionToken(): string | null {
-  try {
-    const stored = storage()?.getItem(SESSION_TOKEN_KEY);
-    if (stored) return stored;
-  } catch {
-    // fall through to the in-memory copy
-  }
-  return memoryToken;
+  return sharedGetSessionToken();
 }
 
 export function clearSessionToken(): void {
-  memoryToken = null;
-  try {
-    storage()?.removeItem(SESSION_TOKEN_KEY);
-  } catch {
-    // nothing stored
-  }
+  sessionStore.clear();
 }
 
-/** `Authorization: Bearer <token>` headers for the stored token, or {} without one. */
+/** `Authorization: Bearer <token>` headers for the current token, or {} without one. */
 export function bearerHeaders(token: string | null = getSessionToken()): Record<string, string> {
-  return token ? { authorization: `Bearer ${token}` } : {};
+  return sharedBearerHeaders(token);
 }

@@ -1,8 +1,11 @@
 /** @jest-environment jsdom */
 import './testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient, sessionStore } from '@wordcut/ui';
 import type { RemoteSlotProps } from './RemoteSlot';
 
 jest.mock('./RemoteSlot', () => ({
@@ -12,13 +15,39 @@ jest.mock('./RemoteSlot', () => ({
 import { App } from './App';
 import { ErrorBoundary } from './ErrorBoundary';
 
-function renderAt(path: string) {
+/** A fetch answer (jsdom has no Response): what the code reads of one. */
+function reply(status: number, body: unknown): Response {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text } as unknown as Response;
+}
+
+let calls: Array<{ url: string; init: RequestInit | undefined }> = [];
+/** Answers GET /api/videos/<id> from `videos` (404 otherwise) and POST refresh-token from `refresh`. */
+function stubFetch(videos: Record<string, unknown> = {}, refresh: () => Response = () => reply(401, 'expired')) {
+  calls = [];
+  global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    if (url === '/api/wordcut/refresh-token') return refresh();
+    const id = url.startsWith('/api/videos/') ? url.slice('/api/videos/'.length) : '';
+    return id in videos ? reply(200, videos[id]) : reply(404, { message: 'Video not found' });
+  }) as unknown as typeof fetch;
+}
+
+function renderAt(path: string, queryClient: QueryClient = createQueryClient()) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
+
+beforeEach(() => stubFetch());
+afterEach(() => {
+  sessionStore.clear();
+  jest.useRealTimers();
+});
 
 describe('routes', () => {
   it.each(['/', '/editor', '/editor/v1', '/videos', '/videos/v1', '/video/v1'])('%s shows the editor page', (path) => {
@@ -28,9 +57,10 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'WordCut, home' })).toBeInTheDocument();
   });
 
-  it('shows the video id in the header title area', () => {
-    renderAt('/videos/abc');
-    expect(screen.getByRole('banner')).toHaveTextContent('Video abc');
+  it("says 'No video open' without a video", () => {
+    renderAt('/editor');
+    expect(screen.getByRole('banner')).toHaveTextContent('No video open');
+    expect(calls).toHaveLength(0);
   });
 
   it('/analytics shows the analytics remote', () => {
@@ -56,6 +86,90 @@ describe('routes', () => {
   it('?panel=keyclips does nothing outside editor routes', () => {
     renderAt('/analytics?panel=keyclips');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('header title (seed 001 §1)', () => {
+  it("shows the video's title, fetched once under the editor's query key", async () => {
+    stubFetch({ abc: { id: 'abc', title: 'Quarterly review', originalName: 'q3.mp4' } });
+    renderAt('/videos/abc');
+    expect(screen.getByTestId('header-title')).toHaveTextContent('Video abc'); // until it is known
+    expect(await screen.findByText('Quarterly review')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Quarterly review');
+    expect(calls.map((c) => c.url)).toEqual(['/api/videos/abc']);
+  });
+
+  it('shows the original file name when the title is empty', async () => {
+    stubFetch({ v2: { id: 'v2', title: '  ', originalName: 'interview-final.mp4' } });
+    renderAt('/editor/v2');
+    expect(await screen.findByText('interview-final.mp4')).toBeInTheDocument();
+  });
+
+  it('reads the video the editor already loaded from the shared cache (no second request)', () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['/api/videos', 'v3'], { id: 'v3', title: 'Cached talk', originalName: 'c.mp4' });
+    renderAt('/video/v3', queryClient);
+    expect(screen.getByTestId('header-title')).toHaveTextContent('Cached talk');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps the id when the video cannot be loaded', async () => {
+    const queryClient = createQueryClient();
+    renderAt('/editor/missing', queryClient);
+    await waitFor(() => expect(queryClient.getQueryState(['/api/videos', 'missing'])?.status).toBe('error'));
+    expect(calls.map((c) => c.url)).toEqual(['/api/videos/missing']);
+    expect(screen.getByTestId('header-title')).toHaveTextContent('Video missing');
+  });
+});
+
+describe('session token refresh (seed 001 §4)', () => {
+  it('starts once a token exists and refreshes every 10 minutes with it', async () => {
+    jest.useFakeTimers();
+    stubFetch({}, () => reply(200, { newToken: 'tok-2', plan: { tier: 'pro', quotas: { exportsPerMonth: 10 } }, usage: { exportsToday: 0, maxPerDay: null, exportsThisMonth: 1, maxPerMonth: 10, nextDailyReset: '2025-06-11T00:00:00.000Z', nextMonthlyReset: '2025-07-01T00:00:00.000Z' } }));
+    const view = renderAt('/');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(20 * 60_000);
+    });
+    expect(calls).toHaveLength(0); // no token, nothing to refresh
+
+    act(() => sessionStore.setToken('tok-1'));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10 * 60_000);
+    });
+    expect(calls.map((c) => [c.url, c.init?.method])).toEqual([['/api/wordcut/refresh-token', 'POST']]);
+    expect((calls[0]!.init!.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
+    expect(sessionStore.get().token).toBe('tok-2');
+    expect(sessionStorage.getItem('wordcut_session_token')).toBe('tok-2');
+
+    view.unmount();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(30 * 60_000);
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('retries a failed refresh silently after 30 s', async () => {
+    jest.useFakeTimers();
+    let ok = false;
+    stubFetch({}, () => (ok ? reply(200, { newToken: 'tok-b', plan: { tier: 'pro', quotas: {} }, usage: { exportsToday: 0, maxPerDay: null, exportsThisMonth: 0, maxPerMonth: null, nextDailyReset: '2025-06-11T00:00:00.000Z', nextMonthlyReset: '2025-07-01T00:00:00.000Z' } }) : reply(503, 'busy')));
+    sessionStore.setToken('tok-a');
+    renderAt('/');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10 * 60_000);
+    });
+    expect(calls).toHaveLength(1);
+    expect(sessionStore.get().token).toBe('tok-a');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // silent
+    ok = true;
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(29_999);
+    });
+    expect(calls).toHaveLength(1);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    expect(calls).toHaveLength(2);
+    expect(sessionStore.get().token).toBe('tok-b');
   });
 });
 

@@ -4,6 +4,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { EditorPage } from './pages/EditorPage';
 import { AnalyticsPage } from './pages/AnalyticsPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { SessionRefresher } from './SessionRefresher';
 
 /** The routes of seed 000 §2; every editor route shows the same editor page. */
 export function App() {
@@ -22,6 +23,7 @@ export function App() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </ErrorBoundary>
+      <SessionRefresher />
     </>
   );
 }

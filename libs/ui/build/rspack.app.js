@@ -129,6 +129,7 @@ function createAppConfig({ name, dir, role }) {
         '@wordcut/transcript$': path.join(workspaceRoot, 'libs/transcript/src/index.ts'),
         '@wordcut/edit-list$': path.join(workspaceRoot, 'libs/edit-list/src/index.ts'),
         '@wordcut/editor-core$': path.join(workspaceRoot, 'libs/editor-core/src/index.ts'),
+        '@wordcut/publishing$': path.join(workspaceRoot, 'libs/publishing/src/index.ts'),
       },
     },
     module: { rules },

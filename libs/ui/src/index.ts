@@ -16,3 +16,17 @@ export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, Tooltip, TooltipProvider } fro
 export type { TooltipProps } from './tooltip';
 export { REMOTE_EXPOSE, REMOTE_LABELS, REMOTE_NAMES, containerName } from './remote';
 export type { RemoteModule, RemoteName, RemoteProps } from './remote';
+export {
+  REFRESH_TOKEN_PATH,
+  SESSION_TOKEN_KEY,
+  bearerHeaders,
+  getSessionToken,
+  refreshSessionToken,
+  sessionStore,
+  startTokenRefresh,
+  usageFromSnapshot,
+  useSession,
+} from './session';
+export type { SessionExtra, SessionState, TokenRefreshOptions } from './session';
+export { EMPTY_EDITOR_STATE, editorBridge, useEditorBridge } from './editorBridge';
+export type { BridgeMute, BridgeMuteLevel, EditorPublishState } from './editorBridge';

@@ -31,7 +31,7 @@ import {
   EXPORT_LIMIT_TOOLTIP,
 } from '@wordcut/editor-core';
 import type { EditJobKind, SimilarWordAnalysis } from '@wordcut/editor-core';
-import { Tooltip, describeError, isApiError, toast } from '@wordcut/ui';
+import { Tooltip, describeError, editorBridge, isApiError, toast } from '@wordcut/ui';
 import { videoKeys } from '../api';
 import { formatDuration } from '../format';
 import { usePlaybackStore } from '../playback';
@@ -163,11 +163,14 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         last.pendingMutes === s.pendingMutes &&
         last.selection === s.selection &&
         last.keepPreview === s.keepPreview &&
-        last.content === s.content
+        last.content === s.content &&
+        last.history === s.history
       ) {
         return;
       }
       last = s;
+      // the publish remote shows 'Revert to Original' while there is transcript history
+      editorBridge.set({ historyEntries: s.history.entries.length });
       const spanOf = (bounds: { start: number; end: number } | null) => {
         const first = bounds ? s.content.words[bounds.start] : undefined;
         const lastWord = bounds ? s.content.words[bounds.end] : undefined;

@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import type { Video } from '@wordcut/contracts';
 import { AppHeader } from './AppHeader';
 import { KeyClipsPanel } from './KeyClipsPanel';
 import { RemoteSlot } from '../RemoteSlot';
@@ -31,15 +33,7 @@ export function EditorPage() {
     <div className="wc-app">
       <div className="wc-app__content" inert={panelOpen}>
         <AppHeader
-          title={
-            videoId ? (
-              <span className="wc-header__video" title={videoId}>
-                Video <span className="wc-mono">{videoId}</span>
-              </span>
-            ) : (
-              <span className="wc-muted">No video open</span>
-            )
-          }
+          title={videoId ? <VideoTitle videoId={videoId} /> : <span className="wc-muted">No video open</span>}
           actions={<RemoteSlot name="publish" basePath="/" variant="inline" />}
         />
         <main className="wc-main" id="main">
@@ -48,5 +42,29 @@ export function EditorPage() {
       </div>
       {panelOpen ? <KeyClipsPanel onClose={closePanel} /> : null}
     </div>
+  );
+}
+
+/** The query key of a video; the editor remote uses the same one, so both read one cached request. */
+export const videoQueryKey = (videoId: string) => ['/api/videos', videoId] as const;
+
+/**
+ * The header's title (seed 001 §1): the video's title, or its original file name when the title
+ * is empty. Until the video is known (or when it cannot be loaded) the id stands in.
+ */
+function VideoTitle({ videoId }: { videoId: string }) {
+  const { data: video } = useQuery<Video>({ queryKey: videoQueryKey(videoId) });
+  const name = video ? video.title.trim() || video.originalName : '';
+  if (name) {
+    return (
+      <span className="wc-header__video" title={name} data-testid="header-title">
+        {name}
+      </span>
+    );
+  }
+  return (
+    <span className="wc-header__video" title={videoId} data-testid="header-title">
+      Video <span className="wc-mono">{videoId}</span>
+    </span>
   );
 }

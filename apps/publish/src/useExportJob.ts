@@ -1,0 +1,193 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ExportError, ExportJobStatus } from '@wordcut/contracts';
+import {
+  EXPORT_COMPLETE_TITLE,
+  EXPORT_FAILED_DEFAULT,
+  EXPORT_RETRYING_TITLE,
+  ExportErrorCode,
+  POLL_INTERVAL_MS,
+  POLL_RETRIES,
+  RETRY_FAILED_TITLE,
+  backoffDelayMs,
+  isFinal,
+} from '@wordcut/publishing';
+import { refreshSessionToken, toast } from '@wordcut/ui';
+import { PublishError, fetchExportStatus, retryExport, toExportError } from './api';
+import { PROVIDER_NAME } from './provider';
+
+/**
+ * The export job's life in the browser (seed 001 §4 "Export job", "Retry", §8, §9): poll the
+ * status at once and then every 2 s until it is completed or failed; a failed poll is tried again
+ * 3 times after 1 s, 2 s, 4 s (backoff 1 s doubling, at most 30 s), and after that the dialog shows
+ * 'Failed to fetch job status'. A completed job toasts 'Export Complete'; a failed one shows its
+ * error. Retry of a failed job asks the server for a new job ('Export Retrying') and polls that
+ * one; retry after lost polling simply polls the same job again.
+ */
+
+export type FailureCause =
+  /** the job itself failed (its status said so) or a retry of it was refused */
+  | 'job'
+  /** the status could not be fetched after the retries: the job's fate is unknown */
+  | 'poll'
+  /** the export was refused before a job existed (e.g. quota_exceeded) */
+  | 'create';
+
+export type ExportJobState =
+  | { phase: 'idle' }
+  | { phase: 'running'; jobId: string; status: ExportJobStatus | null; pollFailures: number }
+  | { phase: 'completed'; jobId: string; status: ExportJobStatus }
+  | { phase: 'failed'; jobId: string | null; status: ExportJobStatus | null; error: ExportError; failedAt: number; cause: FailureCause };
+
+export interface UseExportJobOptions {
+  /** called once per completed job (the page refetches the video and its clips) */
+  onCompleted?: (status: ExportJobStatus) => void;
+}
+
+export interface ExportJobControls {
+  state: ExportJobState;
+  /** true while a retry request is under way */
+  retrying: boolean;
+  /** follows a new job from its first poll */
+  start: (jobId: string) => void;
+  /** shows a failure that happened before a job existed */
+  fail: (error: ExportError) => void;
+  /** retries the failed job (or resumes polling after lost polls) */
+  retry: () => void;
+  /** back to idle; ignored while the job runs (the dialog is locked then) */
+  close: () => void;
+}
+
+/** The error a job that failed without one shows (seed 001 §8). */
+export function jobFailure(status: ExportJobStatus): ExportError {
+  return status.error ?? { error: ExportErrorCode.ExportFailed, message: EXPORT_FAILED_DEFAULT };
+}
+
+const isAuthError = (error: unknown): boolean => {
+  const code = error instanceof PublishError ? error.detail.error : null;
+  return code === ExportErrorCode.Unauthorized;
+};
+
+export function useExportJob(options: UseExportJobOptions = {}): ExportJobControls {
+  const [state, setState] = useState<ExportJobState>({ phase: 'idle' });
+  const [retrying, setRetrying] = useState(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const onCompletedRef = useRef(options.onCompleted);
+  onCompletedRef.current = options.onCompleted;
+  /** bumped by every start/close/unmount: late answers of an older run are dropped */
+  const run = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const clearTimer = () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  };
+
+  const update = (next: ExportJobState) => {
+    stateRef.current = next;
+    setState(next);
+  };
+
+  const poll = useCallback((jobId: string, token: number, failures: number, last: ExportJobStatus | null) => {
+    fetchExportStatus(jobId).then(
+      (status) => {
+        if (run.current !== token) return;
+        if (status.status === 'completed') {
+          update({ phase: 'completed', jobId, status: { ...status, progress: 100 } });
+          toast({ title: EXPORT_COMPLETE_TITLE, description: `Your changes were published to ${PROVIDER_NAME}.` });
+          onCompletedRef.current?.(status);
+          return;
+        }
+        if (isFinal(status.status)) {
+          update({ phase: 'failed', jobId, status, error: jobFailure(status), failedAt: Date.now(), cause: 'job' });
+          return;
+        }
+        update({ phase: 'running', jobId, status, pollFailures: 0 });
+        timer.current = setTimeout(() => poll(jobId, token, 0, status), POLL_INTERVAL_MS);
+      },
+      async (error: unknown) => {
+        if (run.current !== token) return;
+        const attempt = failures + 1;
+        if (attempt > POLL_RETRIES) {
+          update({
+            phase: 'failed',
+            jobId,
+            status: last,
+            error: toExportError(error, ExportErrorCode.StatusFetchFailed),
+            failedAt: Date.now(),
+            cause: 'poll',
+          });
+          return;
+        }
+        update({ phase: 'running', jobId, status: last, pollFailures: attempt });
+        // an expired token is renewed before the next try (the 10-minute refresh may be late)
+        if (isAuthError(error)) await refreshSessionToken();
+        if (run.current !== token) return;
+        timer.current = setTimeout(() => poll(jobId, token, attempt, last), backoffDelayMs(attempt));
+      },
+    );
+  }, []);
+
+  const begin = useCallback(
+    (jobId: string, last: ExportJobStatus | null) => {
+      clearTimer();
+      const token = ++run.current;
+      update({ phase: 'running', jobId, status: last, pollFailures: 0 });
+      poll(jobId, token, 0, last);
+    },
+    [poll],
+  );
+
+  const start = useCallback((jobId: string) => begin(jobId, null), [begin]);
+
+  const fail = useCallback((error: ExportError) => {
+    clearTimer();
+    run.current++;
+    update({ phase: 'failed', jobId: null, status: null, error, failedAt: Date.now(), cause: 'create' });
+  }, []);
+
+  const retry = useCallback(() => {
+    const current = stateRef.current;
+    if (current.phase !== 'failed' || current.jobId === null) return;
+    if (current.cause === 'poll') {
+      begin(current.jobId, current.status);
+      return;
+    }
+    const token = ++run.current;
+    const jobId = current.jobId;
+    setRetrying(true);
+    retryExport(jobId).then(
+      (started) => {
+        setRetrying(false);
+        if (run.current !== token) return;
+        toast({ title: EXPORT_RETRYING_TITLE, description: `Retrying the export to ${PROVIDER_NAME}...` });
+        begin(started.jobId, null);
+      },
+      (error: unknown) => {
+        setRetrying(false);
+        if (run.current !== token) return;
+        const detail = toExportError(error, ExportErrorCode.RetryFailed);
+        toast({ title: RETRY_FAILED_TITLE, description: detail.message, variant: 'destructive' });
+        update({ ...current, error: detail, failedAt: Date.now() });
+      },
+    );
+  }, [begin]);
+
+  const close = useCallback(() => {
+    if (stateRef.current.phase === 'running') return;
+    clearTimer();
+    run.current++;
+    update({ phase: 'idle' });
+  }, []);
+
+  // an unmounted header drops late answers and stops polling
+  useEffect(
+    () => () => {
+      run.current++;
+      clearTimer();
+    },
+    [],
+  );
+
+  return { state, retrying, start, fail, retry, close };
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { startTokenRefresh, useSession } from '@wordcut/ui';
+import type { TokenRefreshOptions } from '@wordcut/ui';
+
+/**
+ * Keeps the provider session token fresh for the whole page (seed 001 §4 "Token lifecycle": every
+ * 10 minutes, a silent retry 30 s after a failure). The shell hosts it because the token is the
+ * page's, not one remote's: it starts once a token exists (the editor stores it from `?token=`),
+ * keeps running across refreshed tokens, and stops when the session is cleared or on unmount.
+ */
+export function SessionRefresher(options: TokenRefreshOptions) {
+  const hasToken = useSession().token !== null;
+  const { intervalMs, retryMs, fetchImpl } = options;
+  useEffect(() => {
+    if (!hasToken) return;
+    return startTokenRefresh({ intervalMs, retryMs, fetchImpl });
+  }, [hasToken, intervalMs, retryMs, fetchImpl]);
+  return null;
+}
