@@ -29,7 +29,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const demoMedia = path.join(ROOT, '.data', 'test-media');
   execFileSync('bash', [path.join(ROOT, 'tools/media/generate-test-media.sh'), demoMedia], { stdio: 'ignore' });
   process.env['E2E_DEMO_MEDIA_DIR'] = demoMedia;
-  const sandbox = await startProviderSandbox({ port: E2E_SANDBOX_PORT, mediaDir: demoMedia, editorUrl: 'http://localhost:4200' });
+  const webhookSecret = 'whsec_e2e_secret_0123456789abcdef0123456789';
+  const sandbox = await startProviderSandbox({
+    port: E2E_SANDBOX_PORT,
+    mediaDir: demoMedia,
+    editorUrl: 'http://localhost:4200',
+    webhookUrl: `http://127.0.0.1:${E2E_PORTS.export}/webhooks/provider`,
+    webhookSecret,
+  });
   process.env['PROVIDER_SANDBOX_URL'] = sandbox.url;
   const sandboxHost = new URL(sandbox.url).host;
 
@@ -47,6 +54,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PROVIDER_JWKS_URL: sandbox.jwksUrl,
     PROVIDER_JWT_ISSUER: sandbox.issuer,
     PROVIDER_JWT_AUDIENCE: sandbox.audience,
+    PROVIDER_API_URL: sandbox.url,
+    PROVIDER_WEBHOOK_SECRET: webhookSecret,
     PROVIDER_MEDIA_ALLOWED_HOSTS: sandboxHost,
     PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: sandboxHost,
   };
@@ -58,7 +67,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const { Messaging } = await import('@wordcut/messaging');
     const { createLogger } = await import('@wordcut/platform');
     const bus = await Messaging.connect({ servers: NATS_URL, namespace, name: 'e2e-cleanup', logger: createLogger('e2e', 'silent') });
-    for (const s of ['JOBS', 'MEDIA', 'DLQ', 'VIDEOS']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
+    for (const s of ['JOBS', 'MEDIA', 'DLQ', 'VIDEOS', 'EXPORT']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
     await bus.close();
     await sandbox.close();
     await s3.close();

@@ -66,6 +66,8 @@ export async function benchJobs(o: { s3Endpoint: string; tinyMedia: string; jobs
     S3_BUCKET: BUCKET,
     // the gateway needs a provider key source to start; nothing here uses provider sessions
     PROVIDER_JWKS_URL: UNUSED_JWKS_URL,
+    PROVIDER_API_URL: new URL(UNUSED_JWKS_URL).origin,
+    PROVIDER_WEBHOOK_SECRET: 'whsec_bench_unused_0123456789abcdef0123',
   };
   onCleanup(`NATS streams of namespace ${namespace}`, () => deleteNatsStreams(NATS_URL, namespace));
   checkInterrupted();

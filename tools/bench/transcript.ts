@@ -154,6 +154,8 @@ export async function benchTranscript(o: TranscriptBenchOptions): Promise<Transc
     S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
     S3_BUCKET: BUCKET,
     PROVIDER_JWKS_URL: UNUSED_JWKS_URL,
+    PROVIDER_API_URL: new URL(UNUSED_JWKS_URL).origin,
+    PROVIDER_WEBHOOK_SECRET: 'whsec_bench_unused_0123456789abcdef0123',
   };
   const gateway = new ServiceProcess('gateway', await freePort(), { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'info', ...env });
   onCleanup('the gateway', () => gateway.stop());

@@ -5,9 +5,12 @@ import { ROOT, type StackEnv } from './stack';
 export const DATA_DIR = resolve(ROOT, process.env['WORDCUT_DATA_DIR'] ?? '.data');
 export const LOCAL_S3_PORT = Number(process.env['LOCAL_S3_PORT'] ?? 4568);
 export const PROVIDER_SANDBOX_PORT = Number(process.env['PROVIDER_SANDBOX_PORT'] ?? 4610);
+/** The webhook secret the local sandbox signs with and the export service verifies (dev only). */
+export const LOCAL_WEBHOOK_SECRET = process.env['PROVIDER_WEBHOOK_SECRET'] ?? 'whsec_sandbox_local_dev_secret_0123456789';
 
 /** The provider the local stack trusts: the sandbox's key set, and its host for media imports. */
 export interface LocalProvider {
+  url: string;
   jwksUrl: string;
   issuer: string;
   audience: string;
@@ -20,6 +23,8 @@ export function localEnv(s3Endpoint: string, provider?: LocalProvider): StackEnv
         PROVIDER_JWKS_URL: provider.jwksUrl,
         PROVIDER_JWT_ISSUER: provider.issuer,
         PROVIDER_JWT_AUDIENCE: provider.audience,
+        PROVIDER_API_URL: provider.url,
+        PROVIDER_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET,
         // the sandbox runs on this machine: the only host allowed to resolve to a private address
         PROVIDER_MEDIA_ALLOWED_HOSTS: sandboxHosts,
         PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: sandboxHosts,

@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { providerSessionResponseSchema, videoSchema, type Video } from '@wordcut/contracts';
 import { startProviderSandbox, type ProviderSandbox } from '../provider-sandbox/sandbox';
-import { migrateAll, ROOT, startStack, type Stack } from './stack';
-import { DATA_DIR, ensureDatabase, LOCAL_S3_PORT, localEnv, PROVIDER_SANDBOX_PORT } from './local-env';
+import { DEFAULT_PORTS, migrateAll, ROOT, startStack, type Stack } from './stack';
+import { DATA_DIR, ensureDatabase, LOCAL_S3_PORT, LOCAL_WEBHOOK_SECRET, localEnv, PROVIDER_SANDBOX_PORT } from './local-env';
 
 /** One fixed session: every start opens the same demo video (the gateway keeps one video per session). */
 const DEMO_SESSION = 'local-demo';
@@ -55,6 +55,9 @@ async function main(): Promise<void> {
       mediaDir,
       editorUrl: 'http://localhost:4200',
       keyDir: join(DATA_DIR, 'provider-sandbox'),
+      // completion webhooks go to the export service (an ingress routes /webhooks/provider there in a cluster)
+      webhookUrl: `http://127.0.0.1:${DEFAULT_PORTS.export}/webhooks/provider`,
+      webhookSecret: LOCAL_WEBHOOK_SECRET,
     });
     const env = localEnv(endpoint, sandbox);
     await ensureDatabase(env.DATABASE_URL);

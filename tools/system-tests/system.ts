@@ -8,7 +8,7 @@ import { startLocalS3, type LocalS3 } from '@wordcut/storage';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startProviderSandbox, type ProviderSandbox } from '../provider-sandbox/sandbox';
+import { DEFAULT_WEBHOOK_SECRET, startProviderSandbox, type ProviderSandbox } from '../provider-sandbox/sandbox';
 import { migrateAll, startStack, type ServiceName, type Stack, type StackEnv } from '../stack/stack';
 import { createTestDatabase, deleteNamespaceStreams, NATS_URL, stopStackReporting, uniqueSuffix } from '../testing/env';
 
@@ -34,10 +34,20 @@ export async function startSystem(o: {
   /** allow media imports from the sandbox (SSRF guard: its host is allowed and trusted) */
   importFromSandbox?: boolean;
   env?: Record<string, string>;
+  /** the secret the sandbox signs webhooks with (they go to the export service's /webhooks/provider) */
+  webhookSecret?: string;
 }): Promise<TestSystem> {
   const dir = mkdtempSync(join(tmpdir(), `wordcut-${o.name}-`));
   const s3 = await startLocalS3({ port: 0, directory: join(dir, 's3') });
-  const sandbox = await startProviderSandbox({ port: 0, mediaDir: o.mediaDir ?? dir, editorUrl: 'http://localhost:4200' });
+  const webhookSecret = o.webhookSecret ?? DEFAULT_WEBHOOK_SECRET;
+  const exportPort = o.ports.export;
+  const sandbox = await startProviderSandbox({
+    port: 0,
+    mediaDir: o.mediaDir ?? dir,
+    editorUrl: 'http://localhost:4200',
+    webhookSecret,
+    ...(exportPort ? { webhookUrl: `http://127.0.0.1:${exportPort}/webhooks/provider` } : {}),
+  });
   const db = await createTestDatabase();
   const sandboxHost = new URL(sandbox.url).host;
   const env: StackEnv = {
@@ -51,6 +61,8 @@ export async function startSystem(o: {
     PROVIDER_JWKS_URL: sandbox.jwksUrl,
     PROVIDER_JWT_ISSUER: sandbox.issuer,
     PROVIDER_JWT_AUDIENCE: sandbox.audience,
+    PROVIDER_API_URL: sandbox.url,
+    PROVIDER_WEBHOOK_SECRET: webhookSecret,
     ...(o.importFromSandbox ? { PROVIDER_MEDIA_ALLOWED_HOSTS: sandboxHost, PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: sandboxHost } : {}),
     ...o.env,
   };

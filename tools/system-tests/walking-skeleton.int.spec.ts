@@ -41,6 +41,8 @@ describe('walking skeleton: a probe job through every service', () => {
       UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT),
       // no provider sessions here: a key set URL nobody calls
       PROVIDER_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+      PROVIDER_API_URL: 'http://127.0.0.1:9',
+      PROVIDER_WEBHOOK_SECRET: 'whsec_walking_skeleton_0123456789abcdef',
     };
     storage = new S3ObjectStorage({ endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, bucket: env.S3_BUCKET, forcePathStyle: true });
     await new FfmpegMediaTools().runFfmpeg({

@@ -23,13 +23,16 @@ Names
 {{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
 {{- end }}
 
-{{/* The five back-end services, in start order of their dependencies, and what each one uses. */}}
+{{/*
+The five back-end services, in start order of their dependencies, and what each one uses
+(webhook: PROVIDER_WEBHOOK_SECRET, the HMAC key of the provider's signed webhooks).
+*/}}
 {{- define "wordcut.services" -}}
-gateway:   {db: true,  s3: true}
-media:     {db: false, s3: true}
-jobs:      {db: true,  s3: false}
-export:    {db: true,  s3: true}
-analytics: {db: true,  s3: false}
+gateway:   {db: true,  s3: true,  webhook: false}
+media:     {db: false, s3: true,  webhook: false}
+jobs:      {db: true,  s3: false, webhook: false}
+export:    {db: true,  s3: true,  webhook: true}
+analytics: {db: true,  s3: false, webhook: false}
 {{- end }}
 
 
@@ -72,7 +75,7 @@ Image of a component. Call with (dict "root" $ "image" .Values.gateway.image).
 {{- end }}
 {{- end }}
 
-{{/* The Secret holding DATABASE_URL and the S3 keys. */}}
+{{/* The Secret holding DATABASE_URL, the S3 keys and the provider's webhook secret. */}}
 {{- define "wordcut.secretName" -}}
 {{- if .Values.secrets.existingSecret }}
 {{- .Values.secrets.existingSecret }}
@@ -150,10 +153,13 @@ topologySpreadConstraints:
 {{- end }}
 {{- if not .Values.secrets.existingSecret }}
 {{- if not .Values.secrets.databaseUrl }}
-{{- fail "set secrets.existingSecret (a Secret with DATABASE_URL, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) or secrets.databaseUrl, secrets.s3AccessKeyId and secrets.s3SecretAccessKey" }}
+{{- fail "set secrets.existingSecret (a Secret with DATABASE_URL, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, PROVIDER_WEBHOOK_SECRET) or secrets.databaseUrl, secrets.s3AccessKeyId, secrets.s3SecretAccessKey and secrets.providerWebhookSecret" }}
 {{- end }}
 {{- if not (and .Values.secrets.s3AccessKeyId .Values.secrets.s3SecretAccessKey) }}
 {{- fail "set secrets.s3AccessKeyId and secrets.s3SecretAccessKey, or secrets.existingSecret" }}
+{{- end }}
+{{- if lt (len (.Values.secrets.providerWebhookSecret | default "" | toString)) 32 }}
+{{- fail "set secrets.providerWebhookSecret (the HMAC key of the provider's signed webhooks, at least 32 characters), or secrets.existingSecret" }}
 {{- end }}
 {{- end }}
 {{- if and .Values.media.autoscaling.keda.enabled (not .Values.media.autoscaling.keda.natsMonitoringEndpoint) }}
