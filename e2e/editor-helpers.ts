@@ -109,6 +109,44 @@ export function toastTitled(page: Page, title: string): Locator {
   return page.locator('.wc-toast').filter({ has: page.locator('.wc-toast__title', { hasText: title }) });
 }
 
+export interface SeenToast {
+  title: string;
+  description: string;
+}
+
+/**
+ * Records every toast shown from the next page load on (window.__toasts). Only one toast is visible
+ * at a time (seed 000), so a toast followed quickly by another (e.g. 'Video cloned' then 'Export
+ * Started') may be gone before a locator looks: assert on what was shown with toastsSeen().
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __toasts: SeenToast[] };
+    w.__toasts = [];
+    const seen = new WeakSet<Element>();
+    const scan = () => {
+      for (const el of Array.from(document.querySelectorAll('.wc-toast'))) {
+        if (seen.has(el)) continue;
+        seen.add(el);
+        const text = (selector: string) => el.querySelector(selector)?.textContent ?? '';
+        w.__toasts.push({ title: text('.wc-toast__title'), description: text('.wc-toast__description') });
+      }
+    };
+    new MutationObserver(scan).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The toasts shown since the page loaded (needs recordToasts before the navigation). */
+export async function toastsSeen(page: Page): Promise<SeenToast[]> {
+  return page.evaluate(() => (window as unknown as { __toasts?: SeenToast[] }).__toasts ?? []);
+}
+
+/** Waits until a toast with this title has been shown (even if another one replaced it since). */
+export async function expectToastShown(page: Page, title: string, timeout = 20_000): Promise<SeenToast> {
+  await expect.poll(async () => (await toastsSeen(page)).map((t) => t.title), { timeout }).toContain(title);
+  return (await toastsSeen(page)).find((t) => t.title === title)!;
+}
+
 /**
  * Waits for the editing job started by the last click: the overlay appears, reaches its
  * success phases (a failed job closes without them) and closes.
