@@ -11,9 +11,8 @@ import { join, relative } from 'node:path';
 import { StorageKeys, type ProbeResult } from '@wordcut/contracts';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { buildTranscriptFromVtt } from '@wordcut/transcript';
-import { ROOT as STACK_ROOT, ServiceProcess, type StackEnv } from '../stack/stack';
-import { createTestDatabase, NATS_URL, uniqueSuffix } from '../testing/env';
-import { BUCKET, ROOT, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, deleteNatsStreams, freePort, onCleanup } from './common';
+import { BUCKET, ROOT, S3_CREDENTIALS, checkInterrupted, freePort, onCleanup } from './common';
+import { benchEnv, startBenchGateway } from './stack';
 import { syntheticVtt } from './transcript-data';
 // the gateway's compiled stores and data source, as the service runs them
 import { gatewayDataSource } from '../../services/gateway/dist/data-source.js';
@@ -86,21 +85,6 @@ export async function serveStatic(dir: string, flags: string[], env: NodeJS.Proc
   }
 }
 
-/** `node services/gateway/dist/migrate.js`: only the gateway's schema (as section 4). */
-function migrateGateway(databaseUrl: string): Promise<void> {
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [join(STACK_ROOT, 'services', 'gateway', 'dist', 'migrate.js')], {
-      cwd: STACK_ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? ok() : fail(new Error(`gateway migrations failed (${code}): ${err.trim()}`))));
-  });
-}
-
 /** Real media for the stack's video (section 8): its MP4 and its stored waveform. */
 export interface StackMedia {
   /** a local MP4 the browser plays as it is (H.264 + AAC, faststart) */
@@ -129,30 +113,8 @@ export interface EditorStack {
  * media's (which must outlast the transcript).
  */
 export async function startEditorStack(o: { s3Endpoint: string; words: number; media?: StackMedia }): Promise<EditorStack> {
-  checkInterrupted();
-  const db = await createTestDatabase();
-  onCleanup(`database ${db.name}`, () => db.drop());
-  const namespace = `benchui${uniqueSuffix()}`;
-  onCleanup(`NATS streams of namespace ${namespace}`, () => deleteNatsStreams(NATS_URL, namespace));
-  await migrateGateway(db.url);
-
-  checkInterrupted();
-  const env: StackEnv = {
-    DATABASE_URL: db.url,
-    NATS_URL,
-    NATS_NAMESPACE: namespace,
-    S3_ENDPOINT: o.s3Endpoint,
-    S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-    S3_BUCKET: BUCKET,
-    PROVIDER_JWKS_URL: UNUSED_JWKS_URL,
-    PROVIDER_API_URL: new URL(UNUSED_JWKS_URL).origin,
-    PROVIDER_WEBHOOK_SECRET: 'whsec_bench_unused_0123456789abcdef0123',
-  };
-  const gateway = new ServiceProcess('gateway', await freePort(), { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'warn', ...env });
-  onCleanup('the gateway', () => gateway.stop());
-  gateway.start();
-  await gateway.waitHealthy(60_000);
+  const { db, env } = await benchEnv({ s3Endpoint: o.s3Endpoint, namespacePrefix: 'benchui', migrate: 'gateway' });
+  const gateway = await startBenchGateway(env, 'warn');
 
   const ds = gatewayDataSource(db.url, 2);
   await ds.initialize();

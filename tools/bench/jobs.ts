@@ -8,9 +8,9 @@
 import { jobStatusSchema } from '@wordcut/contracts';
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { migrateAll, startStack, SERVICES, type ServiceName, type StackEnv } from '../stack/stack';
-import { createTestDatabase, NATS_URL, uniqueSuffix } from '../testing/env';
-import { BUCKET, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, deleteNatsStreams, freePort, onCleanup, percentile, round } from './common';
+import { startStack, SERVICES, type ServiceName } from '../stack/stack';
+import { checkInterrupted, freePort, onCleanup, percentile, round } from './common';
+import { benchEnv } from './stack';
 
 export type JobsMode = 'sequential' | 'burst';
 
@@ -52,27 +52,7 @@ interface JobTimes {
 
 export async function benchJobs(o: { s3Endpoint: string; tinyMedia: string; jobs: number; log: (line: string) => void }): Promise<{ summaries: JobsSummary[]; startupSec: number }> {
   const t0 = performance.now();
-  checkInterrupted();
-  const db = await createTestDatabase();
-  onCleanup(`database ${db.name}`, () => db.drop());
-  const namespace = `bench${uniqueSuffix()}`;
-  const env: StackEnv = {
-    DATABASE_URL: db.url,
-    NATS_URL,
-    NATS_NAMESPACE: namespace,
-    S3_ENDPOINT: o.s3Endpoint,
-    S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-    S3_BUCKET: BUCKET,
-    // the gateway needs a provider key source to start; nothing here uses provider sessions
-    PROVIDER_JWKS_URL: UNUSED_JWKS_URL,
-    PROVIDER_API_URL: new URL(UNUSED_JWKS_URL).origin,
-    PROVIDER_WEBHOOK_SECRET: 'whsec_bench_unused_0123456789abcdef0123',
-  };
-  onCleanup(`NATS streams of namespace ${namespace}`, () => deleteNatsStreams(NATS_URL, namespace));
-  checkInterrupted();
-  await migrateAll(env);
-  checkInterrupted();
+  const { db, namespace, env } = await benchEnv({ s3Endpoint: o.s3Endpoint, namespacePrefix: 'bench', migrate: 'all' });
   const ports = {} as Record<ServiceName, number>;
   for (const s of SERVICES) ports[s] = await freePort();
   const stack = await startStack({ env, ports });

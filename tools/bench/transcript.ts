@@ -21,15 +21,13 @@
  * both and checked against what its client sent.
  */
 import { randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { Transcript } from '@wordcut/contracts';
 import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { Client } from 'pg';
-import { ROOT as STACK_ROOT, ServiceProcess, type StackEnv } from '../stack/stack';
-import { createTestDatabase, NATS_URL, uniqueSuffix } from '../testing/env';
-import { BUCKET, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, deleteNatsStreams, forkTs, freePort, onCleanup, percentile, round } from './common';
+import type { ServiceProcess } from '../stack/stack';
+import { checkInterrupted, forkTs, onCleanup, percentile, round } from './common';
 import { HttpClient, closedLoop, expectJson, pacedLoop, summarizeLatency, type LatencySummary } from './http-load';
+import { benchEnv, startBenchGateway } from './stack';
 import { randomTextEdit, seededRandom, syntheticVtt } from './transcript-data';
 // the gateway's compiled stores and data source, as the service runs them
 import { gatewayDataSource } from '../../services/gateway/dist/data-source.js';
@@ -98,21 +96,6 @@ interface Seeded {
   texts: string[];
 }
 
-/** `node services/gateway/dist/migrate.js`: only the gateway's schema. */
-function migrateGateway(databaseUrl: string): Promise<void> {
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [join(STACK_ROOT, 'services', 'gateway', 'dist', 'migrate.js')], {
-      cwd: STACK_ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? ok() : fail(new Error(`gateway migrations failed (${code}): ${err.trim()}`))));
-  });
-}
-
 const serverSummary = (ms: number[]) => ({ p50Ms: round(percentile(ms, 50)), p95Ms: round(percentile(ms, 95)) });
 
 /**
@@ -137,30 +120,9 @@ export async function benchTranscript(o: TranscriptBenchOptions): Promise<Transc
   const t0 = performance.now();
   const patchesPerClient = Math.max(1, Math.round(o.patches / o.clients));
 
-  checkInterrupted();
-  const db = await createTestDatabase();
-  onCleanup(`database ${db.name}`, () => db.drop());
-  const namespace = `benchtx${uniqueSuffix()}`;
-  onCleanup(`NATS streams of namespace ${namespace}`, () => deleteNatsStreams(NATS_URL, namespace));
-  await migrateGateway(db.url);
-
-  checkInterrupted();
-  const env: StackEnv = {
-    DATABASE_URL: db.url,
-    NATS_URL,
-    NATS_NAMESPACE: namespace,
-    S3_ENDPOINT: o.s3Endpoint,
-    S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-    S3_BUCKET: BUCKET,
-    PROVIDER_JWKS_URL: UNUSED_JWKS_URL,
-    PROVIDER_API_URL: new URL(UNUSED_JWKS_URL).origin,
-    PROVIDER_WEBHOOK_SECRET: 'whsec_bench_unused_0123456789abcdef0123',
-  };
-  const gateway = new ServiceProcess('gateway', await freePort(), { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'info', ...env });
-  onCleanup('the gateway', () => gateway.stop());
-  gateway.start();
-  await gateway.waitHealthy(60_000);
+  const { db, namespace, env } = await benchEnv({ s3Endpoint: o.s3Endpoint, namespacePrefix: 'benchtx', migrate: 'gateway' });
+  // at info: its access log gives the time each request spent inside it
+  const gateway = await startBenchGateway(env, 'info');
 
   // ---- the data: built like ingest builds it, written with the gateway's own stores ----
   const ds = gatewayDataSource(db.url, 4);
