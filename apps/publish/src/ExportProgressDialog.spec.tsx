@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import './testing/jsdom-polyfills';
+import '@wordcut/ui/src/testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { dismissToast, sessionStore } from '@wordcut/ui';

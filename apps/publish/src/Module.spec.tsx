@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import './testing/jsdom-polyfills';
+import '@wordcut/ui/src/testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast, editorBridge, sessionStore } from '@wordcut/ui';
@@ -344,6 +344,87 @@ describe('publishing', () => {
     expect(screen.queryByRole('dialog', { name: 'Publish changes' })).not.toBeInTheDocument();
   });
 
+  describe('the idempotency key of a re-click', () => {
+    const unavailable = () =>
+      reply(503, {
+        statusCode: 503,
+        error: 'export_failed',
+        message: 'Failed to create export job',
+        details: 'The export service did not answer. Please try again in a moment.',
+      });
+    const keysSent = (calls: ReturnType<typeof api>) => calls.bodies('POST', '/api/jobs/export').map((b) => b!['idempotencyKey']);
+
+    /** Clicks the dialog's confirm button and waits for the export call number `n`. */
+    async function publishAndWait(calls: ReturnType<typeof api>, dialog: HTMLElement, label: string, n: number) {
+      fireEvent.click(within(dialog).getByRole('button', { name: label }));
+      await waitFor(() => expect(calls.count('POST', '/api/jobs/export')).toBe(n));
+    }
+
+    it('is the same after a 503 (the server replays the job it may have started), and new for the next publish after a success', async () => {
+      const answers = [unavailable, () => reply(202, exportCreated())];
+      const calls = api({
+        extra: {
+          'POST /api/jobs/export': () => (answers.shift() ?? (() => reply(202, exportCreated('export_2'))))(),
+          'GET /api/jobs/export_1/status': () => reply(200, jobStatus({ status: 'completed', progress: 100 })),
+        },
+      });
+      renderPublish();
+      let dialog = await openDialog();
+      await publishAndWait(calls, dialog, 'Publish 2 Item(s)', 1);
+      await waitFor(() => expect(toasts.all.at(-1)).toMatchObject({ title: 'Export Failed', description: 'Failed to create export job' }));
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' })).toBeEnabled());
+      await publishAndWait(calls, dialog, 'Publish 2 Item(s)', 2);
+      const progress = await screen.findByRole('dialog', { name: 'Export Complete' });
+      const [first, retried] = keysSent(calls);
+      expect(first).toMatch(new RegExp(`^${VIDEO_ID}-\\d+-[0-9a-f]{16}$`));
+      expect(retried).toBe(first);
+      expect(calls.bodies('POST', '/api/jobs/export')[1]).toEqual(calls.bodies('POST', '/api/jobs/export')[0]);
+
+      fireEvent.click(within(progress).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      dialog = await openDialog();
+      await publishAndWait(calls, dialog, 'Publish 2 Item(s)', 3);
+      const next = keysSent(calls)[2];
+      expect(next).toMatch(new RegExp(`^${VIDEO_ID}-\\d+-[0-9a-f]{16}$`));
+      expect(next).not.toBe(first);
+    });
+
+    it('is the same after a network failure, and new once the selection changed', async () => {
+      let failure: () => Response = () => {
+        throw new TypeError('Failed to fetch');
+      };
+      const calls = api({ extra: { 'POST /api/jobs/export': () => failure() } });
+      renderPublish();
+      const dialog = await openDialog();
+      await publishAndWait(calls, dialog, 'Publish 2 Item(s)', 1);
+      await waitFor(() => expect(toasts.all.at(-1)).toMatchObject({ title: 'Export Failed', description: 'Network error. Please check your connection.' }));
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' })).toBeEnabled());
+      failure = unavailable;
+      await publishAndWait(calls, dialog, 'Publish 2 Item(s)', 2);
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' })).toBeEnabled());
+
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Subtitles' }));
+      await publishAndWait(calls, dialog, 'Publish 1 Item(s)', 3);
+      const [first, second, changed] = keysSent(calls);
+      expect(second).toBe(first);
+      expect(changed).not.toBe(first);
+      expect(calls.bodies('POST', '/api/jobs/export')[2]).toMatchObject({ saveMainVideo: true, saveVtt: false });
+    });
+
+    it('is new after a refusal (4xx): the server stored nothing under the old one', async () => {
+      const calls = api({
+        extra: { 'POST /api/jobs/export': () => reply(409, { statusCode: 409, error: 'invalid_request', message: 'Clip "Intro" is not ready to publish (processing).' }) },
+      });
+      renderPublish();
+      const dialog = await openDialog();
+      await publishAndWait(calls, dialog, 'Publish 2 Item(s)', 1);
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' })).toBeEnabled());
+      await publishAndWait(calls, dialog, 'Publish 2 Item(s)', 2);
+      const [first, second] = keysSent(calls);
+      expect(second).not.toBe(first);
+    });
+  });
+
   it('without a token toasts that the video or token is missing', async () => {
     const calls = api();
     renderPublish();
@@ -406,6 +487,31 @@ describe('the clone flow', () => {
     ]);
     // the clone's token is the session's now
     expect(sessionStore.get()).toMatchObject({ token: cloneToken, sessionId: CLONE_SESSION, isClone: true });
+  });
+
+  it('exports the clone under a new idempotency key after an attempt with no answer: its request names the new session', async () => {
+    const cloneToken = sessionToken({ sessionId: CLONE_SESSION, videoId: 'pv-clone', isClone: true });
+    const { calls } = cloneApi(cloneToken, () => makeVideo({ providerSessionId: CLONE_SESSION, providerVideoId: 'pv-clone', providerIsClone: true }));
+    const created = calls.routes['POST /api/jobs/export']!;
+    let answered = false;
+    calls.routes['POST /api/jobs/export'] = (url, init) => {
+      if (answered) return created(url, init);
+      answered = true;
+      return reply(503, { statusCode: 503, error: 'export_failed', message: 'Failed to create export job' });
+    };
+    renderPublish();
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' }));
+    await waitFor(() => expect(toasts.all.at(-1)).toMatchObject({ title: 'Export Failed', description: 'Failed to create export job' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' })).toBeEnabled());
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Publish changes to new video (clone)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' }));
+
+    await screen.findByRole('dialog', { name: 'Exporting to the provider' });
+    const [original, clone] = calls.bodies('POST', '/api/jobs/export');
+    expect(original).toMatchObject({ sessionId: SESSION_ID });
+    expect(clone).toMatchObject({ sessionId: CLONE_SESSION, token: cloneToken });
+    expect(clone!['idempotencyKey']).not.toBe(original!['idempotencyKey']);
   });
 
   it("stops with 'Export delayed...' when the new token's session is not the refreshed video's", async () => {

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import './testing/jsdom-polyfills';
+import '@wordcut/ui/src/testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast, editorBridge, sessionStore } from '@wordcut/ui';

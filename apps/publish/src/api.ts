@@ -14,6 +14,7 @@ import {
 } from '@wordcut/publishing';
 import type { PublishClip } from '@wordcut/publishing';
 import { apiJson, bearerHeaders, getSessionToken, isApiError, refreshSessionToken } from '@wordcut/ui';
+import type { ApiError } from '@wordcut/ui';
 
 /**
  * The publish remote's calls (seed 001 §7). Every call carries cookies and JSON bodies a JSON
@@ -43,10 +44,17 @@ export interface PublishClipRecord extends PublishClip {
   providerVideoId?: string | null;
 }
 
-/** A failed publishing call: `detail` is the export error the UI shows. */
+/**
+ * A failed publishing call: `detail` is the export error the UI shows; `status` is the HTTP
+ * status of the server's answer that ended the call, null when none was read (nothing sent, a
+ * network error, an unreadable body): it tells whether an export may have been created.
+ */
 export class PublishError extends Error {
   override readonly name = 'PublishError';
-  constructor(readonly detail: ExportError) {
+  constructor(
+    readonly detail: ExportError,
+    readonly status: number | null = null,
+  ) {
     super(detail.message);
   }
 }
@@ -57,8 +65,8 @@ export function toExportError(error: unknown, fallback: string = ExportErrorCode
   return parseExportError(error, fallback);
 }
 
-function publishError(code: string, message?: string): PublishError {
-  return new PublishError({ error: code, message: message ?? EXPORT_ERROR_MESSAGES[code] ?? code });
+function publishError(code: string, message?: string, status: number | null = null): PublishError {
+  return new PublishError({ error: code, message: message ?? EXPORT_ERROR_MESSAGES[code] ?? code }, status);
 }
 
 /** Clip statuses with no finished file yet: the list is polled while any clip has one. */
@@ -144,29 +152,36 @@ async function postExport(request: ExportRequestInput, token: string): Promise<E
   return startedFrom(body, ExportErrorCode.ExportFailed);
 }
 
-const isAuthFailure = (error: unknown): boolean => isApiError(error) && (error.status === 401 || error.status === 403);
+const isAuthFailure = (error: unknown): error is ApiError => isApiError(error) && (error.status === 401 || error.status === 403);
+
+/** A failed export creation, with the status of the server's answer when there was one. */
+function exportFailure(error: unknown): PublishError {
+  return new PublishError(toExportError(error), isApiError(error) ? error.status : null);
+}
 
 /**
  * POST /api/jobs/export (seed 001 §7): answered 401 or 403, the token is refreshed once and the
  * same body (same idempotency key) is sent again with the new token. Errors: 'unauthorized'
- * without a token, 'token_refresh_failed' when the refresh fails, else the server's export error
- * ('export_failed' / 'network_error' when it gave none).
+ * without a token, 'token_refresh_failed' when the refresh fails (with the status of the refusal),
+ * else the server's export error ('export_failed' / 'network_error' when it gave none).
  */
 export async function createExport(request: ExportRequestInput): Promise<ExportStarted> {
   const token = getSessionToken();
   if (!token) throw publishError(ExportErrorCode.Unauthorized, EXPORT_TOKEN_REQUIRED);
+  let refusal: ApiError;
   try {
     return await postExport(request, token);
   } catch (error) {
-    if (!isAuthFailure(error)) throw new PublishError(toExportError(error));
+    if (!isAuthFailure(error)) throw exportFailure(error);
+    refusal = error;
   }
   const refreshed = await refreshSessionToken();
   const next = getSessionToken();
-  if (!refreshed || !next) throw publishError(ExportErrorCode.TokenRefreshFailed);
+  if (!refreshed || !next) throw publishError(ExportErrorCode.TokenRefreshFailed, undefined, refusal.status);
   try {
     return await postExport(request, next);
   } catch (error) {
-    throw new PublishError(toExportError(error));
+    throw exportFailure(error);
   }
 }
 

@@ -1,29 +1,32 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Video } from '@wordcut/contracts';
+import type { ExportRequestInput, Video } from '@wordcut/contracts';
 import {
   CLONE_FAILED_TITLE,
   EXPORT_FAILED_TITLE,
   EXPORT_STARTED_TITLE,
   ExportErrorCode,
+  IdempotencyKeys,
   PUBLISH_PREREQUISITES_MISSING,
   VIDEO_CLONED_TEXT,
   VIDEO_CLONED_TITLE,
+  buildExportBody,
   buildExportRequest,
   cloneRefusal,
   decodeTokenClaims,
   exportFailedToast,
   exportableItems,
+  failedAttemptEnd,
   mergeMuteSegments,
   newIdempotencyKey,
   selectedItems,
   uploadingText,
   validateClonedToken,
 } from '@wordcut/publishing';
-import type { ExportableItem, TimeRange } from '@wordcut/publishing';
+import type { ExportRequestBody, ExportableItem, TimeRange } from '@wordcut/publishing';
 import { getSessionToken, sessionStore, toast } from '@wordcut/ui';
-import { cloneVideo, createExport, fetchClips, fetchVideo, publishKeys, toExportError } from './api';
-import type { PublishClipRecord } from './api';
+import { PublishError, cloneVideo, createExport, fetchClips, fetchVideo, publishKeys, toExportError } from './api';
+import type { ExportStarted, PublishClipRecord } from './api';
 import { PROVIDER_NAME } from './provider';
 import type { ExportJobControls } from './useExportJob';
 
@@ -54,6 +57,9 @@ function randomPart(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A new idempotency key for a request (seed 001 §3: the video id, a timestamp and a random part). */
+const mintKey = (request: ExportRequestBody): string => newIdempotencyKey(request.videoId, Date.now(), randomPart());
+
 export interface PublishInput {
   videoId: string;
   /** the provider session the current token is for (token claim), else the video's */
@@ -71,6 +77,18 @@ export interface PublishControls {
   publish: (selected: ReadonlySet<string>) => Promise<boolean>;
 }
 
+/** createExport, recording how the attempt ended against the key it sent (see IdempotencyKeys). */
+async function createKeyedExport(keys: IdempotencyKeys, request: ExportRequestInput): Promise<ExportStarted> {
+  try {
+    const started = await createExport(request);
+    keys.settle(request.idempotencyKey, 'started');
+    return started;
+  } catch (error) {
+    keys.settle(request.idempotencyKey, failedAttemptEnd(error instanceof PublishError ? error.status : null));
+    throw error;
+  }
+}
+
 const failToast = (description: string) => toast({ title: EXPORT_FAILED_TITLE, description, variant: 'destructive' });
 
 export function usePublish({ videoId, sessionId, pendingMutes, job }: PublishInput): PublishControls {
@@ -78,6 +96,10 @@ export function usePublish({ videoId, sessionId, pendingMutes, job }: PublishInp
   const [cloning, setCloning] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [cloneOn, setCloneOn] = useState(false);
+  // One memo for the header's lifetime, across the dialog's openings: a re-click of a request
+  // whose outcome is unknown resends its key, so the server replays the export it may have
+  // started instead of starting a second one.
+  const [keys] = useState(() => new IdempotencyKeys(mintKey));
 
   /** The video and clips fetched again (a clone changes the session and resets upload statuses). */
   const refetch = useCallback(async (): Promise<{ video: Video; clips: PublishClipRecord[] }> => {
@@ -160,20 +182,12 @@ export function usePublish({ videoId, sessionId, pendingMutes, job }: PublishInp
       }
       const items = itemsFor(video, clipList, pendingMutes);
       const count = selectedItems(items, selected).length;
-      const request = buildExportRequest({
-        video,
-        selected,
-        items,
-        clips: clipList,
-        pendingMutes,
-        processedMutes: processedMutes(video),
-        idempotencyKey: newIdempotencyKey(video.id, Date.now(), randomPart()),
-        sessionId: session,
-        ...(tokenOverride ? { token: tokenOverride } : {}),
-      });
+      const selection = { video, selected, items, clips: clipList, pendingMutes, processedMutes: processedMutes(video), sessionId: session };
+      const idempotencyKey = keys.keyFor(buildExportBody(selection));
+      const request = buildExportRequest({ ...selection, idempotencyKey, ...(tokenOverride ? { token: tokenOverride } : {}) });
       setExporting(true);
       try {
-        const started = await createExport(request);
+        const started = await createKeyedExport(keys, request);
         const token = getSessionToken();
         if (started.quota && token) sessionStore.setToken(token, { usage: started.quota });
         toast({ title: EXPORT_STARTED_TITLE, description: uploadingText(count, PROVIDER_NAME) });
@@ -192,7 +206,7 @@ export function usePublish({ videoId, sessionId, pendingMutes, job }: PublishInp
         setExporting(false);
       }
     },
-    [cloneFirst, cloneOn, job, pendingMutes, queryClient, sessionId, videoId],
+    [cloneFirst, cloneOn, job, keys, pendingMutes, queryClient, sessionId, videoId],
   );
 
   return { cloning, exporting, cloneOn, setCloneOn, publish };

@@ -1,12 +1,14 @@
 /**
  * @wordcut/publishing: the pure rules of publishing to the provider (seed 001, seed 002 quota),
  * shared by the browser and the services: export quota, exportable items and the dialog's
- * buttons, the export request, progress texts, retry and backoff timing, and every message.
+ * buttons, the export request and its idempotency key, progress texts, retry and backoff timing,
+ * and every message.
  * No React, DOM, Node APIs or IO; imports only @wordcut/contracts.
  */
 export * from './messages';
 export * from './quota';
 export * from './items';
 export * from './request';
+export * from './idempotency';
 export * from './progress';
 export * from './retry';

@@ -3,6 +3,7 @@ import { exportRequestSchema } from '@wordcut/contracts';
 import { exportableItems, itemKey, type PublishClip, type PublishVideo } from './items';
 import {
   base64UrlToBytes,
+  buildExportBody,
   buildExportRequest,
   canonicalJson,
   decodeTokenClaims,
@@ -146,6 +147,15 @@ describe('buildExportRequest', () => {
     expect(req.saveMainVideo).toBe(false);
     expect(req.saveVtt).toBe(true);
     expect(req.clips).toEqual([{ clipId: CLIP_C, clipIndex: 2, aspectRatio: '16:9', duration: 30 }]);
+  });
+
+  it('is the body of the selection with the idempotency key', () => {
+    const selected = new Set([`main_video:${VIDEO_ID}`, `clip:${CLIP_A}`]);
+    const { idempotencyKey, ...body } = buildExportRequest({ ...base, selected });
+    expect(body).toEqual(buildExportBody({ ...base, selected }));
+    expect(idempotencyKey).toBe(base.idempotencyKey);
+    // the builder's input carries a key here: the body still leaves it out
+    expect(buildExportBody({ ...base, selected })).not.toHaveProperty('idempotencyKey');
   });
 
   it('carries a cloned video token when given', () => {

@@ -9,9 +9,10 @@ import { DEFAULT_EXPORT_ASPECT_RATIO, itemKey, type ExportableItem, type Publish
 import { CLONED_TOKEN_MISMATCH, CLONED_TOKEN_UNPARSEABLE } from './messages';
 
 /**
- * A request's idempotency key (seed 001 §3): the video id, a timestamp and a random part. The
- * caller makes it once per click and reuses it when it resends the same request (after a token
- * refresh), so the server answers the first job instead of starting a second one.
+ * A request's idempotency key (seed 001 §3): the video id, a timestamp and a random part. One key
+ * names one logical export: it is resent with the same request after a token refresh and on a
+ * re-click after an attempt with no definitive answer (see IdempotencyKeys), so the server answers
+ * the first job instead of starting a second one.
  */
 export function newIdempotencyKey(videoId: string, nowMs: number, random: string): string {
   return `${videoId}-${nowMs}-${random}`;
@@ -53,7 +54,10 @@ function exportAspectRatio(ratio: string | null): ExportAspectRatio {
   return (EXPORT_ASPECT_RATIOS as readonly string[]).includes(ratio ?? '') ? (ratio as ExportAspectRatio) : (DEFAULT_EXPORT_ASPECT_RATIO as ExportAspectRatio);
 }
 
-export interface BuildExportRequestInput {
+/** An export request without its idempotency key and token: what the server fingerprints. */
+export type ExportRequestBody = Omit<ExportRequestInput, 'idempotencyKey' | 'token'>;
+
+export interface BuildExportBodyInput {
   video: Pick<PublishVideo, 'id'>;
   /** item keys (`${type}:${id}`, see itemKey) */
   selected: ReadonlySet<string>;
@@ -63,19 +67,22 @@ export interface BuildExportRequestInput {
   clips: readonly PublishClip[];
   pendingMutes: readonly TimeRange[];
   processedMutes: readonly TimeRange[];
-  idempotencyKey: string;
   sessionId: string;
+}
+
+export interface BuildExportRequestInput extends BuildExportBodyInput {
+  idempotencyKey: string;
   /** a cloned video's token, sent instead of the header's */
   token?: string;
 }
 
 /**
- * The POST /api/jobs/export body (seed 001 §3) for the dialog's selection: the main video and
- * subtitles flags, the pending and processed mutes merged, captions off and no effects, and each
- * selected clip with its index in the clip list, its aspect ratio (16:9 when it has none or one
- * the export does not know) and its duration.
+ * The POST /api/jobs/export body (seed 001 §3) for the dialog's selection, without key and token:
+ * the main video and subtitles flags, the pending and processed mutes merged, captions off and no
+ * effects, and each selected clip with its index in the clip list, its aspect ratio (16:9 when it
+ * has none or one the export does not know) and its duration.
  */
-export function buildExportRequest(input: BuildExportRequestInput): ExportRequestInput {
+export function buildExportBody(input: BuildExportBodyInput): ExportRequestBody {
   const chosen = new Set(input.items.filter((i) => input.selected.has(itemKey(i))).map(itemKey));
   const clips: NonNullable<ExportRequestInput['clips']> = [];
   input.clips.forEach((clip, clipIndex) => {
@@ -87,7 +94,7 @@ export function buildExportRequest(input: BuildExportRequestInput): ExportReques
       duration: Math.max(0, clip.endTime - clip.startTime),
     });
   });
-  const request: ExportRequestInput = {
+  return {
     videoId: input.video.id,
     sessionId: input.sessionId,
     saveMainVideo: chosen.has(itemKey({ type: 'main_video', id: input.video.id })),
@@ -98,8 +105,12 @@ export function buildExportRequest(input: BuildExportRequestInput): ExportReques
       effectsApplied: [],
     },
     clips,
-    idempotencyKey: input.idempotencyKey,
   };
+}
+
+/** The full export request: {@link buildExportBody} with its idempotency key and, for a cloned video, its token. */
+export function buildExportRequest(input: BuildExportRequestInput): ExportRequestInput {
+  const request: ExportRequestInput = { ...buildExportBody(input), idempotencyKey: input.idempotencyKey };
   if (input.token) request.token = input.token;
   return request;
 }

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../testing/jsdom-polyfills';
+import '@wordcut/ui/src/testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
 import { act, render, screen } from '@testing-library/react';
 import { ACTIVE_JOBS_STORAGE_KEY, ACTIVE_JOB_TTL_MS } from '@wordcut/editor-core';

@@ -1,6 +1,8 @@
 /**
- * Node globals that jsdom does not provide but react-router needs, and the layout observers Radix
- * tooltips use. Import this first in a jsdom spec. (Test-only; excluded from the app's tsconfig.)
+ * What the web apps' jsdom specs need and jsdom does not provide: the Node text codecs
+ * react-router needs, Web Crypto's random values (idempotency keys), and the layout observer
+ * Radix tooltips use. Import this first in a jsdom spec, before anything loads react-router.
+ * (Test-only: excluded from the @wordcut/ui build and bundle.)
  */
 import { TextDecoder, TextEncoder } from 'node:util';
 import { webcrypto } from 'node:crypto';
