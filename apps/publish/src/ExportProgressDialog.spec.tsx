@@ -96,6 +96,15 @@ describe('while the job runs', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('counts the subtitles once: their word-by-word timing is listed but is not another item', async () => {
+    const item = (type: 'vtt' | 'word_by_word', name: string) => ({ type, id: type, name, status: 'uploaded' as const, bytes: 10, providerVideoId: null, providerConfirmed: true, error: null });
+    start({ [`GET ${STATUS_1}`]: () => reply(200, jobStatus({ status: 'completed', progress: 100, items: [item('vtt', 'Demo (subtitles)'), item('word_by_word', 'Demo (word-by-word timing)')] })) });
+    await tick(0);
+    const done = screen.getByRole('dialog', { name: 'Export Complete' });
+    expect(within(done).getByText('1 item(s) uploaded to the provider.')).toBeInTheDocument();
+    expect(within(within(done).getByRole('list', { name: 'Uploaded items' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
   it("says 'Calculating...' until the service gives an estimate", async () => {
     start({ [`GET ${STATUS_1}`]: () => reply(200, jobStatus({ status: 'queued' })) });
     await tick(0);

@@ -133,7 +133,8 @@ function Running({ state, now }: { state: Extract<ExportJobState, { phase: 'runn
 }
 
 function Completed({ items, onClose }: { items: readonly ExportItem[]; onClose: () => void }) {
-  const uploaded = items.filter((i) => i.status === 'uploaded');
+  // what the user chose: the word-by-word timing travels with the subtitles, it is not an item of its own
+  const uploaded = items.filter((i) => i.status === 'uploaded' && i.type !== 'word_by_word');
   return (
     <>
       <Dialog.Title className="wc-pub-dialog__title">{EXPORT_COMPLETE_HEADING}</Dialog.Title>
