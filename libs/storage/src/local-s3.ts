@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 
 export interface LocalS3Options {
   /** 0 = ephemeral port (the real one is in the returned endpoint). */
@@ -50,6 +50,7 @@ export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
     silent,
     configureBuckets: buckets.map((name) => ({ name, configs: [CORS_XML] })),
   });
+  keepDirectoriesOnDelete(server.store);
   const info = await server.run();
   const host = address.includes(':') ? `[${address}]` : address;
   let closed = false;
@@ -62,5 +63,23 @@ export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
       closed = true;
       await server.close();
     },
+  };
+}
+
+/**
+ * s3rver removes a key's directory when a delete leaves it empty; a put into that directory at the
+ * same moment then opens its file in a directory that is gone, on a stream with no error handler,
+ * and the process hosting s3rver crashes (ENOENT). S3 has no directories: a delete removes only the
+ * object's own files (what s3rver 3.x's FilesystemStore.deleteObject does before its clean-up).
+ */
+function keepDirectoriesOnDelete(store: { getResourcePath(bucket: string, key: string, resource: string): string; deleteObject(bucket: string, key: string): Promise<void> }): void {
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        unlink(store.getResourcePath(bucket, key, resource)).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        }),
+      ),
+    );
   };
 }

@@ -206,6 +206,17 @@ describe('S3ObjectStorage against s3rver', () => {
     await expect(missing).rejects.toThrow('object not found: s3://wordcut-test/no/such/key');
   });
 
+  it('a delete that empties a folder does not break a put into that folder at the same moment', async () => {
+    // s3rver used to remove the emptied directory under a concurrent put, which crashed the process
+    for (let round = 0; round < 40; round++) {
+      const folder = `race/${round}/exports/`;
+      await storage.upload(`${folder}a.vtt`, Buffer.from('a'));
+      await Promise.all([storage.delete(`${folder}a.vtt`), storage.upload(`${folder}b.vtt`, Buffer.from(`b${round}`))]);
+      expect((await readAll((await storage.getStream(`${folder}b.vtt`)).body)).toString()).toBe(`b${round}`);
+      expect(await storage.head(`${folder}a.vtt`)).toBeNull();
+    }
+  });
+
   it('an AbortSignal stops an upload with UploadAbortedError', async () => {
     const src = new BlockSource(40 * MiB);
     const ac = new AbortController();

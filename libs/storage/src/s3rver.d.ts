@@ -14,8 +14,15 @@ declare module 's3rver' {
     configureBuckets?: Array<{ name: string; configs?: Array<string | Buffer> }>;
   }
 
+  /** s3rver 3.x's FilesystemStore (the parts we replace) */
+  interface S3rverStore {
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    deleteObject(bucket: string, key: string): Promise<void>;
+  }
+
   class S3rver {
     constructor(options?: S3rverOptions);
+    readonly store: S3rverStore;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }
