@@ -266,6 +266,55 @@ describe('resumable uploads', () => {
     expect(page).toContain(`${clip.length} bytes`);
   });
 
+  it('continues an upload another client started (a restart) from what the provider holds, without a second session', async () => {
+    const token = await sessionToken();
+    const size = 10 * MiB + 12345;
+    const url = `${sandbox.url}/uploads/${SESSION}/video`;
+    const sessions: string[] = [];
+    const stop = new AbortController();
+    const first = client().upload({
+      token,
+      url,
+      source: fileSource(bigPath, size, bigSha),
+      signal: stop.signal,
+      onSession: (uri) => void sessions.push(uri),
+      onProgress: (n) => n > 2 * MiB && stop.abort(new Error('the process is shutting down')),
+    });
+    await expect(first).rejects.toMatchObject({ code: 'aborted' });
+    expect(sessions).toHaveLength(1);
+
+    const source = fileSource(bigPath, size, bigSha);
+    const again: string[] = [];
+    const r = await client().upload({ token, url, source, resumeUri: sessions[0]!, onSession: (uri) => void again.push(uri) });
+    expect(r.sha256).toBe(bigSha);
+    expect(sandbox.library()[0]!.files.video!.sha256).toBe(bigSha);
+    expect(again).toEqual([]);
+    expect(sandbox.requests().filter((q) => q.method === 'POST')).toHaveLength(1);
+    const held = r.resumedFrom[0]!;
+    expect(r.resumedFrom).toEqual([held]);
+    expect(held).toBeGreaterThanOrEqual(2 * MiB);
+    expect(source.opened).toEqual([held]);
+    // the second client asked where the upload stands, then went on from exactly there
+    const afterRestart = chunkPuts().filter((p) => p.contentRange === `bytes */${size}`);
+    expect(afterRestart).toHaveLength(1);
+    expect(chunkPuts().find((p) => p.seq > afterRestart[0]!.seq)!.contentRange).toBe(`bytes ${held}-${held + MiB - 1}/${size}`);
+  });
+
+  it('starts a new session when the provider no longer knows the one to resume (404)', async () => {
+    const token = await sessionToken();
+    const vtt = Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nagain\n');
+    const gone = `${sandbox.url}/uploads/resumable/up_expired`;
+    const sessions: string[] = [];
+    const r = await client().upload({ token, url: `${sandbox.url}/uploads/${SESSION}/vtt`, source: bufferSource(vtt, 'text/vtt'), resumeUri: gone, onSession: (uri) => void sessions.push(uri) });
+    expect(r).toMatchObject({ bytes: vtt.length, sha256: sha256(vtt), resumedFrom: [] });
+    expect(sessions).toEqual([`${sandbox.url}/uploads/resumable/${r.uploadId}`]);
+    expect(sandbox.requests().map((q) => [q.method, q.path, q.status])).toEqual([
+      ['PUT', '/uploads/resumable/up_expired', 404],
+      ['POST', `/uploads/${SESSION}/vtt`, 200],
+      ['PUT', `/uploads/resumable/${r.uploadId}`, 200],
+    ]);
+  });
+
   it('stops when the caller aborts', async () => {
     const token = await sessionToken();
     const controller = new AbortController();

@@ -126,6 +126,33 @@ describe('HttpProviderClient retries', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  describe('resuming a stored upload session', () => {
+    const source = { size: 10, contentType: 'text/vtt', open: async () => (await import('node:stream')).Readable.from([Buffer.alloc(10)]) };
+    const done = { status: 200, body: JSON.stringify({ uploadId: 'up_1', providerVideoId: 'pv', bytes: 10 }) };
+
+    it('starts a new session when the provider says the stored one is gone (410)', async () => {
+      const { c, calls } = client([{ status: 410 }, { status: 200, headers: { location: '/uploads/resumable/up_1' } }, done]);
+      const sessions: string[] = [];
+      const r = await c.upload({ token: 't', url: 'http://provider.test/uploads/s/vtt', source, resumeUri: 'http://provider.test/uploads/resumable/up_0', onSession: (uri) => void sessions.push(uri) });
+      expect(r).toMatchObject({ uploadId: 'up_1', resumedFrom: [] });
+      expect(calls).toEqual(['http://provider.test/uploads/resumable/up_0', 'http://provider.test/uploads/s/vtt?uploadType=resumable', 'http://provider.test/uploads/resumable/up_1']);
+      expect(sessions).toEqual(['http://provider.test/uploads/resumable/up_1']);
+    });
+
+    it('answers the result when the stored session already holds every byte', async () => {
+      const { c, calls } = client([done]);
+      const r = await c.upload({ token: 't', url: 'http://provider.test/uploads/s/vtt', source, resumeUri: 'http://provider.test/uploads/resumable/up_1' });
+      expect(r).toMatchObject({ uploadId: 'up_1', bytes: 10 });
+      expect(calls).toEqual(['http://provider.test/uploads/resumable/up_1']);
+    });
+
+    it('fails on any other refusal of the stored session', async () => {
+      const { c, calls } = client([{ status: 400, body: 'the upload failed' }]);
+      await expect(c.upload({ token: 't', url: 'http://provider.test/uploads/s/vtt', source, resumeUri: 'http://provider.test/uploads/resumable/up_1' })).rejects.toMatchObject({ status: 400, transient: false });
+      expect(calls).toHaveLength(1);
+    });
+  });
+
   it('builds upload URLs from the API URL', () => {
     const { c } = client([]);
     expect(c.clipUploadUrl('s 1/x')).toBe('http://provider.test/uploads/s%201%2Fx/clip');

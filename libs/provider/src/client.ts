@@ -9,9 +9,11 @@
  * Why this shape: exports are large and the network between us and the provider is not ours. A
  * failure costs at most the bytes of the chunk in flight: after any interruption the client asks
  * the provider how much it holds and re-opens the source at exactly that byte (never from 0 unless
- * the provider has nothing). Transient failures (network errors, timeouts, 5xx, 429) are retried
- * with exponential backoff and full jitter, waiting at least what Retry-After asks; everything else
- * (401, 403, other 4xx) fails at once with a ProviderError whose `code` says why.
+ * the provider has nothing). The session URI outlives the process: a caller that keeps it
+ * (onSession) and hands it back (resumeUri) continues an upload that a restart interrupted.
+ * Transient failures (network errors, timeouts, 5xx, 429) are retried with exponential backoff and
+ * full jitter, waiting at least what Retry-After asks; everything else (401, 403, other 4xx) fails
+ * at once with a ProviderError whose `code` says why.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -39,10 +41,28 @@ export interface UploadResult {
 
 export type UploadFileKind = 'video' | 'vtt' | 'wordByword';
 
+export interface UploadOptions {
+  token: string;
+  url: string;
+  source: UploadSource;
+  /** a clip's title (X-Upload-Name) */
+  name?: string;
+  signal?: AbortSignal;
+  onProgress?(sentBytes: number): void;
+  /**
+   * The session URI of an upload of these same bytes that an earlier run started (e.g. before a
+   * restart): the provider is asked how much it holds and the upload continues from there. A
+   * session the provider no longer knows (404, 410) is replaced by a fresh one.
+   */
+  resumeUri?: string;
+  /** Called with a newly started session URI, and awaited before any byte is sent (to persist it). */
+  onSession?(uri: string): void | Promise<void>;
+}
+
 export interface ProviderClient {
   refreshToken(token: string): Promise<{ token: string; media?: ProviderMedia }>;
   cloneVideo(token: string): Promise<{ token: string; sessionId: string; videoId: string }>;
-  upload(o: { token: string; url: string; source: UploadSource; name?: string; signal?: AbortSignal; onProgress?(sentBytes: number): void }): Promise<UploadResult>;
+  upload(o: UploadOptions): Promise<UploadResult>;
   clipUploadUrl(sessionId: string): string;
   uploadUrl(sessionId: string, kind: UploadFileKind): string;
 }
@@ -235,14 +255,25 @@ export class HttpProviderClient implements ProviderClient {
     return { token: newToken, sessionId, videoId };
   }
 
-  async upload(o: { token: string; url: string; source: UploadSource; name?: string; signal?: AbortSignal; onProgress?(sentBytes: number): void }): Promise<UploadResult> {
+  async upload(o: UploadOptions): Promise<UploadResult> {
     const { source, signal } = o;
     if (!Number.isSafeInteger(source.size) || source.size < 0) throw new Error('upload: source.size must be a non-negative integer');
     const state: RetryState = { attempts: 1, failures: 0 };
-    const sessionUri = await this.retrying(state, signal, () => this.initiate(o));
-    const cursor = new SourceCursor(source);
     const resumedFrom: number[] = [];
+    const held = o.resumeUri === undefined ? null : await this.held(o.resumeUri, source.size, state, signal);
+    if (held && 'done' in held) return this.finish(held.done, source, state, resumedFrom);
+    let sessionUri: string;
     let offset = 0;
+    if (held) {
+      sessionUri = o.resumeUri!;
+      offset = held.received;
+      resumedFrom.push(offset);
+      o.onProgress?.(offset);
+    } else {
+      sessionUri = await this.retrying(state, signal, () => this.initiate(o));
+      await o.onSession?.(sessionUri);
+    }
+    const cursor = new SourceCursor(source);
     try {
       for (let interrupted = false; ; ) {
         try {
@@ -267,7 +298,20 @@ export class HttpProviderClient implements ProviderClient {
     }
   }
 
-  private async initiate(o: { token: string; url: string; source: UploadSource; name?: string; signal?: AbortSignal }): Promise<string> {
+  /**
+   * Where an earlier upload session stands (the status query); null when the provider no longer
+   * knows it (404, 410: expired or never completed), so a fresh session is started instead.
+   */
+  private async held(uri: string, total: number, state: RetryState, signal?: AbortSignal): Promise<{ received: number } | { done: Answer } | null> {
+    try {
+      return await this.retrying(state, signal, () => this.put(uri, total, 0, null, signal));
+    } catch (e) {
+      if (e instanceof ProviderError && (e.status === 404 || e.status === 410)) return null;
+      throw e;
+    }
+  }
+
+  private async initiate(o: UploadOptions): Promise<string> {
     const url = new URL(o.url);
     url.searchParams.set('uploadType', 'resumable');
     const headers: Record<string, string> = {

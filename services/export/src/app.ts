@@ -65,7 +65,7 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
           ...(tuning.provider?.retry ? { retry: tuning.provider.retry } : {}),
           ...(tuning.provider?.requestTimeoutMs ? { requestTimeoutMs: tuning.provider.requestTimeoutMs } : {}),
         });
-      const service = new ExportService(bus, store, logger, exportMetrics, { ...tuning.service, ...(config.EXPORT_UPGRADE_URL ? { upgradeUrl: config.EXPORT_UPGRADE_URL } : {}) });
+      const service = new ExportService(bus, store, storage, logger, exportMetrics, { ...tuning.service, ...(config.EXPORT_UPGRADE_URL ? { upgradeUrl: config.EXPORT_UPGRADE_URL } : {}) });
       const worker = new ExportWorker(bus, store, storage, client, logger, exportMetrics, { ...tuning.worker, concurrency: config.EXPORT_CONCURRENCY });
       const applier = new WebhookApplier(bus, store, logger, tuning.webhooks);
       const receiver = new WebhookReceiver(bus, store, logger, exportMetrics, {

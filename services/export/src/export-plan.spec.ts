@@ -72,11 +72,12 @@ describe('retryItems', () => {
       providerConfirmed: false,
       error: null,
       attempts: 0,
+      uploadSession: null,
       ...over,
     });
     const out = retryItems([
       row({ status: 'uploaded', bytes: 100, uploadId: 'up_1', providerVideoId: 'pv_1', providerConfirmed: true, attempts: 2 }),
-      row({ type: 'clip', itemId: clipA, position: 1, status: 'failed', bytes: 50, uploadId: 'up_2', error: 'boom', attempts: 3 }),
+      row({ type: 'clip', itemId: clipA, position: 1, status: 'failed', bytes: 50, uploadId: 'up_2', error: 'boom', attempts: 3, uploadSession: { uri: 'http://p/uploads/resumable/up_2', sha256: 'ab' } }),
     ]);
     expect(out).toEqual([
       { type: 'main_video', itemId: 'main_video', name: 'My talk', position: 0, status: 'uploaded', bytes: 100, providerVideoId: 'pv_1', uploadId: 'up_1', providerConfirmed: true },

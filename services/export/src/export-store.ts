@@ -59,7 +59,29 @@ export interface ExportItemRow {
   providerConfirmed: boolean;
   error: string | null;
   attempts: number;
+  /** the provider's resumable session of an upload under way, and the sha256 of the bytes it is for */
+  uploadSession: UploadSession | null;
 }
+
+export interface UploadSession {
+  uri: string;
+  sha256: string;
+}
+
+/** A job the store failed, and its items it failed with it (never reached or cut mid-upload). */
+export interface FailedJob {
+  job: ExportJobRow;
+  unreached: ExportItemRow[];
+}
+
+/** An item a provider webhook changed, with its job's video (for the gateway's announcement). */
+export interface WebhookItem {
+  item: ExportItemRow;
+  videoId: string;
+}
+
+/** The error of an item its job failed before uploading (the job's error says why). */
+export const ITEM_NOT_REACHED = 'The export failed before this item was uploaded.';
 
 export interface NewExportJob {
   id: string;
@@ -74,7 +96,7 @@ export interface NewExportJob {
   countsTowardQuota: boolean;
 }
 
-export type NewExportItem = Omit<ExportItemRow, 'jobId' | 'attempts' | 'error'> & { error?: string | null };
+export type NewExportItem = Omit<ExportItemRow, 'jobId' | 'attempts' | 'error' | 'uploadSession'> & { error?: string | null };
 
 export interface StoredIdempotencyKey {
   fingerprint: string;
@@ -90,6 +112,8 @@ const I = `"export"."export_items"`;
 const K = `"export"."idempotency_keys"`;
 const W = `"export"."webhook_events"`;
 const F = `"export"."failed_webhooks"`;
+/** An item done with its upload forgets the provider session: its URI lets anyone holding it send bytes. */
+const NO_UPLOAD_SESSION = 'upload_session_uri = NULL, upload_session_sha256 = NULL';
 
 /**
  * The export schema behind a small interface, in raw SQL. Job transitions are guarded UPDATEs
@@ -232,16 +256,24 @@ export class ExportStore {
     );
   }
 
+  /** Remembers the provider's session of an item's upload, so a run after a restart continues it. */
+  async setUploadSession(jobId: string, type: ExportItemType, itemId: string, session: UploadSession): Promise<void> {
+    await this.ds.query(
+      `UPDATE ${I} SET upload_session_uri = $4, upload_session_sha256 = $5 WHERE job_id = $1 AND type = $2 AND item_id = $3 AND status = 'uploading'`,
+      [jobId, type, itemId, session.uri, session.sha256],
+    );
+  }
+
   async markItemUploaded(jobId: string, type: ExportItemType, itemId: string, r: { bytes: number; uploadId: string; providerVideoId: string | null }): Promise<void> {
     await this.ds.query(
-      `UPDATE ${I} SET status = 'uploaded', bytes = $4, upload_id = $5, provider_video_id = COALESCE(provider_video_id, $6), error = NULL
+      `UPDATE ${I} SET status = 'uploaded', bytes = $4, upload_id = $5, provider_video_id = COALESCE(provider_video_id, $6), error = NULL, ${NO_UPLOAD_SESSION}
         WHERE job_id = $1 AND type = $2 AND item_id = $3`,
       [jobId, type, itemId, r.bytes, r.uploadId, r.providerVideoId],
     );
   }
 
   async markItemFailed(jobId: string, type: ExportItemType, itemId: string, error: string): Promise<void> {
-    await this.ds.query(`UPDATE ${I} SET status = 'failed', error = $4 WHERE job_id = $1 AND type = $2 AND item_id = $3 AND status <> 'uploaded'`, [
+    await this.ds.query(`UPDATE ${I} SET status = 'failed', error = $4, ${NO_UPLOAD_SESSION} WHERE job_id = $1 AND type = $2 AND item_id = $3 AND status <> 'uploaded'`, [
       jobId,
       type,
       itemId,
@@ -256,25 +288,38 @@ export class ExportStore {
 
   /** queued/processing → completed, once. The caller's token is dropped: nothing needs it any more. */
   async complete(id: string): Promise<boolean> {
-    return this.finish(id, 'completed', null);
+    return (await this.finish(this.ds, id, 'completed', null)) !== null;
   }
 
-  /** queued/processing → failed, once, with the export error the client shows. */
-  async fail(id: string, error: ExportError): Promise<boolean> {
-    return this.finish(id, 'failed', error);
+  /**
+   * queued/processing → failed, once, with the export error the client shows; in the same
+   * transaction every item not uploaded yet (pending, uploading) fails with it. Those items are
+   * returned for the gateway to hear about; null when the job was already finished.
+   */
+  async fail(id: string, error: ExportError): Promise<FailedJob | null> {
+    return this.ds.transaction(async (tx) => {
+      const job = await this.finish(tx, id, 'failed', error);
+      if (!job) return null;
+      const rows = (await tx.query(`UPDATE ${I} SET status = 'failed', error = $2, ${NO_UPLOAD_SESSION} WHERE job_id = $1 AND status IN ('pending', 'uploading') RETURNING *`, [
+        id,
+        ITEM_NOT_REACHED,
+      ])) as [ItemDbRow[], number];
+      return { job, unreached: rows[0].map(toItem).sort((a, b) => a.position - b.position) };
+    });
   }
 
-  private async finish(id: string, to: 'completed' | 'failed', error: ExportError | null): Promise<boolean> {
-    const rows = (await this.ds.query(
+  private async finish(q: DataSource | EntityManager, id: string, to: 'completed' | 'failed', error: ExportError | null): Promise<ExportJobRow | null> {
+    const rows = (await q.query(
       `UPDATE ${J} SET status = $2, error = $3, finished_at = now(), updated_at = now(),
               progress = CASE WHEN $2 = 'completed' THEN 100 ELSE progress END,
               current_step = CASE WHEN $2 = 'completed' THEN 'Export complete' ELSE 'Export failed' END,
               estimated_completion = CASE WHEN $2 = 'completed' THEN now() ELSE NULL END,
               caller = caller || '{"token": ""}'::jsonb
-        WHERE id = $1 AND status IN ('queued', 'processing') RETURNING id`,
+        WHERE id = $1 AND status IN ('queued', 'processing') RETURNING *`,
       [id, to, error === null ? null : JSON.stringify(error)],
-    )) as [unknown[], number];
-    return rows[0].length > 0;
+    )) as [JobDbRow[], number];
+    const row = rows[0][0];
+    return row ? toJob(row) : null;
   }
 
   /** Queued jobs older than `ms` (their run message may never have been published). */
@@ -314,26 +359,22 @@ export class ExportStore {
 
   /**
    * Applies an event to the export items holding its upload id, and marks the event applied,
-   * in one transaction. Returns how many items changed (0 = no item has that upload id).
+   * in one transaction. Returns the items it changed (none = no item has that upload id).
    * Applying twice is harmless: the UPDATEs set values, they do not add.
    */
-  async applyWebhook(e: ProviderWebhookEvent): Promise<number> {
+  async applyWebhook(e: ProviderWebhookEvent): Promise<WebhookItem[]> {
     return this.ds.transaction(async (tx) => {
       await tx.query(`UPDATE ${W} SET attempts = attempts + 1 WHERE event_id = $1`, [e.id]);
-      const rows = (
+      const [set, values] =
         e.type === 'upload.failed'
-          ? await tx.query(
-              `UPDATE ${I} SET status = 'failed', provider_confirmed = false, error = $2 WHERE upload_id = $1 RETURNING job_id`,
-              [e.data.uploadId, 'The provider could not process this upload.'],
-            )
-          : await tx.query(
-              `UPDATE ${I} SET provider_confirmed = true, provider_video_id = COALESCE($2, provider_video_id) WHERE upload_id = $1 RETURNING job_id`,
-              [e.data.uploadId, e.data.providerVideoId],
-            )
-      ) as [unknown[], number];
-      const changed = rows[0].length;
-      if (changed > 0) await tx.query(`UPDATE ${W} SET status = 'applied', last_error = NULL WHERE event_id = $1`, [e.id]);
-      return changed;
+          ? [`status = 'failed', provider_confirmed = false, error = $2`, [e.data.uploadId, 'The provider could not process this upload.']]
+          : [`provider_confirmed = true, provider_video_id = COALESCE($2, i.provider_video_id)`, [e.data.uploadId, e.data.providerVideoId]];
+      const rows = (await tx.query(`UPDATE ${I} i SET ${set} FROM ${J} j WHERE i.upload_id = $1 AND j.id = i.job_id RETURNING i.*, j.video_id`, values)) as [
+        Array<ItemDbRow & { video_id: string }>,
+        number,
+      ];
+      if (rows[0].length > 0) await tx.query(`UPDATE ${W} SET status = 'applied', last_error = NULL WHERE event_id = $1`, [e.id]);
+      return rows[0].map((r) => ({ item: toItem(r), videoId: r.video_id }));
     });
   }
 
@@ -419,6 +460,8 @@ interface ItemDbRow {
   provider_confirmed: boolean;
   error: string | null;
   attempts: number;
+  upload_session_uri: string | null;
+  upload_session_sha256: string | null;
 }
 
 function toJob(r: JobDbRow): ExportJobRow {
@@ -461,5 +504,6 @@ function toItem(r: ItemDbRow): ExportItemRow {
     providerConfirmed: r.provider_confirmed,
     error: r.error,
     attempts: r.attempts,
+    uploadSession: r.upload_session_uri && r.upload_session_sha256 ? { uri: r.upload_session_uri, sha256: r.upload_session_sha256 } : null,
   };
 }

@@ -12,6 +12,7 @@ import {
   exportRequestSchema,
   quotaUsageSchema,
   rpcExportCreateReplySchema,
+  StorageKeys,
   rpcExportRetryReplySchema,
   rpcExportSourcesRequestSchema,
   rpcExportStatusReplySchema,
@@ -30,9 +31,9 @@ import {
   type RpcExportSourcesReply,
   type RpcExportSourcesRequest,
 } from '@wordcut/contracts';
-import { Messaging } from '@wordcut/messaging';
+import { Messaging, type InboundMessage } from '@wordcut/messaging';
 import { createLogger, migrate, type RunningService } from '@wordcut/platform';
-import { signWebhook } from '@wordcut/provider';
+import { HttpProviderClient, signWebhook } from '@wordcut/provider';
 import { quotaWindows } from '@wordcut/publishing';
 import { S3ObjectStorage, startLocalS3, type LocalS3 } from '@wordcut/storage';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -40,7 +41,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { startProviderSandbox, type ProviderSandbox } from '../../../tools/provider-sandbox/sandbox';
 import { createTestDatabase, eventually, NATS_URL, uniqueSuffix } from '../../../tools/testing/env';
 import { startExport } from './app';
@@ -48,6 +49,8 @@ import { exportConfigSchema, SCHEMA } from './config';
 import { exportDataSource } from './data-source';
 import { planItems } from './export-plan';
 import { ExportStore } from './export-store';
+import type { ExportRunMessage } from './export.service';
+import { ExportWorker } from './export.worker';
 
 const logger = createLogger('export-test', 'silent');
 const SECRET = 'whsec_export_integration_test_secret_0123456789';
@@ -55,6 +58,7 @@ const UPGRADE_URL = 'https://wordcut.example/upgrade';
 const BUCKET = 'export-int-test';
 const CHUNK = 256 * 1024;
 const PRO: Plan = { tier: 'pro', quotas: { exportsPerDay: 50, exportsPerMonth: 500 } };
+const sha256Hex = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 interface Fixture {
   sessionId: string;
@@ -85,7 +89,7 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
   let svc: RunningService;
   let bus: Messaging;
   let ns: string;
-  const sources = new Map<string, () => RpcExportSourcesReply>();
+  const sources = new Map<string, (req: RpcExportSourcesRequest) => RpcExportSourcesReply | Promise<RpcExportSourcesReply>>();
   const sourceRequests: RpcExportSourcesRequest[] = [];
   const renderJobs = new Map<string, JobStatus['status'][]>();
   const itemEvents: ExportItemUploadedEvent[] = [];
@@ -117,7 +121,7 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     // the gateway's part: what to upload for a video (or a mute render first)
     bus.serve(ExportSubjects.rpcSources, rpcExportSourcesRequestSchema, async (req) => {
       sourceRequests.push(req);
-      return sources.get(req.videoId)?.() ?? ({ state: 'refused', message: 'This video is not in the library.' } satisfies RpcExportSourcesReply);
+      return (await sources.get(req.videoId)?.(req)) ?? ({ state: 'refused', message: 'This video is not in the library.' } satisfies RpcExportSourcesReply);
     });
     // the jobs service's part: a mute render moving through its states
     bus.serve(Subjects.rpcJobGet, rpcJobGetRequestSchema, async ({ jobId }) => {
@@ -259,6 +263,38 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
   const uploadsStarted = (sessionId: string, kind: string) =>
     sandbox.requests().filter((r) => r.method === 'POST' && r.path === `/uploads/${sessionId}/${kind}` && r.query.includes('uploadType=resumable') && r.status === 200);
 
+  const exportCaptionKeys = (videoId: string, jobId: string) => [StorageKeys.exportVtt(videoId, jobId), StorageKeys.exportWordByWord(videoId, jobId)];
+
+  /** The gateway's captions: written for each export at the export's own keys when it asks for its sources. */
+  function captionsPerExport(f: Fixture): (req: RpcExportSourcesRequest) => Promise<RpcExportSourcesReply> {
+    const ready = sources.get(f.videoId)!;
+    return async (req) => {
+      const reply = await ready(req);
+      if (reply.state !== 'ready' || !reply.vtt || !reply.wordByword) return reply;
+      const [vttKey, wordsKey] = exportCaptionKeys(f.videoId, req.exportJobId) as [string, string];
+      await storage.upload(vttKey, f.bytes.vtt, { contentType: 'text/vtt' });
+      await storage.upload(wordsKey, f.bytes.words, { contentType: 'application/json' });
+      return { ...reply, vtt: { ...reply.vtt, key: vttKey }, wordByword: { ...reply.wordByword, key: wordsKey } };
+    };
+  }
+
+  /** A job written straight into the store: no run message is published, so the service's own worker never runs it. */
+  async function insertUnpublishedJob(f: Fixture, over: Partial<ExportRequestInput>, tweak?: (tx: EntityManager, jobId: string) => Promise<unknown>): Promise<string> {
+    const store = new ExportStore(ds);
+    const request = exportRequestSchema.parse(requestOf(f, { ...over, token: undefined }));
+    const names = { mainVideo: 'Talk', clips: { [f.clipId]: 'Best bit' } };
+    const jobId = `export_${randomUUID()}`;
+    await ds.transaction(async (tx) => {
+      await store.insertJob(
+        tx,
+        { id: jobId, userId: f.userId, videoId: f.videoId, sessionId: f.sessionId, providerVideoId: f.providerVideoId, request, caller: f.caller, names, retryOf: null, countsTowardQuota: true },
+        planItems(request, names),
+      );
+      await tweak?.(tx, jobId);
+    });
+    return jobId;
+  }
+
   it('exports every item with progress to 100 and announces each item; the same key twice, and twice at once, makes one job and one upload', async () => {
     const f = await fixture();
     const request = requestOf(f);
@@ -392,7 +428,7 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     const renderJobId = `mute_${randomUUID()}`;
     renderJobs.set(renderJobId, ['processing', 'processing', 'completed']);
     let asked = 0;
-    sources.set(f.videoId, () => (asked++ === 0 ? { state: 'rendering', renderJobId } : ready()));
+    sources.set(f.videoId, (req) => (asked++ === 0 ? { state: 'rendering', renderJobId } : ready(req)));
     const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [], mainVideoEdits: { muteSegments: [{ start: 1, end: 2 }, { start: 3, end: 4 }] } })));
     const done = await finished(r.created.jobId, f.caller);
     expect(done.status).toBe('completed');
@@ -428,6 +464,14 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     await eventually(() => (itemEvents.some((e) => e.exportJobId === first.created.jobId && e.status === 'failed' && e.clipId === f.clipId) ? true : undefined), 5000, 'failed item event');
 
     const fresh: ExportCaller = { ...f.caller, token: await sandbox.signToken({ sub: f.userId, sessionId: f.sessionId, videoId: f.providerVideoId, plan: PRO }) };
+    // the same user in another session (the video was cloned since): the retry must not publish to the clone
+    const cloneSession = `clone-${uniqueSuffix()}`;
+    const clone: ExportCaller = { ...fresh, sessionId: cloneSession, providerVideoId: `pv-${cloneSession}`, token: await sandbox.signToken({ sub: f.userId, sessionId: cloneSession, videoId: `pv-${cloneSession}`, plan: PRO }) };
+    expect(await retry(first.created.jobId, clone)).toEqual({
+      ok: false,
+      refusal: { status: 409, error: 'session_mismatch', message: 'Export delayed - Video data is updating, please try again in a moment' },
+    });
+    expect(await ds.query(`SELECT id FROM export.export_jobs WHERE retry_of = $1`, [first.created.jobId])).toEqual([]);
     const again = created(await retry(first.created.jobId, fresh));
     expect(again.replayed).toBe(false);
     expect(again.created.jobId).not.toBe(first.created.jobId);
@@ -443,13 +487,154 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     expect(await bus.request(ExportSubjects.rpcQuota, { userId: f.userId, plan: PRO }, quotaUsageSchema)).toMatchObject({ exportsToday: 1 });
   });
 
+  it('a failed job fails the items it never reached and announces them; its caption objects are deleted', async () => {
+    const f = await fixture();
+    sources.set(f.videoId, captionsPerExport(f));
+    sandbox.addFault({ match: { method: 'POST', path: `^/uploads/${f.sessionId}/video$` }, action: { kind: 'status', status: 400, body: 'video rejected' } });
+    const jobId = created(await create(f, requestOf(f))).created.jobId;
+    const failed = await finished(jobId, f.caller);
+    expect(failed).toMatchObject({ status: 'failed', error: { error: 'export_failed' } });
+    expect(failed.items.map((i) => [i.type, i.status, i.error])).toEqual([
+      ['main_video', 'failed', expect.stringMatching(/400 \(video rejected\)/)],
+      ['vtt', 'failed', 'The export failed before this item was uploaded.'],
+      ['word_by_word', 'failed', 'The export failed before this item was uploaded.'],
+      ['clip', 'failed', 'The export failed before this item was uploaded.'],
+    ]);
+    const events = await eventually(() => {
+      const mine = itemEvents.filter((e) => e.exportJobId === jobId);
+      return new Set(mine.map((e) => e.type)).size === 4 ? mine : undefined;
+    }, 5000, 'every item announced failed');
+    expect(events.every((e) => e.status === 'failed' && e.videoId === f.videoId && e.providerVideoId === null)).toBe(true);
+    expect(events.find((e) => e.type === 'clip')).toMatchObject({ clipId: f.clipId });
+    expect(sourceRequests.filter((q) => q.exportJobId === jobId)).toEqual([expect.objectContaining({ vtt: true })]);
+    for (const key of exportCaptionKeys(f.videoId, jobId)) expect(await storage.head(key)).toBeNull();
+  });
+
+  it('deletes the caption objects of a completed export, and only those', async () => {
+    const f = await fixture();
+    sources.set(f.videoId, captionsPerExport(f));
+    const jobId = created(await create(f, requestOf(f, { saveMainVideo: false, clips: [] }))).created.jobId;
+    expect(await finished(jobId, f.caller)).toMatchObject({ status: 'completed' });
+    // they were what the provider got
+    expect(sandbox.uploads.get(`${f.sessionId}/vtt`)).toMatchObject({ sha256: sha256Hex(f.bytes.vtt) });
+    expect(sandbox.uploads.get(`${f.sessionId}/wordByword`)).toMatchObject({ sha256: sha256Hex(f.bytes.words) });
+    for (const key of exportCaptionKeys(f.videoId, jobId)) expect(await storage.head(key)).toBeNull();
+    expect(await storage.head(`videos/${f.videoId}/renders/r1.vtt`)).not.toBeNull();
+  });
+
+  it('the sweeper fails a stalled job with the items it never finished, announces them and deletes its caption objects', async () => {
+    const f = await fixture();
+    // captions first: the sweeper may take the job the moment it is committed
+    const keys = (jobId: string) => exportCaptionKeys(f.videoId, jobId);
+    const jobId = await insertUnpublishedJob(f, { clips: [] }, async (tx, id) => {
+      for (const key of keys(id)) await storage.upload(key, f.bytes.vtt, { contentType: 'text/vtt' });
+      await tx.query(`UPDATE export.export_jobs SET status = 'processing', started_at = now() - interval '20 minutes', updated_at = now() - interval '20 minutes' WHERE id = $1`, [id]);
+      await tx.query(
+        `UPDATE export.export_items SET status = CASE type WHEN 'main_video' THEN 'uploaded' WHEN 'vtt' THEN 'uploading' ELSE 'pending' END, upload_id = CASE type WHEN 'main_video' THEN 'up_done' END,
+                upload_session_uri = CASE type WHEN 'vtt' THEN 'http://provider.test/uploads/resumable/up_cut' END, upload_session_sha256 = CASE type WHEN 'vtt' THEN $2 END
+          WHERE job_id = $1`,
+        [id, sha256Hex(f.bytes.vtt)],
+      );
+    });
+    const failed = await finished(jobId, f.caller);
+    expect(failed).toMatchObject({ status: 'failed', error: { error: 'export_failed', details: 'The export stopped making progress (its worker stopped).' } });
+    expect(failed.items.map((i) => [i.type, i.status])).toEqual([
+      ['main_video', 'uploaded'],
+      ['vtt', 'failed'],
+      ['word_by_word', 'failed'],
+    ]);
+    await eventually(() => (new Set(itemEvents.filter((e) => e.exportJobId === jobId).map((e) => e.type)).size === 2 ? true : undefined), 5000, 'unfinished items announced');
+    expect(itemEvents.filter((e) => e.exportJobId === jobId).map((e) => [e.type, e.status]).sort()).toEqual([
+      ['vtt', 'failed'],
+      ['word_by_word', 'failed'],
+    ]);
+    for (const key of keys(jobId)) expect(await storage.head(key)).toBeNull();
+    // the provider session of the cut upload is forgotten with it
+    expect(await ds.query(`SELECT item_id FROM export.export_items WHERE job_id = $1 AND upload_session_uri IS NOT NULL`, [jobId])).toEqual([]);
+  });
+
+  describe('an upload cut by a restart', () => {
+    const streamSequence = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    const runOf = (jobId: string, deliveryCount: number): InboundMessage<ExportRunMessage> => ({
+      data: { jobId },
+      subject: `${ExportSubjects.run}.${jobId}`,
+      deliveryCount,
+      streamSequence,
+      msgId: jobId,
+      working: () => undefined,
+    });
+    /** A worker of a new process: its own store and provider client. */
+    const newWorker = () =>
+      new ExportWorker(bus, new ExportStore(ds), storage, new HttpProviderClient({ apiUrl: sandbox.url, chunkSize: CHUNK, retry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 200 }, requestTimeoutMs: 5000 }), logger, null, {
+        concurrency: 1,
+      });
+    const itemRow = async (jobId: string) =>
+      ((await ds.query(`SELECT status, upload_session_uri, upload_session_sha256 FROM export.export_items WHERE job_id = $1 AND type = 'main_video'`, [jobId])) as Array<{
+        status: string;
+        upload_session_uri: string | null;
+        upload_session_sha256: string | null;
+      }>)[0]!;
+
+    /** Runs a main-video export until its second chunk is on its way, then stops the worker as a shutdown does. */
+    async function cutByRestart(f: Fixture): Promise<{ jobId: string; sessionPath: string }> {
+      const jobId = await insertUnpublishedJob(f, { saveVtt: false, clips: [] });
+      // the second chunk is held by the provider: the worker is stopped while it waits
+      sandbox.addFault({ match: { method: 'PUT', path: '^/uploads/resumable/' }, action: { kind: 'timeout', ms: 10_000 }, skip: 1 });
+      const first = newWorker();
+      const running = first.handle(runOf(jobId, 1));
+      const sessionPath = await eventually(
+        async () => {
+          const uri = (await itemRow(jobId)).upload_session_uri;
+          const path = uri ? new URL(uri).pathname : null;
+          return path && sandbox.requests().filter((r) => r.method === 'PUT' && r.path === path).length === 2 ? path : undefined;
+        },
+        5000,
+        'the second chunk on its way',
+      );
+      first.stop();
+      await expect(running).rejects.toThrow(/shutting down/);
+      expect(await itemRow(jobId)).toEqual({ status: 'uploading', upload_session_uri: `${sandbox.url}${sessionPath}`, upload_session_sha256: sha256Hex(f.bytes.main) });
+      return { jobId, sessionPath };
+    }
+
+    it('a new worker continues it in the stored provider session from where the provider stands', async () => {
+      const f = await fixture();
+      const { jobId, sessionPath } = await cutByRestart(f);
+      await newWorker().handle(runOf(jobId, 2));
+      expect(await finished(jobId, f.caller)).toMatchObject({ status: 'completed', items: [expect.objectContaining({ type: 'main_video', status: 'uploaded', bytes: f.bytes.main.length })] });
+      expect(uploadsStarted(f.sessionId, 'video')).toHaveLength(1);
+      const total = f.bytes.main.length;
+      // the first chunk, the one cut by the stop, then the new worker: where do you stand, and the rest from there
+      expect(sandbox.requests().filter((r) => r.method === 'PUT' && r.path === sessionPath).map((r) => [r.contentRange, r.status])).toEqual([
+        [`bytes 0-${CHUNK - 1}/${total}`, 308],
+        [`bytes ${CHUNK}-${2 * CHUNK - 1}/${total}`, 0],
+        [`bytes */${total}`, 308],
+        [`bytes ${CHUNK}-${2 * CHUNK - 1}/${total}`, 308],
+        [`bytes ${2 * CHUNK}-${total - 1}/${total}`, 200],
+      ]);
+      expect(sandbox.uploads.get(`${f.sessionId}/video`)).toMatchObject({ bytes: total, sha256: sha256Hex(f.bytes.main) });
+      expect(await itemRow(jobId)).toEqual({ status: 'uploaded', upload_session_uri: null, upload_session_sha256: null });
+    });
+
+    it('starts a new provider session when the bytes to upload changed meanwhile', async () => {
+      const f = await fixture();
+      const { jobId } = await cutByRestart(f);
+      const edited = randomBytes(f.bytes.main.length);
+      await storage.upload(`videos/${f.videoId}/renders/r1.mp4`, edited, { contentType: 'video/mp4' });
+      await newWorker().handle(runOf(jobId, 2));
+      expect(await finished(jobId, f.caller)).toMatchObject({ status: 'completed' });
+      expect(uploadsStarted(f.sessionId, 'video')).toHaveLength(2);
+      expect(sandbox.uploads.get(`${f.sessionId}/video`)).toMatchObject({ sha256: sha256Hex(edited) });
+    });
+  });
+
   it('runs a job again after an infrastructure error, ignores a duplicate run message, and the sweeper publishes a lost one', async () => {
     const f = await fixture();
     const ready = sources.get(f.videoId)!;
     let calls = 0;
-    sources.set(f.videoId, () => {
+    sources.set(f.videoId, (req) => {
       if (calls++ === 0) throw new Error('library database unavailable');
-      return ready();
+      return ready(req);
     });
     const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [] })));
     const done = await finished(r.created.jobId, f.caller);
@@ -521,6 +706,38 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
       expect(await res.json()).toEqual({ received: true, duplicate: true });
       await new Promise((r) => setTimeout(r, 500));
       expect(await eventRow(ready.id)).toEqual(before);
+    });
+
+    it('an upload.failed after the export completed fails the item and announces it; the job stays completed', async () => {
+      const f = await fixture();
+      const jobId = created(await create(f, requestOf(f, { saveVtt: false, clips: [] }))).created.jobId;
+      await finished(jobId, f.caller);
+      const uploadId = sandbox.uploads.get(`${f.sessionId}/video`)!.uploadId;
+      // the upload's confirmations are applied first, as a provider sends them before it finds a problem
+      await eventually(
+        async () => {
+          const confirmations = sandbox.webhookEvents().filter((e) => e.data.uploadId === uploadId);
+          const rows = await Promise.all(confirmations.map((e) => eventRow(e.id)));
+          return confirmations.length === 2 && rows.every((r) => r?.status === 'applied') ? true : undefined;
+        },
+        10_000,
+        'upload.completed and video.ready applied',
+      );
+      const event: ProviderWebhookEvent = {
+        id: `evt_${randomUUID()}`,
+        type: 'upload.failed',
+        createdAt: new Date().toISOString(),
+        data: { sessionId: f.sessionId, uploadId, kind: 'video', providerVideoId: null },
+      };
+      expect((await sandbox.sendWebhook(event)).attempts.map((a) => a.status)).toEqual([202]);
+      const announced = await eventually(() => itemEvents.find((e) => e.exportJobId === jobId && e.status === 'failed'), 10_000, 'failed item announced');
+      expect(announced).toEqual({ exportJobId: jobId, videoId: f.videoId, type: 'main_video', clipId: null, status: 'failed', providerVideoId: null });
+      const s = await status(jobId, f.caller);
+      expect(s).toMatchObject({
+        ok: true,
+        status: { status: 'completed', items: [expect.objectContaining({ type: 'main_video', status: 'failed', providerConfirmed: false, error: 'The provider could not process this upload.' })] },
+      });
+      expect(await eventRow(event.id)).toMatchObject({ status: 'applied' });
     });
 
     it('refuses forged, stale, unsigned and malformed webhooks', async () => {

@@ -16,11 +16,14 @@ import {
 import type { Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { checkExportAllowed, quotaUsageFrom, quotaWindows } from '@wordcut/publishing';
+import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ExportCode, Messages, refusal } from './errors';
+import { deleteExportCaptions } from './export-captions';
 import { planItems, requestFingerprint, retryItems, userItemCount } from './export-plan';
 import { toJobStatus, type ExportStore } from './export-store';
+import { announceUnreached } from './item-events';
 import type { ExportMetrics } from './metrics';
 
 /** Payload of `export.run.<jobId>`: the job to run (everything else is in Postgres). */
@@ -57,6 +60,8 @@ export class ExportService {
   constructor(
     private readonly bus: Messaging,
     private readonly store: ExportStore,
+    /** the sweeper deletes the caption objects of the jobs it fails */
+    private readonly storage: ObjectStorage,
     private readonly logger: Logger,
     private readonly metrics: ExportMetrics | null,
     private readonly o: ExportServiceOptions = {},
@@ -161,7 +166,9 @@ export class ExportService {
    * rpc.export.retry: a failed job of the same user becomes a new job with the same request and
    * the caller's fresh token. Items the failed job uploaded are copied as uploaded (not sent
    * again). Retries do not count toward the quota. Retrying the same failed job again answers
-   * with the retry already made (replayed), so a double click does not export twice.
+   * with the retry already made (replayed), so a double click does not export twice. The caller
+   * must be in the failed job's session: a token of another one (a clone's) would publish the
+   * retry to another video (409 session_mismatch).
    */
   async retry(req: RpcExportJobRequest): Promise<RpcExportCreateReply> {
     const caller = req.caller;
@@ -169,6 +176,7 @@ export class ExportService {
       const failed = await this.store.getJob(req.jobId, tx);
       if (!failed || failed.userId !== caller.userId) return refusal(404, { error: ExportCode.NotFound, message: Messages.notFound });
       if (failed.status !== 'failed') return refusal(409, { error: ExportCode.NotRetryable, message: Messages.notRetryable });
+      if (caller.sessionId !== failed.sessionId) return refusal(409, { error: ExportCode.SessionMismatch, message: Messages.sessionMismatch });
       const now = this.now();
       const w = quotaWindows(now);
       const quota = quotaUsageFrom(caller.plan, await this.store.countQuota(tx, caller.userId, w.dayStart, w.monthStart), now);
@@ -199,6 +207,8 @@ export class ExportService {
     if (outcome.ok && !outcome.replayed) {
       this.logger.info({ jobId: outcome.created.jobId, retryOf: req.jobId, userId: caller.userId }, 'export job retried');
       await this.dispatch(outcome.created.jobId);
+    } else if (!outcome.ok) {
+      this.logger.info({ jobId: req.jobId, userId: caller.userId, refusal: outcome.refusal.error }, 'export retry refused');
     }
     return outcome;
   }
@@ -225,7 +235,8 @@ export class ExportService {
   /**
    * Every 30 s: queued jobs older than the grace period whose run message is not on the stream
    * are published again; processing jobs that stopped moving (their worker died on its last
-   * delivery) are failed so their user can retry.
+   * delivery) are failed so their user can retry, with their unfinished items announced failed
+   * and their caption objects deleted.
    */
   async sweep(): Promise<void> {
     if (this.sweeping) return this.sweeping;
@@ -238,10 +249,12 @@ export class ExportService {
           await this.dispatch(jobId);
         }
         for (const jobId of await this.store.processingStaleFor(this.o.staleProcessingMs ?? 15 * 60_000)) {
-          const won = await this.store.fail(jobId, { error: ExportCode.ExportFailed, message: Messages.exportFailed, details: 'The export stopped making progress (its worker stopped).' });
-          if (won) {
+          const failed = await this.store.fail(jobId, { error: ExportCode.ExportFailed, message: Messages.exportFailed, details: 'The export stopped making progress (its worker stopped).' });
+          if (failed) {
             this.metrics?.completed.inc({ status: 'failed' });
-            this.logger.error({ jobId }, 'stalled export job failed');
+            this.logger.error({ jobId, unreached: failed.unreached.length }, 'stalled export job failed');
+            await announceUnreached(this.bus, this.logger, failed);
+            await deleteExportCaptions(this.storage, this.logger, failed.job);
           }
         }
       } catch (err) {

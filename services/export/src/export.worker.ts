@@ -5,7 +5,6 @@ import {
   rpcExportSourcesReplySchema,
   Subjects,
   type ExportError,
-  type ExportItemUploadedEvent,
   type RpcExportSourcesReply,
   type RpcExportSourcesRequest,
 } from '@wordcut/contracts';
@@ -15,9 +14,11 @@ import { ProviderError, type ProviderClient } from '@wordcut/provider';
 import { estimateCompletion } from '@wordcut/publishing';
 import type { ObjectStorage } from '@wordcut/storage';
 import { ExportCode, Messages, detailsOf } from './errors';
+import { deleteExportCaptions } from './export-captions';
 import { muteStep, uploadProgress, uploadStep } from './export-plan';
 import type { ExportItemRow, ExportJobRow, ExportStore } from './export-store';
 import { exportRunMessageSchema, type ExportRunMessage } from './export.service';
+import { announceItem, announceUnreached } from './item-events';
 import type { ExportMetrics } from './metrics';
 import { s3UploadSource } from './s3-upload-source';
 
@@ -80,7 +81,9 @@ interface PlannedUpload {
  * A run asks the gateway what to upload (waiting for a mute render when it starts one), then
  * uploads each item not yet uploaded, in order, with the caller's token, from S3 (ranged reads
  * so a resumed upload reads only the rest), writing progress at most every 500 ms and announcing
- * each item on `export.events.item`. A redelivered run skips what is already uploaded.
+ * each item on `export.events.item`. A redelivered run skips what is already uploaded and
+ * continues an item cut mid-upload in the provider's session it stored for it. A finished job's
+ * caption objects are deleted.
  */
 export class ExportWorker {
   readonly consumer: ConsumerDef;
@@ -153,6 +156,7 @@ export class ExportWorker {
     if (await this.store.complete(job.id)) {
       this.metrics?.completed.inc({ status: 'completed' });
       this.logger.info({ jobId: job.id, items: items.length }, 'export job completed');
+      await deleteExportCaptions(this.storage, this.logger, job);
     }
   }
 
@@ -256,13 +260,17 @@ export class ExportWorker {
                 ? (caller.uploadUrls.vtt ?? this.client.uploadUrl(caller.sessionId, 'vtt'))
                 : (caller.uploadUrls.wordByword ?? this.client.uploadUrl(caller.sessionId, 'wordByword'));
         const base = done;
+        // an upload an earlier run of this job started (before a restart) goes on where the provider stands, if it is of the same bytes
+        const resumeUri = item.status === 'uploading' && item.uploadSession?.sha256 === source.sha256 ? item.uploadSession.uri : undefined;
         result = await this.client.upload({
           token: caller.token,
           url,
           source,
           ...(item.type === 'clip' ? { name: item.name } : {}),
+          ...(resumeUri ? { resumeUri } : {}),
           signal,
           onProgress: (sent) => progress.maybe(uploadProgress(base + Math.min(sent, p.size), total), step),
+          onSession: (uri) => this.store.setUploadSession(job.id, item.type, item.itemId, { uri, sha256: source.sha256 }),
         });
       } catch (err) {
         throw new ItemUploadError(item, err);
@@ -271,23 +279,10 @@ export class ExportWorker {
       await this.store.markItemUploaded(job.id, item.type, item.itemId, { bytes: result.bytes, uploadId: result.uploadId, providerVideoId: result.providerVideoId });
       this.metrics?.uploadBytes.inc(result.bytes);
       await progress.write(uploadProgress(done, total), step);
-      await this.announce(job, item, 'uploaded', result.providerVideoId);
+      await announceItem(this.bus, job.videoId, item, 'uploaded', result.providerVideoId);
       this.logger.info({ jobId: job.id, item: item.type, itemId: item.itemId, bytes: result.bytes, uploadId: result.uploadId, attempts: result.attempts, resumedFrom: result.resumedFrom }, 'export item uploaded');
     }
     await progress.settled();
-  }
-
-  /** The gateway learns each item's result (it marks the video's or clip's upload status). */
-  private async announce(job: ExportJobRow, item: ExportItemRow, status: 'uploaded' | 'failed', providerVideoId: string | null): Promise<void> {
-    const event: ExportItemUploadedEvent = {
-      exportJobId: job.id,
-      videoId: job.videoId,
-      type: item.type,
-      clipId: item.type === 'clip' ? item.itemId : null,
-      status,
-      providerVideoId,
-    };
-    await this.bus.publish(ExportSubjects.itemUploaded, event, { msgId: `${job.id}:${item.type}:${item.itemId}:${status}` });
   }
 
   /** null: not decided (an infrastructure error: worth another delivery); else the job's error. */
@@ -307,15 +302,18 @@ export class ExportWorker {
     return null;
   }
 
+  /** The failing item with its own error, then the job; the items it never uploaded fail with it. */
   private async fail(job: ExportJobRow, err: unknown, error: ExportError): Promise<void> {
     if (err instanceof ItemUploadError) {
       await this.store.markItemFailed(job.id, err.item.type, err.item.itemId, error.details ?? error.message);
-      await this.announce(job, err.item, 'failed', null).catch((e: unknown) => this.logger.warn({ err: e, jobId: job.id }, 'could not announce a failed item'));
+      await announceItem(this.bus, job.videoId, err.item, 'failed', null).catch((e: unknown) => this.logger.warn({ err: e, jobId: job.id }, 'could not announce a failed item'));
     }
-    if (await this.store.fail(job.id, error)) {
-      this.metrics?.completed.inc({ status: 'failed' });
-      this.logger.error({ jobId: job.id, error: error.error, details: error.details }, 'export job failed');
-    }
+    const failed = await this.store.fail(job.id, error);
+    if (!failed) return;
+    this.metrics?.completed.inc({ status: 'failed' });
+    this.logger.error({ jobId: job.id, error: error.error, details: error.details, unreached: failed.unreached.length }, 'export job failed');
+    await announceUnreached(this.bus, this.logger, failed);
+    await deleteExportCaptions(this.storage, this.logger, job);
   }
 }
 

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
  * from one streaming pass (never buffered: a main video may be gigabytes), and `open(offset)` is
  * a ranged GET from that byte, so a resumed upload reads only what the provider still lacks.
  */
-export async function s3UploadSource(storage: ObjectStorage, key: string, contentType: string): Promise<UploadSource> {
+export async function s3UploadSource(storage: ObjectStorage, key: string, contentType: string): Promise<UploadSource & { sha256: string }> {
   const head = await storage.head(key);
   if (!head) throw new Error(`the export source ${key} is not in storage`);
   const size = head.sizeBytes;

@@ -6,6 +6,7 @@ import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '@wordcut/provi
 import type { Request, Response } from 'express';
 import { detailsOf } from './errors';
 import type { ExportStore } from './export-store';
+import { announceItem } from './item-events';
 import type { ExportMetrics } from './metrics';
 
 export interface WebhookAnswer {
@@ -139,10 +140,18 @@ export class WebhookApplier {
     }
   }
 
-  /** One event's effect: confirmed (upload.completed, video.ready) or failed (upload.failed). */
+  /**
+   * One event's effect: confirmed (upload.completed, video.ready) or failed (upload.failed). A
+   * failed item is announced, so the gateway's upload status follows even after the job
+   * completed; a failed announcement is delivered again (applying twice is harmless and
+   * JetStream drops the repeated announcement by its msgId).
+   */
   async apply(e: ProviderWebhookEvent): Promise<void> {
     const changed = await this.store.applyWebhook(e);
-    if (changed === 0) throw new Error(`no export item has upload id ${e.data.uploadId}`);
-    this.logger.info({ eventId: e.id, type: e.type, uploadId: e.data.uploadId, items: changed }, 'provider webhook applied');
+    if (changed.length === 0) throw new Error(`no export item has upload id ${e.data.uploadId}`);
+    if (e.type === 'upload.failed') {
+      for (const { item, videoId } of changed) await announceItem(this.bus, videoId, item, 'failed', null);
+    }
+    this.logger.info({ eventId: e.id, type: e.type, uploadId: e.data.uploadId, items: changed.length }, 'provider webhook applied');
   }
 }
