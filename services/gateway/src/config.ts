@@ -21,6 +21,12 @@ export const gatewayConfigSchema = z
     UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
     /** how long a query to another service may take before the gateway answers 503 */
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    /**
+     * how long export create and retry may take before the gateway answers 503: the export service
+     * may first wait for the user's lock (another create or retry of theirs), and a timed-out
+     * create may still commit its job
+     */
+    EXPORT_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
     /** how long the upload waits for a media worker to probe the file */
     UPLOAD_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(60000),
     /** how long GET waveform waits for a worker to build missing peaks */

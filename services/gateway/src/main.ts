@@ -13,16 +13,17 @@ import { PUBLISHING, PublishingService } from './publishing/publishing';
 import { gatewayDataSource } from './data-source';
 import { GATEWAY_DEPS, JobsController, type GatewayDeps } from './jobs.controller';
 import { IngestCoordinator } from './library/ingest';
-import { ProviderSessionsController, TOKEN_VERIFIER } from './library/provider-sessions.controller';
+import { ProviderSessionsController } from './library/provider-sessions.controller';
 import { TranscriptStore } from './library/transcript-store';
 import { VideoStore } from './library/video-store';
 import { LIBRARY_DEPS, VideosController, type LibraryDeps } from './library/videos.controller';
 import { EditService } from './library/edits';
 import { EDIT_SERVICE, EditsController } from './library/edits.controller';
+import { SessionAuth } from './session-auth';
 
 @Module({})
 class GatewayModule {
-  static register(deps: GatewayDeps, library: LibraryDeps, tokens: ProviderTokenVerifier, edits: EditService, publishing: PublishingService): DynamicModule {
+  static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService): DynamicModule {
     return {
       module: GatewayModule,
       controllers: [PublishingController, EditsController, JobsController, VideosController, ProviderSessionsController],
@@ -30,7 +31,7 @@ class GatewayModule {
         { provide: PUBLISHING, useValue: publishing },
         { provide: GATEWAY_DEPS, useValue: deps },
         { provide: LIBRARY_DEPS, useValue: library },
-        { provide: TOKEN_VERIFIER, useValue: tokens },
+        { provide: SessionAuth, useValue: auth },
         { provide: EDIT_SERVICE, useValue: edits },
       ],
     };
@@ -56,17 +57,19 @@ export async function main() {
       const transcripts = new TranscriptStore(ds);
       const ingest = new IngestCoordinator(ds, bus, storage, videos, transcripts, logger);
       const edits = new EditService(ds, bus, storage, videos, transcripts, logger);
-      const tokens = new ProviderTokenVerifier({
-        issuer: config.PROVIDER_JWT_ISSUER,
-        audience: config.PROVIDER_JWT_AUDIENCE,
-        algorithms: config.PROVIDER_JWT_ALGORITHMS,
-        jwksUrl: config.PROVIDER_JWKS_URL,
-        publicKeyPem: config.PROVIDER_JWT_PUBLIC_KEY,
-      });
+      const auth = new SessionAuth(
+        new ProviderTokenVerifier({
+          issuer: config.PROVIDER_JWT_ISSUER,
+          audience: config.PROVIDER_JWT_AUDIENCE,
+          algorithms: config.PROVIDER_JWT_ALGORITHMS,
+          jwksUrl: config.PROVIDER_JWKS_URL,
+          publicKeyPem: config.PROVIDER_JWT_PUBLIC_KEY,
+        }),
+      );
       const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest };
-      const publishing = new PublishingService(library, edits, tokens, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
+      const publishing = new PublishingService(library, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {
-        module: GatewayModule.register({ config, bus, storage, logger }, library, tokens, edits, publishing),
+        module: GatewayModule.register({ config, bus, storage, logger }, library, auth, edits, publishing),
         healthChecks: [
           { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
           { name: 'nats', check: () => bus.ping() },

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ErrorCode, JOB_ID_PREFIX, StorageKeys, Subjects, jobStatusSchema, type JobKind, type JobStatus, type ProcessingStatus } from '@wordcut/contracts';
 import { applyCuts, applyMute, applyReorder, EditListError, outputDuration, withCaptions, type MuteLevel, type TimeRange } from '@wordcut/edit-list';
-import { bearerToken, ProviderTokenError, type ProviderTokenVerifier } from '@wordcut/provider';
 import { AppError } from '@wordcut/platform';
 import { ObjectNotFoundError } from '@wordcut/storage';
 import { wordsToVtt } from '@wordcut/transcript';
@@ -9,7 +8,7 @@ import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { TOKEN_VERIFIER } from './provider-sessions.controller';
+import { SessionAuth } from '../session-auth';
 import { clampWords, currentEditList, EditService, type EditVideoRow } from './edits';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
 import type { Readable } from 'node:stream';
@@ -181,24 +180,13 @@ export class EditsController {
   constructor(
     @Inject(LIBRARY_DEPS) private readonly d: LibraryDeps,
     @Inject(EDIT_SERVICE) private readonly edits: EditService,
-    @Inject(TOKEN_VERIFIER) private readonly tokens: ProviderTokenVerifier,
+    @Inject(SessionAuth) private readonly auth: SessionAuth,
   ) {}
 
   /** The user id of a bearer session token; null without one (unless required: 401 'Authentication required'). */
   private async user(authorization: string | undefined, required: boolean): Promise<string | null> {
-    const token = bearerToken(authorization);
-    if (!token) {
-      if (required) throw new AppError(401, ErrorCode.Unauthorized, 'Authentication required');
-      return null;
-    }
-    const claims = await this.tokens.verify(token).catch((err: unknown) => {
-      if (err instanceof ProviderTokenError) {
-        const status = err.code === 'KEYS_UNAVAILABLE' ? 503 : 401;
-        throw new AppError(status, status === 503 ? ErrorCode.ServiceUnavailable : ErrorCode.Unauthorized, err.message, { reason: err.code });
-      }
-      throw err;
-    });
-    return claims.sub;
+    const claims = await this.auth.verifyBearer(authorization, { required });
+    return claims?.sub ?? null;
   }
 
   private async render(row: EditVideoRow, kind: JobKind, userId: string | null, edit: (el: ReturnType<typeof currentEditList>) => ReturnType<typeof currentEditList>, summary: string) {

@@ -1,12 +1,10 @@
 import { Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
 import { ErrorCode, type IngestSource, type ProviderSessionResponse } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
-import { bearerToken, ProviderTokenError, type ProviderTokenVerifier } from '@wordcut/provider';
 import { randomUUID } from 'node:crypto';
+import { SessionAuth } from '../session-auth';
 import { IngestCoordinator } from './ingest';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
-
-export const TOKEN_VERIFIER = Symbol('TOKEN_VERIFIER');
 
 /**
  * POST /api/provider/sessions (seed 002 §7): the browser arrives from the provider with a
@@ -19,20 +17,15 @@ export const TOKEN_VERIFIER = Symbol('TOKEN_VERIFIER');
 export class ProviderSessionsController {
   constructor(
     @Inject(LIBRARY_DEPS) private readonly d: LibraryDeps,
-    @Inject(TOKEN_VERIFIER) private readonly tokens: ProviderTokenVerifier,
+    @Inject(SessionAuth) private readonly auth: SessionAuth,
   ) {}
 
   @Post('sessions')
   @HttpCode(200)
   async open(@Headers('authorization') authorization: string | undefined): Promise<ProviderSessionResponse> {
-    const token = bearerToken(authorization);
-    if (!token) throw new AppError(401, ErrorCode.Unauthorized, 'Authentication required: send the session token as a bearer token.');
-    const claims = await this.tokens.verify(token).catch((err: unknown) => {
-      if (err instanceof ProviderTokenError) {
-        const status = err.code === 'KEYS_UNAVAILABLE' ? 503 : 401;
-        throw new AppError(status, status === 503 ? ErrorCode.ServiceUnavailable : ErrorCode.Unauthorized, err.message, { reason: err.code });
-      }
-      throw err;
+    const claims = await this.auth.verifyBearer(authorization, {
+      required: true,
+      missingMessage: 'Authentication required: send the session token as a bearer token.',
     });
     const existing = await this.d.videos.getBySession(claims.sessionId);
     if (existing) return { success: true, video: { id: existing.id, title: existing.title }, existing: true };

@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   ExportStream,
   ExportSubjects,
   exportItemUploadedEventSchema,
@@ -24,12 +23,14 @@ import {
 import { applyMute, outputMutes, type TimeRange } from '@wordcut/edit-list';
 import type { ConsumerDef, InboundMessage } from '@wordcut/messaging';
 import { AppError } from '@wordcut/platform';
-import { ProviderError, ProviderTokenError, type ProviderClient, type ProviderTokenVerifier, type VerifiedProviderToken } from '@wordcut/provider';
+import { ProviderError, type ProviderClient, type VerifiedProviderToken } from '@wordcut/provider';
 import { quotaUsageFrom } from '@wordcut/publishing';
 import { wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
 import { z } from 'zod';
 import { BUSY_MESSAGE, clampWords, currentEditList, type EditService, type EditVideoRow } from '../library/edits';
 import type { LibraryDeps } from '../library/videos.controller';
+import type { SessionAuth } from '../session-auth';
+import { exportError } from './export-error';
 
 export const PUBLISHING = Symbol('PUBLISHING');
 
@@ -39,11 +40,6 @@ export const PUBLISHING_CONSUMERS = {
 
 /** Mutes closer than this (seconds) to an applied mute count as applied (frame snapping moves edges). */
 const MUTE_MATCH_TOLERANCE = 0.05;
-
-/** An export error (seed 001 §3): `error` is the code the browser reads, beside the usual body. */
-export function exportError(status: number, error: string, message: string, more: { details?: string; retryAfter?: number; upgradeUrl?: string } = {}): AppError {
-  return new AppError(status, error === 'quota_exceeded' ? ErrorCode.QuotaExceeded : error, message, undefined, { error, ...more });
-}
 
 const refusalError = (r: ExportRefusal): AppError =>
   exportError(r.status, r.error, r.message, { details: r.details, retryAfter: r.retryAfter, upgradeUrl: r.upgradeUrl });
@@ -62,7 +58,7 @@ export class PublishingService {
   constructor(
     private readonly d: LibraryDeps,
     private readonly edits: EditService,
-    private readonly tokens: ProviderTokenVerifier,
+    private readonly auth: SessionAuth,
     private readonly provider: ProviderClient,
   ) {}
 
@@ -74,20 +70,6 @@ export class PublishingService {
       schema: exportItemUploadedEventSchema,
       handler: (m: InboundMessage<ExportItemUploadedEvent>) => this.onItemUploaded(m.data),
     });
-  }
-
-  /** Verifies a session token; a missing one answers 401 with `missingMessage`. */
-  async verify(token: string | null | undefined, missingMessage: string, missingCode = 'unauthorized'): Promise<VerifiedProviderToken> {
-    if (!token) throw exportError(401, missingCode, missingMessage);
-    try {
-      return await this.tokens.verify(token);
-    } catch (err) {
-      if (err instanceof ProviderTokenError) {
-        if (err.code === 'KEYS_UNAVAILABLE') throw exportError(503, 'service_unavailable', err.message);
-        throw exportError(401, 'unauthorized', err.message, { details: err.code });
-      }
-      throw err;
-    }
   }
 
   private caller(claims: VerifiedProviderToken, token: string): ExportCaller {
@@ -115,14 +97,14 @@ export class PublishingService {
   // ---------------------------------------------------------------- token refresh and quota
 
   async refreshToken(token: string | null): Promise<RefreshTokenResponse> {
-    await this.verify(token, 'JWT token required');
+    await this.auth.verifyForExport(token, 'JWT token required');
     let fresh: { token: string };
     try {
       fresh = await this.provider.refreshToken(token!);
     } catch (err) {
       throw this.providerFailure(err, 'token_refresh_failed', 'Failed to refresh authentication. Please reload the page.');
     }
-    const claims = await this.verify(fresh.token, 'JWT token required');
+    const claims = await this.auth.verifyForExport(fresh.token, 'JWT token required');
     const m = claims.media;
     return {
       newToken: fresh.token,
@@ -135,7 +117,7 @@ export class PublishingService {
   }
 
   async quota(token: string | null): Promise<QuotaUsage> {
-    return this.usage(await this.verify(token, 'JWT token required'));
+    return this.usage(await this.auth.verifyForExport(token, 'JWT token required'));
   }
 
   /** The server's count of the user's exports; the token's snapshot only when the export service cannot answer. */
@@ -151,7 +133,7 @@ export class PublishingService {
   // ---------------------------------------------------------------- clone
 
   async clone(token: string | null, body: unknown): Promise<CloneResponse> {
-    const claims = await this.verify(token, 'No authentication token');
+    const claims = await this.auth.verifyForExport(token, 'No authentication token');
     const parsed = cloneBodySchema.safeParse(body);
     if (!parsed.success) throw exportError(400, 'invalid_request', 'Clone failed: Video ID not available');
     const row = await this.sessionVideo(parsed.data.videoId, claims);
@@ -162,7 +144,7 @@ export class PublishingService {
     } catch (err) {
       throw this.providerFailure(err, 'clone_failed', 'Clone request failed');
     }
-    const next = await this.verify(cloned.token, 'No authentication token');
+    const next = await this.auth.verifyForExport(cloned.token, 'No authentication token');
     await this.edits.db.transaction(async (tx) => {
       const [, updated] = (await tx.query(
         `UPDATE library.videos SET provider_session_id = $2, provider_video_id = $3, provider_is_clone = true,
@@ -182,7 +164,7 @@ export class PublishingService {
   async createExport(authorization: string | null, body: unknown): Promise<ExportCreated> {
     const override = typeof (body as { token?: unknown } | null)?.token === 'string' ? (body as { token: string }).token : null;
     const token = override ?? authorization;
-    const claims = await this.verify(token, 'JWT token required for export. Please refresh the page.');
+    const claims = await this.auth.verifyForExport(token, 'JWT token required for export. Please refresh the page.');
     const parsed = exportRequestSchema.safeParse(body);
     if (!parsed.success) {
       throw exportError(400, 'invalid_request', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
@@ -214,7 +196,7 @@ export class PublishingService {
           names: { mainVideo: row.title || row.original_name, clips: Object.fromEntries(clips.map((c) => [c.id, c.name])) },
         },
         rpcExportCreateReplySchema,
-        this.d.config.RPC_TIMEOUT_MS,
+        this.d.config.EXPORT_RPC_TIMEOUT_MS,
       );
     } catch (err) {
       this.d.logger.error({ err }, 'export create request failed');
@@ -226,7 +208,7 @@ export class PublishingService {
   }
 
   async exportStatus(authorization: string | null, jobId: string): Promise<ExportJobStatus> {
-    const claims = await this.verify(authorization, 'Job ID and token required', 'invalid_request');
+    const claims = await this.auth.verifyForExport(authorization, 'Job ID and token required', 'invalid_request');
     let reply;
     try {
       reply = await this.d.bus.request(ExportSubjects.rpcStatus, { jobId, caller: this.caller(claims, authorization!) }, rpcExportStatusReplySchema, this.d.config.RPC_TIMEOUT_MS);
@@ -239,10 +221,10 @@ export class PublishingService {
   }
 
   async retryExport(authorization: string | null, jobId: string): Promise<ExportCreated> {
-    const claims = await this.verify(authorization, 'Job ID and token required', 'invalid_request');
+    const claims = await this.auth.verifyForExport(authorization, 'Job ID and token required', 'invalid_request');
     let reply;
     try {
-      reply = await this.d.bus.request(ExportSubjects.rpcRetry, { jobId, caller: this.caller(claims, authorization!) }, rpcExportCreateReplySchema, this.d.config.RPC_TIMEOUT_MS);
+      reply = await this.d.bus.request(ExportSubjects.rpcRetry, { jobId, caller: this.caller(claims, authorization!) }, rpcExportCreateReplySchema, this.d.config.EXPORT_RPC_TIMEOUT_MS);
     } catch (err) {
       this.d.logger.warn({ err, jobId }, 'export retry request failed');
       throw exportError(503, 'retry_failed', 'Failed to retry export job');
@@ -348,7 +330,7 @@ export class PublishingService {
   // ---------------------------------------------------------------- reset (revert to original)
 
   async reset(authorization: string | null, sessionId: string, body: unknown): Promise<ResetResponse> {
-    const claims = await this.verify(authorization, 'JWT token required');
+    const claims = await this.auth.verifyForExport(authorization, 'JWT token required');
     if (claims.sessionId !== sessionId) throw exportError(403, 'forbidden', 'This session token is for another session.');
     const parsed = resetBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw exportError(400, 'invalid_request', 'videoId must be a video id');
