@@ -209,12 +209,18 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
       expect(main?.sha256).toBe(sourceSha);
     });
 
-    it('unapplied mute segments are rendered before the main video is uploaded', async () => {
-      const jobId = await exportOk(vttExport(key(), { saveMainVideo: true, saveVtt: false, mainVideoEdits: { muteSegments: [{ start: 2, end: 3 }], captionsEnabled: false, effectsApplied: [] } }));
+    it('unapplied mute segments are rendered, each at its level, before the main video is uploaded', async () => {
+      const muteSegments = [
+        { start: 2, end: 3 },
+        { start: 5, end: 6, level: 'whisper' as const },
+      ];
+      const jobId = await exportOk(vttExport(key(), { saveMainVideo: true, saveVtt: false, mainVideoEdits: { muteSegments, captionsEnabled: false, effectsApplied: [] } }));
       const done = await finished(jobId, token, 180000);
       expect(done.status).toBe('completed');
       const v = await getVideo();
+      // no level is silence (seed 001's request); the whisper is rendered as one
       expect(v.mutedSegments.some((m) => m.start <= 2.05 && m.end >= 2.95 && m.volume === 0)).toBe(true);
+      expect(v.mutedSegments.some((m) => m.start <= 5.05 && m.end >= 5.95 && m.volume === 0.1)).toBe(true);
       const main = sys.sandbox.library().find((x) => x.sessionId === SESSION)?.files.video;
       expect(main?.sha256).not.toBe(sourceSha);
     }, 200000);

@@ -237,7 +237,16 @@ describe('publishing', () => {
       sessionId: SESSION_ID,
       saveMainVideo: true,
       saveVtt: true,
-      mainVideoEdits: { muteSegments: [{ start: 2, end: 4 }, { start: 8, end: 9 }], captionsEnabled: false, effectsApplied: [] },
+      mainVideoEdits: {
+        // the processed silence (2-3) and the pending whisper over it stay apart: each is published at its level
+        muteSegments: [
+          { start: 2, end: 3, level: 'silence' },
+          { start: 2.5, end: 4, level: 'whisper' },
+          { start: 8, end: 9, level: 'silence' },
+        ],
+        captionsEnabled: false,
+        effectsApplied: [],
+      },
       clips: [{ clipId: CLIP_B, clipIndex: 1, aspectRatio: '16:9', duration: 12 }],
       idempotencyKey: expect.stringMatching(new RegExp(`^${VIDEO_ID}-\\d+-[0-9a-f]{16}$`)),
     });

@@ -35,9 +35,9 @@ import type { ExportJobControls } from './useExportJob';
  * then build the export request and create the job; the progress dialog takes it from there.
  */
 
-/** The video's processed mutes (contracts' `mutedSegments`) as time ranges. */
+/** The video's processed mutes (contracts' `mutedSegments`) as time ranges, with the volume they were rendered at. */
 export function processedMutes(video: Pick<Video, 'mutedSegments'>): TimeRange[] {
-  return (video.mutedSegments ?? []).map((m) => ({ startTime: m.start, endTime: m.end }));
+  return (video.mutedSegments ?? []).map((m) => ({ start: m.start, end: m.end, volume: m.volume }));
 }
 
 /** What the main video row counts: the mute segments the request carries (pending and processed, merged). */

@@ -9,6 +9,14 @@ import { planSchema } from './provider';
 
 export const EXPORT_ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5', '21:9', 'Original'] as const;
 
+/**
+ * How deep a mute segment goes (the editor's three mute levels). Not in seed 001's request, which
+ * sends start/end only: a segment without a level is silence, as before; the editor sends the level
+ * of each pending mute so a whisper or background mute that was never processed is published as one.
+ */
+export const exportMuteLevelSchema = z.enum(['silence', 'whisper', 'background']);
+export type ExportMuteLevel = z.infer<typeof exportMuteLevelSchema>;
+
 /** POST /api/jobs/export body (seed 001 §3). */
 export const exportRequestSchema = z
   .object({
@@ -19,7 +27,11 @@ export const exportRequestSchema = z
     mainVideoEdits: z
       .object({
         muteSegments: z
-          .array(z.object({ start: z.number().nonnegative(), end: z.number().nonnegative() }).refine((s) => s.end > s.start, 'a mute segment must end after it starts'))
+          .array(
+            z
+              .object({ start: z.number().nonnegative(), end: z.number().nonnegative(), level: exportMuteLevelSchema.optional() })
+              .refine((s) => s.end > s.start, 'a mute segment must end after it starts'),
+          )
           .max(5000)
           .default([]),
         captionsEnabled: z.boolean().default(false),
@@ -224,7 +236,7 @@ export const rpcExportSourcesRequestSchema = z.object({
   exportJobId: z.string(),
   videoId: z.string().uuid(),
   userId: z.string(),
-  muteSegments: z.array(z.object({ start: z.number(), end: z.number() })),
+  muteSegments: z.array(z.object({ start: z.number(), end: z.number(), level: exportMuteLevelSchema.optional() })),
   mainVideo: z.boolean(),
   vtt: z.boolean(),
   clipIds: z.array(z.string().uuid()),

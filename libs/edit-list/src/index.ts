@@ -10,6 +10,6 @@ export { editListSchema, parseEditList } from './schema';
 export { describeEditList, identityEditList, isIdentity, outputDuration, withCaptions } from './basics';
 export { mapRangeToSource, mapSourceRangeToOutput, mapTimeThrough, toOutput, toSource } from './mapping';
 export { applyCuts, applyKeep, applyReorder } from './edits';
-export { applyMute, outputMutes } from './mutes';
+export { applyMute, applyMutes, outputMutes, unappliedMutes, type WantedMute } from './mutes';
 export { quantize, snapToFrame } from './quantize';
 export { retimeWords, type RetimedWord } from './retime';

@@ -5,12 +5,14 @@ import {
   MUTE_LEVELS,
   applyCuts,
   applyMute,
+  applyMutes,
   applyReorder,
   identityEditList,
   mapRangeToSource,
   outputDuration,
   outputMutes,
   toSource,
+  unappliedMutes,
   type EditList,
   type MuteLevel,
   type SourceMute,
@@ -122,6 +124,43 @@ describe('outputMutes', () => {
 
   it('is empty without mutes', () => {
     expect(outputMutes(id60())).toEqual([]);
+  });
+});
+
+describe('unappliedMutes and applyMutes', () => {
+  it('a wanted mute is applied only when a mute of its level covers it (within the tolerance)', () => {
+    const el = sample([
+      { start: 0, end: 10, level: 'whisper' }, // output 10-20
+      { start: 50, end: 55, level: 'silence' }, // output 20-25
+    ]);
+    expect(
+      unappliedMutes(el, [
+        { start: 10.02, end: 19.98, level: 'whisper' },
+        { start: 12, end: 14, level: 'silence' },
+        { start: 20, end: 26, level: 'silence' },
+        { start: 21, end: 24, level: 'silence' },
+        { start: 2, end: 3, level: 'background' },
+      ]),
+    ).toEqual([
+      { start: 12, end: 14, level: 'silence' },
+      { start: 20, end: 26, level: 'silence' },
+      { start: 2, end: 3, level: 'background' },
+    ]);
+  });
+
+  it('applies each mute at its own level; the later level wins where two overlap', () => {
+    const out = applyMutes(id60(), [
+      { start: 1, end: 3, level: 'silence' },
+      { start: 10, end: 12, level: 'background' },
+      { start: 2, end: 5, level: 'whisper' },
+    ]);
+    expect(outputMutes(out)).toEqual([
+      { start: 1, end: 2, level: 'silence', volume: 0 },
+      { start: 2, end: 5, level: 'whisper', volume: 0.1 },
+      { start: 10, end: 12, level: 'background', volume: 0.3 },
+    ]);
+    expect(unappliedMutes(out, [{ start: 2, end: 5, level: 'whisper' }, { start: 10, end: 12, level: 'background' }])).toEqual([]);
+    expect(applyMutes(id60(), [])).toEqual(id60());
   });
 });
 

@@ -60,3 +60,30 @@ export function outputMutes(el: EditList): OutputMute[] {
   }
   return out;
 }
+
+/** An output range to be muted at a level (an export names the mutes it wants this way). */
+export interface WantedMute extends TimeRange {
+  level: MuteLevel;
+}
+
+/**
+ * The wanted mutes the list does not already apply: a wanted mute is applied when one output mute
+ * of the same level covers it (within `tolerance` seconds at either end, for rounding).
+ */
+export function unappliedMutes(el: EditList, wanted: readonly WantedMute[], tolerance = 0.05): WantedMute[] {
+  const applied = outputMutes(el);
+  return wanted.filter((w) => !applied.some((m) => m.level === w.level && m.start <= w.start + tolerance && m.end >= w.end - tolerance));
+}
+
+/**
+ * Applies mutes of several levels: level by level (silence, whisper, background), so where two of
+ * them overlap the later level wins on the overlap, as applyMute's newer mute does.
+ */
+export function applyMutes(el: EditList, mutes: readonly WantedMute[]): EditList {
+  let out = el;
+  for (const level of MUTE_LEVELS) {
+    const ranges = mutes.filter((m) => m.level === level).map(({ start, end }) => ({ start, end }));
+    if (ranges.length > 0) out = applyMute(out, ranges, level);
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { exportRequestSchema } from '@wordcut/contracts';
+import { exportRequestSchema, type ExportMuteLevel } from '@wordcut/contracts';
 import { exportableItems, itemKey, type PublishClip, type PublishVideo } from './items';
 import {
   base64UrlToBytes,
@@ -8,6 +8,7 @@ import {
   canonicalJson,
   decodeTokenClaims,
   mergeMuteSegments,
+  muteLevelOfVolume,
   newIdempotencyKey,
   utf8Decode,
   validateClonedToken,
@@ -67,37 +68,65 @@ describe('mergeMuteSegments', () => {
         { startTime: 10.5, endTime: 11 },
       ]),
     ).toEqual([
-      { start: 0, end: 0.5 },
-      { start: 1, end: 5 },
-      { start: 10, end: 12 },
+      { start: 0, end: 0.5, level: 'silence' },
+      { start: 1, end: 5, level: 'silence' },
+      { start: 10, end: 12, level: 'silence' },
     ]);
   });
 
-  it('accepts processed mutes in the video record shape (start/end, extra fields ignored)', () => {
-    expect(mergeMuteSegments([{ start: 4, end: 6, volume: 0 } as { start: number; end: number }, { startTime: 5, endTime: 8 }])).toEqual([{ start: 4, end: 8 }]);
+  it('accepts processed mutes in the video record shape (start/end and the volume they were rendered at)', () => {
+    expect(mergeMuteSegments([{ start: 4, end: 6, volume: 0 }, { startTime: 5, endTime: 8 }])).toEqual([{ start: 4, end: 8, level: 'silence' }]);
+    expect(mergeMuteSegments([{ start: 4, end: 6, volume: 0.1 }, { start: 7, end: 9, volume: 0.3 }])).toEqual([
+      { start: 4, end: 6, level: 'whisper' },
+      { start: 7, end: 9, level: 'background' },
+    ]);
   });
 
   it('dedupes a pending mute that repeats a processed one', () => {
-    expect(mergeMuteSegments([{ startTime: 1, endTime: 2 }, { startTime: 1, endTime: 2 }])).toEqual([{ start: 1, end: 2 }]);
+    expect(mergeMuteSegments([{ startTime: 1, endTime: 2, level: 'whisper' }, { start: 1, end: 2, volume: 0.1 }])).toEqual([{ start: 1, end: 2, level: 'whisper' }]);
   });
 
-  it('property: output is sorted, disjoint, non-empty, and covers exactly the valid input', () => {
-    const range = fc.record({ startTime: fc.integer({ min: -5, max: 100 }), endTime: fc.integer({ min: -5, max: 100 }) });
+  it('keeps the levels apart: a whisper beside or over a silence is not merged into it', () => {
+    expect(
+      mergeMuteSegments([
+        { startTime: 1, endTime: 3, level: 'silence' },
+        { startTime: 3, endTime: 5, level: 'whisper' },
+        { startTime: 2, endTime: 4, level: 'background' },
+        { startTime: 4.5, endTime: 6, level: 'whisper' },
+      ]),
+    ).toEqual([
+      { start: 1, end: 3, level: 'silence' },
+      { start: 2, end: 4, level: 'background' },
+      { start: 3, end: 6, level: 'whisper' },
+    ]);
+  });
+
+  it('names the level of a rendered volume by the nearest one', () => {
+    expect([0, 0.02, 0.1, 0.19, 0.21, 0.3, 1].map(muteLevelOfVolume)).toEqual(['silence', 'silence', 'whisper', 'whisper', 'background', 'background', 'background']);
+  });
+
+  it('property: per level, output is sorted, disjoint, non-empty, and covers exactly the valid input of that level', () => {
+    const level = fc.constantFrom<ExportMuteLevel>('silence', 'whisper', 'background');
+    const range = fc.record({ startTime: fc.integer({ min: -5, max: 100 }), endTime: fc.integer({ min: -5, max: 100 }), level });
     fc.assert(
       fc.property(fc.array(range, { maxLength: 30 }), (ranges) => {
         const out = mergeMuteSegments(ranges);
-        for (let i = 0; i < out.length; i++) {
-          expect(out[i]!.end).toBeGreaterThan(out[i]!.start);
-          expect(out[i]!.start).toBeGreaterThanOrEqual(0);
-          if (i > 0) expect(out[i]!.start).toBeGreaterThan(out[i - 1]!.end);
+        for (let i = 1; i < out.length; i++) expect(out[i]!.start).toBeGreaterThanOrEqual(out[i - 1]!.start);
+        for (const lvl of ['silence', 'whisper', 'background'] as const) {
+          const mine = out.filter((s) => s.level === lvl);
+          for (let i = 0; i < mine.length; i++) {
+            expect(mine[i]!.end).toBeGreaterThan(mine[i]!.start);
+            expect(mine[i]!.start).toBeGreaterThanOrEqual(0);
+            if (i > 0) expect(mine[i]!.start).toBeGreaterThan(mine[i - 1]!.end);
+          }
+          // every half-unit point is covered by the output iff it is covered by some valid input range
+          for (let t = 0.25; t < 100; t += 0.5) {
+            const inInput = ranges.some((r) => r.level === lvl && r.endTime > r.startTime && t >= Math.max(0, r.startTime) && t <= r.endTime);
+            const inOutput = mine.some((s) => t >= s.start && t <= s.end);
+            expect(inOutput).toBe(inInput);
+          }
         }
-        // every half-unit point is covered by the output iff it is covered by some valid input range
-        for (let t = 0.25; t < 100; t += 0.5) {
-          const inInput = ranges.some((r) => r.endTime > r.startTime && t >= Math.max(0, r.startTime) && t <= r.endTime);
-          const inOutput = out.some((s) => t >= s.start && t <= s.end);
-          expect(inOutput).toBe(inInput);
-        }
-        expect(mergeMuteSegments(out.map((s) => ({ startTime: s.start, endTime: s.end })))).toEqual(out);
+        expect(mergeMuteSegments(out.map((s) => ({ startTime: s.start, endTime: s.end, level: s.level })))).toEqual(out);
       }),
     );
   });
@@ -127,8 +156,8 @@ describe('buildExportRequest', () => {
       saveVtt: true,
       mainVideoEdits: {
         muteSegments: [
-          { start: 5, end: 6 },
-          { start: 30, end: 33 },
+          { start: 5, end: 6, level: 'silence' },
+          { start: 30, end: 33, level: 'silence' },
         ],
         captionsEnabled: false,
         effectsApplied: [],

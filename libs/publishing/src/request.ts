@@ -4,7 +4,7 @@
  * the server fingerprints a request with (the same key must mean the same request).
  * Pure: no React, DOM, Node APIs or IO.
  */
-import { EXPORT_ASPECT_RATIOS, type ExportRequestInput } from '@wordcut/contracts';
+import { EXPORT_ASPECT_RATIOS, type ExportMuteLevel, type ExportRequestInput } from '@wordcut/contracts';
 import { DEFAULT_EXPORT_ASPECT_RATIO, itemKey, type ExportableItem, type PublishClip, type PublishVideo } from './items';
 import { CLONED_TOKEN_MISMATCH, CLONED_TOKEN_UNPARSEABLE } from './messages';
 
@@ -19,33 +19,66 @@ export function newIdempotencyKey(videoId: string, nowMs: number, random: string
 }
 
 /**
- * A mute range as the editor keeps it (pending mutes: startTime/endTime) or as the video record
- * carries it (processed mutes, `Video.mutedSegments`: start/end); both are accepted.
+ * A mute range as the editor keeps it (pending mutes: startTime/endTime and their level) or as the
+ * video record carries it (processed mutes, `Video.mutedSegments`: start/end and the volume they were
+ * rendered at); both are accepted. Without a level or volume a range is silence.
  */
-export type TimeRange = { startTime: number; endTime: number } | { start: number; end: number };
+export type TimeRange =
+  | { startTime: number; endTime: number; level?: ExportMuteLevel }
+  | { start: number; end: number; level?: ExportMuteLevel; volume?: number };
 
 export interface MuteSpan {
   start: number;
   end: number;
+  level: ExportMuteLevel;
+}
+
+/** The volume each level plays at (the render's and the preview's: silence 0, whisper 0.1, background 0.3). */
+const LEVEL_VOLUME: Readonly<Record<ExportMuteLevel, number>> = { silence: 0, whisper: 0.1, background: 0.3 };
+const LEVEL_ORDER: readonly ExportMuteLevel[] = ['silence', 'whisper', 'background'];
+
+/** The level a processed mute was rendered at: the one whose volume is nearest. */
+export function muteLevelOfVolume(volume: number): ExportMuteLevel {
+  let best: ExportMuteLevel = 'silence';
+  for (const level of LEVEL_ORDER) if (Math.abs(LEVEL_VOLUME[level] - volume) < Math.abs(LEVEL_VOLUME[best] - volume)) best = level;
+  return best;
+}
+
+function levelOf(r: TimeRange): ExportMuteLevel {
+  if (r.level) return r.level;
+  return 'volume' in r && typeof r.volume === 'number' && Number.isFinite(r.volume) ? muteLevelOfVolume(r.volume) : 'silence';
 }
 
 /**
  * Mute ranges as the request sends them: finite, non-empty, clamped at 0, sorted, and with
- * overlapping or touching ranges merged (a pending mute may repeat a processed one).
+ * overlapping or touching ranges of the same level merged (a pending mute may repeat a processed
+ * one). Ranges of different levels are kept apart, even where they overlap: the library applies
+ * each at its own level.
  */
 export function mergeMuteSegments(ranges: readonly TimeRange[]): MuteSpan[] {
   const spans = ranges
-    .map((r) => ('startTime' in r ? { start: r.startTime, end: r.endTime } : { start: r.start, end: r.end }))
-    .map((r) => ({ start: Math.max(0, r.start), end: r.end }))
+    .map((r): MuteSpan => ('startTime' in r ? { start: r.startTime, end: r.endTime, level: levelOf(r) } : { start: r.start, end: r.end, level: levelOf(r) }))
+    .map((r) => ({ ...r, start: Math.max(0, r.start) }))
     .filter((s) => Number.isFinite(s.start) && Number.isFinite(s.end) && s.end > s.start)
-    .sort((a, b) => a.start - b.start || a.end - b.end);
+    .sort(byStartEndLevel);
   const out: MuteSpan[] = [];
+  const open = new Map<ExportMuteLevel, MuteSpan>();
   for (const s of spans) {
-    const last = out[out.length - 1];
-    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
-    else out.push({ ...s });
+    const last = open.get(s.level);
+    if (last && s.start <= last.end) {
+      last.end = Math.max(last.end, s.end);
+      continue;
+    }
+    const span = { ...s };
+    out.push(span);
+    open.set(s.level, span);
   }
-  return out;
+  // merging lengthened some spans: sort again so the same mutes always give the same request
+  return out.sort(byStartEndLevel);
+}
+
+function byStartEndLevel(a: MuteSpan, b: MuteSpan): number {
+  return a.start - b.start || a.end - b.end || LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level);
 }
 
 type ExportAspectRatio = (typeof EXPORT_ASPECT_RATIOS)[number];

@@ -20,7 +20,7 @@ import {
   type RpcExportSourcesReply,
   type RpcExportSourcesRequest,
 } from '@wordcut/contracts';
-import { applyMute, outputMutes, type TimeRange } from '@wordcut/edit-list';
+import { applyMutes, unappliedMutes } from '@wordcut/edit-list';
 import type { ConsumerDef, InboundMessage } from '@wordcut/messaging';
 import { AppError } from '@wordcut/platform';
 import { ProviderError, type ProviderClient, type VerifiedProviderToken } from '@wordcut/provider';
@@ -264,26 +264,24 @@ export class PublishingService {
 
   /**
    * rpc.library.export-sources: the objects an export uploads. Mute segments the current version
-   * lacks are rendered first (silence level; the request carries no level), and the export waits
+   * lacks are rendered first (each at its level; silence without one), and the export waits
    * for that render; captions are written from the current transcript for this export.
    */
   async exportSources(r: RpcExportSourcesRequest): Promise<RpcExportSourcesReply> {
     const row = await this.edits.getVideo(r.videoId);
     if (!row || !row.original_key) return { state: 'refused', message: 'The video no longer exists.' };
     if (r.mainVideo && r.muteSegments.length > 0) {
-      const applied = outputMutes(currentEditList(row));
-      const missing = r.muteSegments.filter(
-        (s) => !applied.some((m) => m.start <= s.start + MUTE_MATCH_TOLERANCE && m.end >= s.end - MUTE_MATCH_TOLERANCE),
-      );
+      // a segment without a level is silence (seed 001's request names none; the editor sends each pending mute's)
+      const wanted = r.muteSegments.map((s) => ({ start: s.start, end: s.end, level: s.level ?? 'silence' }));
+      const missing = unappliedMutes(currentEditList(row), wanted, MUTE_MATCH_TOLERANCE);
       if (missing.length > 0) {
         const active = (await this.edits.db.query(`SELECT job_id FROM library.renders WHERE video_id = $1 AND state = 'active' AND clip_id IS NULL LIMIT 1`, [
           row.id,
         ])) as { job_id: string }[];
         if (active[0]) return { state: 'rendering', renderJobId: active[0].job_id };
         const base = currentEditList(row);
-        const ranges: TimeRange[] = missing.map((s) => ({ start: s.start, end: s.end }));
         try {
-          const renderJobId = await this.edits.requestRender(row, 'mute', r.userId, base, applyMute(base, ranges, 'silence'), `${missing.length} muted region(s) for publishing`);
+          const renderJobId = await this.edits.requestRender(row, 'mute', r.userId, base, applyMutes(base, missing), `${missing.length} muted region(s) for publishing`);
           return { state: 'rendering', renderJobId };
         } catch (err) {
           if (err instanceof AppError && err.message === BUSY_MESSAGE) return { state: 'refused', message: BUSY_MESSAGE };
