@@ -52,11 +52,21 @@ describe('ingest: videos in, transcript, waveform and streaming', () => {
     return videoSchema.parse(await res.json());
   }
 
-  const settled = (id: string, timeoutMs = 90000) =>
-    eventually(async () => {
-      const v = await getVideo(id);
-      return v.status === 'completed' || v.status === 'failed' ? v : undefined;
-    }, timeoutMs, `video ${id} settled`);
+  /** Waits for the video to complete or fail; a video that does not says what the services logged about it. */
+  const settled = async (id: string, timeoutMs = 90000): Promise<Video> => {
+    try {
+      return await eventually(
+        async () => {
+          const v = await getVideo(id);
+          return v.status === 'completed' || v.status === 'failed' ? v : undefined;
+        },
+        timeoutMs,
+        `video ${id} settled`,
+      );
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${sys.logsMentioning(id)}`);
+    }
+  };
 
   async function objectCount(): Promise<number> {
     let n = 0;
@@ -339,7 +349,7 @@ describe('ingest: videos in, transcript, waveform and streaming', () => {
       const token = await sandbox.signToken({ sessionId: `s-${uniqueSuffix()}`, videoId: 'pv-3', media: { videoUrl, vttUrl: `${sandbox.url}/media/demo.vtt` } });
       const res = await open(token);
       expect(res.status).toBe(200);
-      const v = await settled(((await res.json()) as { video: { id: string } }).video.id);
+      const v = await settled(((await res.json()) as { video: { id: string } }).video.id, 45_000);
       expect(v.status).toBe('failed');
       expect(v.vttError).toMatch(/not allowed|private|refused/i);
       expect(await objectCount()).toBe(before);
@@ -348,7 +358,7 @@ describe('ingest: videos in, transcript, waveform and streaming', () => {
     it('a redirect to a private address is re-checked and refused', async () => {
       const videoUrl = `${sandbox.url}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`;
       const token = await sandbox.signToken({ sessionId: `s-${uniqueSuffix()}`, videoId: 'pv-4', media: { videoUrl, vttUrl: `${sandbox.url}/media/demo.vtt` } });
-      const v = await settled(((await (await open(token)).json()) as { video: { id: string } }).video.id);
+      const v = await settled(((await (await open(token)).json()) as { video: { id: string } }).video.id, 45_000);
       expect(v.status).toBe('failed');
       expect(v.vttError).toMatch(/not allowed|private|refused/i);
     }, 60000);

@@ -22,6 +22,8 @@ export interface TestSystem {
   dir: string;
   /** URL of a gateway path */
   api(path: string): string;
+  /** the services' log lines that mention `text` (e.g. a video id), for a failing test's message */
+  logsMentioning(text: string, limit?: number): string;
   close(): Promise<void>;
 }
 
@@ -85,5 +87,11 @@ export async function startSystem(o: {
     throw err;
   }
   const started = stack;
-  return { env, stack: started, sandbox, s3, s3client, dir, api: (path) => `${started.services.gateway.url}${path}`, close };
+  const logsMentioning = (text: string, limit = 40): string => {
+    const lines = Object.values(started.services).flatMap((svc) =>
+      [...svc.lines.map((l) => JSON.stringify(l)), ...svc.stderr].filter((l) => l.includes(text)).map((l) => `[${svc.name}] ${l}`),
+    );
+    return lines.length ? `service logs mentioning ${text} (last ${Math.min(limit, lines.length)}):\n${lines.slice(-limit).join('\n')}` : `no service log mentions ${text}`;
+  };
+  return { env, stack: started, sandbox, s3, s3client, dir, api: (path) => `${started.services.gateway.url}${path}`, logsMentioning, close };
 }
