@@ -16,7 +16,12 @@
  *      mute-mark, undo and search typing (target < 50 ms) vs a static page of every word;
  *   8. the editor's waveform timeline at 16x on a 3-hour video in Chromium: main-thread time per frame
  *      while playing, and while playing and scrolling (target p95 < 16 ms) vs one canvas as wide as the
- *      whole zoomed timeline, redrawn whole.
+ *      whole zoomed timeline, redrawn whole;
+ *   9. publishing uploads: the export worker's s3UploadSource + HttpProviderClient.upload (resumable, the
+ *      default PROVIDER_CHUNK_BYTES, and other chunk sizes) of the large object from S3 to the provider
+ *      sandbox vs reading the whole object into a Buffer and sending it in one PUT; every upload's stored
+ *      sha256 checked (targets: ours adds < 128 MiB of peak RSS at 1x and 4x the object size; throughput
+ *      >= 0.5x the single PUT's).
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
@@ -27,7 +32,10 @@
  * frame number and the A/V sync of its cut render, ~30 s more), BENCH_EDITOR_SAMPLES (40 per
  * interaction), BENCH_EDITOR_LOADS (5 page loads per path), BENCH_TIMELINE_SECONDS (8 per measured
  * phase), BENCH_TIMELINE_DPR (1: section 8's device pixel ratio), BENCH_TIMELINE_SCREENSHOTS=<dir> (section 8
- * saves a screenshot of each page there), and BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE>=1.
+ * saves a screenshot of each page there), BENCH_EXPORT_RUNS (3), BENCH_EXPORT_CHUNKS_MIB (1,32: the chunk
+ * sizes section 9 compares with the default, multiples of 0.25; empty: none), BENCH_EXPORT_SCALE (4: one
+ * more upload of ours on an object of the file 4x over; 0 skips it), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT>=1.
  * Needs Postgres and NATS (sections 4, 5, 7 and 8, as for the integration tests), the built services,
  * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH).
  */
@@ -56,6 +64,7 @@ import {
   type TargetCheck,
 } from './common';
 import { benchEditorUi, type EditorUiResults } from './editor-ui';
+import { benchExportUpload, type ExportUploadResults } from './export-upload';
 import { benchJobs, type JobsSummary } from './jobs';
 import { LARGE, LONG, TINY, ensureMedia } from './media';
 import { benchProbe, type ProbeSummary } from './probe';
@@ -75,6 +84,13 @@ const intEnv = (name: string, dflt: number): number => {
 
 /** Like intEnv, but 0 is allowed. */
 const countEnv = (name: string, dflt: number): number => (process.env[name] === '0' ? 0 : intEnv(name, dflt));
+/** A comma-separated list of chunk sizes in MiB, each a positive multiple of 256 KiB (the resumable protocol's unit). */
+const chunkListEnv = (name: string, dflt: string): number[] => {
+  const v = process.env[name] ?? dflt;
+  const sizes = v.trim() === '' ? [] : v.split(',').map((x) => Number(x.trim()));
+  for (const n of sizes) if (!(n > 0) || (n * MB) % (256 * 1024) !== 0) throw new Error(`${name} must list chunk sizes in MiB, multiples of 0.25, got ${v}`);
+  return sizes;
+};
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -110,6 +126,7 @@ interface Results {
   render?: RenderResults;
   editor?: EditorUiResults;
   timeline?: TimelineUiResults;
+  exportUpload?: ExportUploadResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -306,6 +323,41 @@ function render(r: Results): string {
     out.push(...targetLines(r, 'timeline'));
     out.push(`   section time ${t.sectionSec} s (set-up ${t.setupSec} s${t.media.generatedSec ? `, of which ${t.media.generatedSec} s generating the media` : ''})`);
   }
+  if (r.exportUpload) {
+    const x = r.exportUpload;
+    out.push('', `9. Publish the ${x.sizeMiB} MiB object from S3 to the provider sandbox on loopback (${x.runsPerPath} runs per path; each upload in a fresh child process)`);
+    out.push('   time = reading the source (ours: HEAD + sha256 pass; alternative: the whole GET + sha256) + the upload to the provider\'s final answer');
+    out.push(
+      table(
+        ['path', 'requests', 'MiB/s (median)', 'time s', 'source s', 'upload s', 'upload MiB/s', 'peak RSS MiB', 'idle RSS MiB', 'added by source MiB', 'added in all MiB', 'CPU s'],
+        [
+          ...x.paths.map((p) => [
+            p.label,
+            p.requests,
+            p.medianMiBPerSec,
+            p.medianSeconds,
+            p.medianPrepareSec,
+            p.medianUploadSec,
+            p.medianUploadMiBPerSec,
+            p.peakRssMiB,
+            p.idleRssMiB,
+            p.sourceAddedRssMiB,
+            p.addedRssMiB,
+            p.medianCpuSec,
+          ]),
+          ...(x.scaled
+            ? [[x.scaled.label, x.scaled.requests, x.scaled.mibPerSec, x.scaled.seconds, x.scaled.prepareSec, x.scaled.uploadSec, x.scaled.uploadMiBPerSec, x.scaled.peakRssMiB, x.scaled.idleRssMiB, x.scaled.sourceAddedRssMiB, x.scaled.addedRssMiB, x.scaled.cpuSec]]
+            : []),
+        ],
+      ),
+    );
+    out.push(
+      `  => ours vs the buffered single PUT: throughput ${x.throughputRatio}x (upload part alone ${x.uploadThroughputRatio}x); memory added ${x.addedRssRatio}x smaller; ` +
+        `${x.verifiedUploads} uploads stored with the source's sha256`,
+    );
+    out.push(...targetLines(r, 'export'));
+    out.push(`   section time ${x.sectionSec} s`);
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -336,6 +388,9 @@ async function main(): Promise<number> {
   const editorLoads = intEnv('BENCH_EDITOR_LOADS', 5);
   const timelineSeconds = intEnv('BENCH_TIMELINE_SECONDS', 8);
   const timelineDpr = intEnv('BENCH_TIMELINE_DPR', 1);
+  const exportRuns = intEnv('BENCH_EXPORT_RUNS', 3);
+  const exportChunksMiB = chunkListEnv('BENCH_EXPORT_CHUNKS_MIB', '1,32');
+  const exportScale = countEnv('BENCH_EXPORT_SCALE', 4);
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -383,10 +438,10 @@ async function main(): Promise<number> {
   const section = async (n: number, name: string, run: () => Promise<void>) => {
     const title = name.toLowerCase();
     if (skipped(name)) {
-      log(`${n}/8 ${title}: skipped (BENCH_SKIP_${name}=1)`);
+      log(`${n}/9 ${title}: skipped (BENCH_SKIP_${name}=1)`);
       return;
     }
-    log(`${n}/8 ${title} ...`);
+    log(`${n}/9 ${title} ...`);
     try {
       await run();
     } catch (err) {
@@ -490,6 +545,25 @@ async function main(): Promise<number> {
     results.timeline = t;
     const ours = t.paths.find((p) => p.id === 'ours')!;
     for (const x of ours.phases) results.targets.push(checkTarget(`timeline: ${t.zoom}x on ${Math.round(t.media.durationSec / 3600)} h, ${x.phase}, frame time p95`, x.p95Ms, '<', 16, 'ms'));
+  });
+
+  await section(9, 'EXPORT', async () => {
+    const x = await benchExportUpload({
+      s3Endpoint: endpoint,
+      storage,
+      file: large.path,
+      sizeBytes: large.sizeBytes,
+      runs: exportRuns,
+      compareChunkMiB: exportChunksMiB,
+      scaleRepeat: exportScale,
+      log,
+    });
+    results.exportUpload = x;
+    const ours = x.paths[0]!;
+    // bounded by the garbage collector's working set, not the object: see docs/BENCHMARKS.md, section 9
+    results.targets.push(checkTarget(`export: ours (${ours.chunkMiB} MiB chunks), peak RSS added, ${x.sizeMiB} MiB object`, ours.addedRssMiB, '<', 128, 'MiB'));
+    if (x.scaled) results.targets.push(checkTarget(`export: ours, peak RSS added, ${x.scaled.sizeMiB} MiB object`, x.scaled.addedRssMiB, '<', 128, 'MiB'));
+    results.targets.push(checkTarget('export: ours throughput / buffered single PUT', x.throughputRatio, '>=', 0.5, 'x'));
   });
 
   await cleanupAll();
