@@ -126,6 +126,13 @@ describe('downloadFileName', () => {
     expect(downloadFileName('Clip 12:30', 'mp4')).toBe('Clip 12_30.mp4');
   });
 
+  it('makes runs of white space one space and keeps at most 120 characters (whole characters, not bytes)', () => {
+    expect(downloadFileName('a  b \u00a0 c', 'mp4')).toBe('a b c.mp4');
+    expect(downloadFileName('é'.repeat(130), 'mp4')).toBe(`${'é'.repeat(120)}.mp4`);
+    expect(downloadFileName(`${'x'.repeat(119)} tail`, 'vtt')).toBe(`${'x'.repeat(119)}.vtt`);
+    expect(downloadFileName('😀'.repeat(121), 'mp4')).toBe(`${'😀'.repeat(120)}.mp4`);
+  });
+
   it('falls back to clip for an empty name', () => {
     expect(downloadFileName('', 'mp4')).toBe('clip.mp4');
     expect(downloadFileName('   ', 'vtt')).toBe('clip.vtt');

@@ -128,13 +128,17 @@ export function clipProgress(status: string): number | null {
 // eslint-disable-next-line no-control-regex
 const INVALID_FILE_NAME_CHARS = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
 
+/** Longest base name a download gets (file systems allow 255 bytes; names may be multi-byte). */
+export const DOWNLOAD_NAME_MAX_CHARS = 120;
+
 /**
- * The download file name of a clip or its captions: '{name}.{ext}', with characters invalid in
- * file names (/ \ : * ? " < > | and control characters) replaced by '_' and the name trimmed; an
- * empty name becomes 'clip'.
+ * The download file name of a clip or its captions (seed 001: '{name}.mp4'), the same in the
+ * browser's download attribute and the gateway's Content-Disposition: characters invalid in file
+ * names (/ \ : * ? " < > | and control characters) replaced by '_', runs of white space made one
+ * space, trimmed, at most DOWNLOAD_NAME_MAX_CHARS characters; an empty name becomes 'clip'.
  */
 export function downloadFileName(name: string, ext: 'mp4' | 'vtt'): string {
-  const base = name.replace(INVALID_FILE_NAME_CHARS, '_').trim();
+  const base = [...name.replace(INVALID_FILE_NAME_CHARS, '_').replace(/\s+/g, ' ').trim()].slice(0, DOWNLOAD_NAME_MAX_CHARS).join('').trim();
   return `${base || 'clip'}.${ext}`;
 }
 

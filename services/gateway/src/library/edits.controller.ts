@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ErrorCode, JOB_ID_PREFIX, StorageKeys, Subjects, jobStatusSchema, type JobKind, type JobStatus, type ProcessingStatus } from '@wordcut/contracts';
 import { applyCuts, applyMute, applyReorder, EditListError, outputDuration, withCaptions, type MuteLevel, type TimeRange } from '@wordcut/edit-list';
+import { downloadFileName } from '@wordcut/editor-core';
 import { AppError } from '@wordcut/platform';
 import { ObjectNotFoundError } from '@wordcut/storage';
 import { wordsToVtt } from '@wordcut/transcript';
@@ -150,18 +151,6 @@ function toApiClip(r: ClipRow) {
     providerUploadStatus: r.provider_upload_status ?? 'none',
     providerVideoId: r.provider_video_id ?? null,
   };
-}
-
-/** A safe download name: the clip's name without path or control characters. */
-function downloadName(name: string, ext: string): string {
-  const base =
-    [...name]
-      .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? ' ' : c))
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 120) || 'clip';
-  return `${base}.${ext}`;
 }
 
 function contentDisposition(filename: string): string {
@@ -433,13 +422,13 @@ export class EditsController {
   async downloadClip(@Param('id') id: string, @Res() res: Response) {
     const c = await this.clip(id);
     if (c.status !== 'completed') throw new AppError(409, ErrorCode.Conflict, 'The clip is not ready yet.');
-    await this.send(res, c.output_key, 'video/mp4', downloadName(c.name, 'mp4'));
+    await this.send(res, c.output_key, 'video/mp4', downloadFileName(c.name, 'mp4'));
   }
 
   @Get('clips/:id/vtt')
   async clipVtt(@Param('id') id: string, @Res() res: Response) {
     const c = await this.clip(id);
-    await this.send(res, c.vtt_key, 'text/vtt; charset=utf-8', downloadName(c.name, 'vtt'));
+    await this.send(res, c.vtt_key, 'text/vtt; charset=utf-8', downloadFileName(c.name, 'vtt'));
   }
 
   private async send(res: Response, key: string, type: string, filename: string): Promise<void> {
