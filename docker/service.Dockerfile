@@ -30,7 +30,8 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
 # ---------------------------------------------------------------------------------------------
 # The lockfile and every workspace's package.json: all that `npm ci` reads. Kept apart from the
 # sources so that the dependency layers are rebuilt only when a manifest changes.
-# A new workspace under libs/, services/ or apps/ needs its COPY line here (and in web.Dockerfile).
+# A new workspace under libs/, services/ or apps/ needs its COPY line here (and in web.Dockerfile);
+# tools/lint/dockerfiles.spec.ts fails until it has them (no Docker engine runs in CI).
 FROM base AS manifests
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json     libs/contracts/
@@ -38,6 +39,11 @@ COPY libs/platform/package.json      libs/platform/
 COPY libs/messaging/package.json     libs/messaging/
 COPY libs/storage/package.json       libs/storage/
 COPY libs/ffmpeg/package.json        libs/ffmpeg/
+COPY libs/transcript/package.json    libs/transcript/
+COPY libs/edit-list/package.json     libs/edit-list/
+COPY libs/editor-core/package.json   libs/editor-core/
+COPY libs/provider/package.json      libs/provider/
+COPY libs/publishing/package.json    libs/publishing/
 COPY libs/ui/package.json            libs/ui/
 COPY services/gateway/package.json   services/gateway/
 COPY services/media/package.json     services/media/
@@ -59,13 +65,19 @@ FROM manifests AS build
 RUN --mount=type=cache,target=/root/.npm \
     npm ci || { echo "npm ci rejected package-lock.json: installing from it with npm install" >&2; npm install --no-save; }
 COPY tsconfig.base.json ./
-COPY libs/contracts  libs/contracts
-COPY libs/platform   libs/platform
-COPY libs/messaging  libs/messaging
-COPY libs/storage    libs/storage
-COPY libs/ffmpeg     libs/ffmpeg
+COPY libs/contracts      libs/contracts
+COPY libs/platform       libs/platform
+COPY libs/messaging      libs/messaging
+COPY libs/storage        libs/storage
+COPY libs/ffmpeg         libs/ffmpeg
+COPY libs/transcript     libs/transcript
+COPY libs/edit-list      libs/edit-list
+COPY libs/editor-core    libs/editor-core
+COPY libs/provider       libs/provider
+COPY libs/publishing     libs/publishing
 COPY services        services
 RUN npx tsc -b libs/contracts libs/platform libs/messaging libs/storage libs/ffmpeg \
+      libs/transcript libs/edit-list libs/editor-core libs/provider libs/publishing \
       services/gateway services/media services/jobs services/export services/analytics
 
 # ---------------------------------------------------------------------------------------------
@@ -87,6 +99,11 @@ COPY --from=build /app/libs/platform/dist  /app/libs/platform/dist
 COPY --from=build /app/libs/messaging/dist /app/libs/messaging/dist
 COPY --from=build /app/libs/storage/dist   /app/libs/storage/dist
 COPY --from=build /app/libs/ffmpeg/dist    /app/libs/ffmpeg/dist
+COPY --from=build /app/libs/transcript/dist /app/libs/transcript/dist
+COPY --from=build /app/libs/edit-list/dist /app/libs/edit-list/dist
+COPY --from=build /app/libs/editor-core/dist /app/libs/editor-core/dist
+COPY --from=build /app/libs/provider/dist  /app/libs/provider/dist
+COPY --from=build /app/libs/publishing/dist /app/libs/publishing/dist
 COPY docker/healthcheck.js /app/docker/healthcheck.js
 
 # ---------------------------------------------------------------------------------------------

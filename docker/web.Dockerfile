@@ -30,6 +30,11 @@ COPY libs/platform/package.json      libs/platform/
 COPY libs/messaging/package.json     libs/messaging/
 COPY libs/storage/package.json       libs/storage/
 COPY libs/ffmpeg/package.json        libs/ffmpeg/
+COPY libs/transcript/package.json    libs/transcript/
+COPY libs/edit-list/package.json     libs/edit-list/
+COPY libs/editor-core/package.json   libs/editor-core/
+COPY libs/provider/package.json      libs/provider/
+COPY libs/publishing/package.json    libs/publishing/
 COPY libs/ui/package.json            libs/ui/
 COPY services/gateway/package.json   services/gateway/
 COPY services/media/package.json     services/media/
@@ -46,8 +51,8 @@ COPY apps/analytics/package.json     apps/analytics/
 RUN --mount=type=cache,target=/root/.npm \
     npm ci || { echo "npm ci rejected package-lock.json: installing from it with npm install" >&2; npm install --no-save; }
 COPY tsconfig.base.json nx.json .gitignore ./
-COPY libs/contracts libs/contracts
-COPY libs/ui        libs/ui
+# every library: the apps bundle them from their sources (libs/ui/build/rspack.app.js aliases)
+COPY libs           libs
 COPY apps           apps
 # The development remotes.json (localhost:4201-4204) must not ship: the entrypoint writes the real one.
 RUN npx nx run-many -t build --output-style=stream \
