@@ -179,6 +179,23 @@ describe('the publish dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' })).toBeDisabled();
   });
 
+  it("asks the server for the usage as it opens: its count replaces the token's snapshot", async () => {
+    const calls = api({
+      extra: {
+        'GET /api/wordcut/quota': () =>
+          reply(200, { exportsToday: 10, maxPerDay: 10, exportsThisMonth: 12, maxPerMonth: 100, nextDailyReset: '2025-01-03T00:00:00.000Z', nextMonthlyReset: '2025-02-01T00:00:00.000Z' }),
+      },
+    });
+    renderPublish();
+    const dialog = await openDialog();
+    expect(calls.count('GET', '/api/wordcut/quota')).toBe(1);
+    expect(calls.authOf(calls.calls.find((c) => c.url === '/api/wordcut/quota')!)).toBe(`Bearer ${TOKEN}`);
+    expect(await within(dialog).findByText('Today: 10 of 10 exports')).toBeInTheDocument();
+    expect(within(dialog).getByText('This month: 12 of 100 exports')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Export quota exceeded. Please upgrade your plan or wait until the quota resets.');
+    expect(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' })).toBeDisabled();
+  });
+
   it('hides the clone toggle for a video that already is a clone', async () => {
     api({ video: () => makeVideo({ providerIsClone: true }) });
     renderPublish();

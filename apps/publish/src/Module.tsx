@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EDITOR_ROUTES } from '@wordcut/contracts';
 import type { Video } from '@wordcut/contracts';
 import { PUBLISH_BUTTON_LABEL, exportsAvailable, publishButtonState, revertVisible } from '@wordcut/publishing';
-import { Tooltip, useEditorBridge, useSession } from '@wordcut/ui';
+import { Tooltip, refreshSessionUsage, useEditorBridge, useSession } from '@wordcut/ui';
 import type { RemoteProps } from '@wordcut/ui';
 import { clipsProcessing, publishKeys, useClips, useVideo } from './api';
 import type { PublishClipRecord } from './api';
@@ -103,7 +103,10 @@ function HeaderActions({ videoId }: { videoId: string }) {
       className="wc-button wc-button--primary"
       aria-disabled={button.disabled || undefined}
       onClick={() => {
-        if (!button.disabled) setDialogOpen(true);
+        if (button.disabled) return;
+        setDialogOpen(true);
+        // the quota shown is the server's count now (another tab or page may have exported)
+        void refreshSessionUsage();
       }}
     >
       {PUBLISH_BUTTON_LABEL}

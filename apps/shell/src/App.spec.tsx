@@ -22,16 +22,26 @@ function reply(status: number, body: unknown): Response {
 }
 
 let calls: Array<{ url: string; init: RequestInit | undefined }> = [];
-/** Answers GET /api/videos/<id> from `videos` (404 otherwise) and POST refresh-token from `refresh`. */
-function stubFetch(videos: Record<string, unknown> = {}, refresh: () => Response = () => reply(401, 'expired')) {
+/**
+ * Answers GET /api/videos/<id> from `videos` (404 otherwise), POST refresh-token from `refresh`
+ * and GET quota from `quota`.
+ */
+function stubFetch(videos: Record<string, unknown> = {}, refresh: () => Response = () => reply(401, 'expired'), quota: () => Response = () => reply(503, 'busy')) {
   calls = [];
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     calls.push({ url, init });
     if (url === '/api/wordcut/refresh-token') return refresh();
+    if (url === '/api/wordcut/quota') return quota();
     const id = url.startsWith('/api/videos/') ? url.slice('/api/videos/'.length) : '';
     return id in videos ? reply(200, videos[id]) : reply(404, { message: 'Video not found' });
   }) as unknown as typeof fetch;
 }
+
+const refreshCalls = () => calls.filter((c) => c.url === '/api/wordcut/refresh-token');
+const quotaCalls = () => calls.filter((c) => c.url === '/api/wordcut/quota');
+/** A token whose payload the browser can decode (it does not verify: the gateway does). */
+const jwt = (claims: Record<string, unknown>) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+const USAGE = { exportsToday: 3, maxPerDay: 5, exportsThisMonth: 9, maxPerMonth: 10, nextDailyReset: '2025-06-11T00:00:00.000Z', nextMonthlyReset: '2025-07-01T00:00:00.000Z' };
 
 function renderAt(path: string, queryClient: QueryClient = createQueryClient()) {
   return render(
@@ -136,8 +146,12 @@ describe('session token refresh (seed 001 §4)', () => {
     await act(async () => {
       await jest.advanceTimersByTimeAsync(10 * 60_000);
     });
-    expect(calls.map((c) => [c.url, c.init?.method])).toEqual([['/api/wordcut/refresh-token', 'POST']]);
-    expect((calls[0]!.init!.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
+    // the usage is asked for once when the session starts, then the refresh comes after 10 minutes
+    expect(calls.map((c) => [c.url, c.init?.method])).toEqual([
+      ['/api/wordcut/quota', undefined],
+      ['/api/wordcut/refresh-token', 'POST'],
+    ]);
+    expect((calls[1]!.init!.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
     expect(sessionStore.get().token).toBe('tok-2');
     expect(sessionStorage.getItem('wordcut_session_token')).toBe('tok-2');
 
@@ -145,7 +159,7 @@ describe('session token refresh (seed 001 §4)', () => {
     await act(async () => {
       await jest.advanceTimersByTimeAsync(30 * 60_000);
     });
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(2);
   });
 
   it('retries a failed refresh silently after 30 s', async () => {
@@ -157,19 +171,46 @@ describe('session token refresh (seed 001 §4)', () => {
     await act(async () => {
       await jest.advanceTimersByTimeAsync(10 * 60_000);
     });
-    expect(calls).toHaveLength(1);
+    expect(refreshCalls()).toHaveLength(1);
     expect(sessionStore.get().token).toBe('tok-a');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // silent
     ok = true;
     await act(async () => {
       await jest.advanceTimersByTimeAsync(29_999);
     });
-    expect(calls).toHaveLength(1);
+    expect(refreshCalls()).toHaveLength(1);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1);
     });
-    expect(calls).toHaveLength(2);
+    expect(refreshCalls()).toHaveLength(2);
     expect(sessionStore.get().token).toBe('tok-b');
+  });
+
+  it("replaces the token's usage snapshot with the server's count, once per provider session", async () => {
+    stubFetch({}, undefined, () => reply(200, USAGE));
+    const snapshot = { exportsToday: 0, exportsThisMonth: 0 };
+    const plan = { tier: 'pro', quotas: { exportsPerDay: 5, exportsPerMonth: 10 } };
+    sessionStore.setToken(jwt({ sessionId: 's1', plan, usageSnapshot: snapshot }));
+    expect(sessionStore.get().usage).toMatchObject({ exportsToday: 0, exportsThisMonth: 0 });
+    renderAt('/');
+    await waitFor(() => expect(sessionStore.get().usage).toEqual(USAGE));
+    expect(quotaCalls()).toHaveLength(1);
+    expect((quotaCalls()[0]!.init!.headers as Record<string, string>).authorization).toMatch(/^Bearer h\./);
+
+    // a new token of the same session (a refresh) asks nothing; another session (a clone) asks again
+    act(() => sessionStore.setToken(jwt({ sessionId: 's1', plan, usageSnapshot: snapshot }) + 'x', { usage: USAGE }));
+    act(() => sessionStore.setToken(jwt({ sessionId: 's2', plan, usageSnapshot: snapshot })));
+    await waitFor(() => expect(quotaCalls()).toHaveLength(2));
+    await waitFor(() => expect(sessionStore.get().usage).toEqual(USAGE));
+  });
+
+  it('keeps the snapshot when the server cannot say', async () => {
+    stubFetch({}, undefined, () => reply(503, 'busy'));
+    sessionStore.setToken(jwt({ sessionId: 's1', plan: { tier: 'free', quotas: { exportsPerDay: 2 } }, usageSnapshot: { exportsToday: 1, exportsThisMonth: 1 } }));
+    renderAt('/');
+    await waitFor(() => expect(quotaCalls()).toHaveLength(1));
+    await act(async () => undefined);
+    expect(sessionStore.get().usage).toMatchObject({ exportsToday: 1, maxPerDay: 2 });
   });
 });
 

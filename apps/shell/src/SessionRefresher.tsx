@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { startTokenRefresh, useSession } from '@wordcut/ui';
+import { refreshSessionUsage, startTokenRefresh, useSession } from '@wordcut/ui';
 import type { TokenRefreshOptions } from '@wordcut/ui';
 
 /**
@@ -7,10 +7,18 @@ import type { TokenRefreshOptions } from '@wordcut/ui';
  * 10 minutes, a silent retry 30 s after a failure). The shell hosts it because the token is the
  * page's, not one remote's: it starts once a token exists (the editor stores it from `?token=`),
  * keeps running across refreshed tokens, and stops when the session is cleared or on unmount.
+ * For each provider session (the page's first, a reload's, a clone's) it also asks the server
+ * for the export usage once: the token's snapshot may predate exports made since.
  */
 export function SessionRefresher(options: TokenRefreshOptions) {
-  const hasToken = useSession().token !== null;
+  const session = useSession();
+  const hasToken = session.token !== null;
+  const sessionKey = hasToken ? (session.sessionId ?? '') : null;
   const { intervalMs, retryMs, fetchImpl } = options;
+  useEffect(() => {
+    if (sessionKey === null) return;
+    void refreshSessionUsage(fetchImpl);
+  }, [sessionKey, fetchImpl]);
   useEffect(() => {
     if (!hasToken) return;
     return startTokenRefresh({ intervalMs, retryMs, fetchImpl });

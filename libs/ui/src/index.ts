@@ -17,11 +17,13 @@ export type { TooltipProps } from './tooltip';
 export { REMOTE_EXPOSE, REMOTE_LABELS, REMOTE_NAMES, containerName } from './remote';
 export type { RemoteModule, RemoteName, RemoteProps } from './remote';
 export {
+  QUOTA_PATH,
   REFRESH_TOKEN_PATH,
   SESSION_TOKEN_KEY,
   bearerHeaders,
   getSessionToken,
   refreshSessionToken,
+  refreshSessionUsage,
   sessionStore,
   startTokenRefresh,
   usageFromSnapshot,

@@ -1,11 +1,13 @@
 /** @jest-environment jsdom */
 import type { QuotaUsage } from '@wordcut/contracts';
 import {
+  QUOTA_PATH,
   REFRESH_TOKEN_PATH,
   SESSION_TOKEN_KEY,
   bearerHeaders,
   getSessionToken,
   refreshSessionToken,
+  refreshSessionUsage,
   sessionStore,
   startTokenRefresh,
 } from './session';
@@ -244,6 +246,55 @@ describe('refreshSessionToken', () => {
     const [a, b] = await Promise.all([refreshSessionToken(api.fetch), refreshSessionToken(api.fetch)]);
     expect([a, b]).toEqual([true, true]);
     expect(api.calls).toHaveLength(1);
+  });
+});
+
+describe('refreshSessionUsage', () => {
+  it("GETs the server's count with the bearer token; it replaces the token's snapshot and nothing else", async () => {
+    const token = jwt(claims);
+    sessionStore.setToken(token);
+    const before = sessionStore.get();
+    expect(before.usage).toMatchObject({ exportsToday: 2, exportsThisMonth: 33 });
+    const api = stubFetch(json(200, serverUsage));
+    await expect(refreshSessionUsage(api.fetch)).resolves.toBe(true);
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.url).toBe(QUOTA_PATH);
+    expect(QUOTA_PATH).toBe('/api/wordcut/quota');
+    expect(api.calls[0]!.init?.method).toBeUndefined();
+    expect((api.calls[0]!.init!.headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
+    expect(sessionStore.get()).toEqual({ ...before, usage: serverUsage });
+  });
+
+  it('resolves false and keeps what is shown on a refusal, a network error or an answer of another shape', async () => {
+    sessionStore.setToken(jwt(claims));
+    const before = sessionStore.get();
+    await expect(refreshSessionUsage(stubFetch(() => reply(401, 'expired')).fetch)).resolves.toBe(false);
+    await expect(
+      refreshSessionUsage(
+        stubFetch(() => {
+          throw new TypeError('Failed to fetch');
+        }).fetch,
+      ),
+    ).resolves.toBe(false);
+    await expect(refreshSessionUsage(stubFetch(json(200, { exportsToday: -1 })).fetch)).resolves.toBe(false);
+    await expect(refreshSessionUsage(stubFetch(json(200, 'not json {')).fetch)).resolves.toBe(false);
+    expect(sessionStore.get()).toBe(before);
+  });
+
+  it('without a token makes no call; an answer for a replaced token is dropped; callers share one request', async () => {
+    const none = stubFetch(json(200, serverUsage));
+    await expect(refreshSessionUsage(none.fetch)).resolves.toBe(false);
+    expect(none.calls).toHaveLength(0);
+
+    sessionStore.setToken('t-before');
+    let answer!: (r: Response) => void;
+    const slow = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const [a, b] = [refreshSessionUsage(slow.fetch), refreshSessionUsage(slow.fetch)];
+    expect(slow.calls).toHaveLength(1);
+    sessionStore.setToken('t-clone');
+    answer(reply(200, serverUsage));
+    await expect(Promise.all([a, b])).resolves.toEqual([false, false]);
+    expect(sessionStore.get().usage).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { planSchema, providerMediaSchema, refreshTokenResponseSchema, usageSnapshotSchema } from '@wordcut/contracts';
+import { planSchema, providerMediaSchema, quotaUsageSchema, refreshTokenResponseSchema, usageSnapshotSchema } from '@wordcut/contracts';
 import type { MediaUrls, Plan, ProviderMedia, QuotaUsage, UsageSnapshot } from '@wordcut/contracts';
 import { TOKEN_REFRESH_INTERVAL_MS, TOKEN_REFRESH_RETRY_MS, decodeTokenClaims, quotaWindows } from '@wordcut/publishing';
 
@@ -17,6 +17,7 @@ import { TOKEN_REFRESH_INTERVAL_MS, TOKEN_REFRESH_RETRY_MS, decodeTokenClaims, q
 
 export const SESSION_TOKEN_KEY = 'wordcut_session_token';
 export const REFRESH_TOKEN_PATH = '/api/wordcut/refresh-token';
+export const QUOTA_PATH = '/api/wordcut/quota';
 
 export interface SessionState {
   token: string | null;
@@ -269,6 +270,43 @@ export function refreshSessionToken(fetchImpl?: typeof fetch): Promise<boolean> 
   inFlight = entry;
   void promise.finally(() => {
     if (inFlight === entry) inFlight = null;
+  });
+  return promise;
+}
+
+/** The usage request under way, so the shell and an opening dialog at the same moment send one. */
+let usageInFlight: { token: string; promise: Promise<boolean> } | null = null;
+
+/**
+ * GET /api/wordcut/quota with the current token: the export usage the server counted replaces
+ * the usage shown. A token's usageSnapshot is the provider's figure when it issued the token, so
+ * a page opened (or reloaded) after exports would show too few until the next refresh; the shell
+ * asks once per session and the publish dialog when it opens. A failure resolves false and keeps
+ * what is shown; an answer for a token that was replaced meanwhile is dropped.
+ */
+export function refreshSessionUsage(fetchImpl?: typeof fetch): Promise<boolean> {
+  const token = state.token;
+  if (!token) return Promise.resolve(false);
+  if (usageInFlight && usageInFlight.token === token) return usageInFlight.promise;
+  const promise = (async (): Promise<boolean> => {
+    try {
+      const res = await (fetchImpl ?? fetch)(QUOTA_PATH, {
+        headers: { accept: 'application/json', ...bearerHeaders(token) },
+        credentials: 'include',
+      });
+      if (!res.ok) return false;
+      const parsed = quotaUsageSchema.safeParse(JSON.parse(await res.text()));
+      if (!parsed.success || state.token !== token) return false;
+      publish({ ...state, usage: parsed.data });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  const entry = { token, promise };
+  usageInFlight = entry;
+  void promise.finally(() => {
+    if (usageInFlight === entry) usageInFlight = null;
   });
   return promise;
 }
