@@ -209,6 +209,27 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
       expect(main?.sha256).toBe(sourceSha);
     });
 
+    it('one export of a video at a time: another request meanwhile answers 409 export_in_progress naming the running job', async () => {
+      // the provider holds the first upload creation for 3 s, so the first export is still running
+      sys.sandbox.addFault({ match: { method: 'POST', path: `^/uploads/${SESSION}/vtt` }, action: { kind: 'timeout', ms: 3000 }, times: 1 });
+      const first = await exportOk(vttExport(key()));
+      const k2 = key();
+      const second = await post('/api/jobs/export', vttExport(k2));
+      expect(second.status).toBe(409);
+      expect(await second.json()).toMatchObject({
+        error: 'export_in_progress',
+        jobId: first,
+        message: 'This video is already being published. Its export is shown; publish again when it has finished.',
+      });
+      // the refusal is not kept under its key: once the first has finished, the same request is accepted
+      expect((await finished(first)).status).toBe('completed');
+      const again = await post('/api/jobs/export', vttExport(k2));
+      expect(again.status).toBe(202);
+      const againId = exportCreatedSchema.parse(await again.json()).jobId;
+      expect(againId).not.toBe(first);
+      expect((await finished(againId)).status).toBe('completed');
+    });
+
     it('unapplied mute segments are rendered, each at its level, before the main video is uploaded', async () => {
       const muteSegments = [
         { start: 2, end: 3 },
@@ -229,7 +250,7 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
   describe('quota', () => {
     it('by day: exportsPerDay is counted on the server; over it answers 429 quota_exceeded with retryAfter and upgradeUrl', async () => {
       const t = await userToken('quota-day', { exportsPerDay: 1, exportsPerMonth: 100 });
-      await exportOk(vttExport(), t);
+      await finished(await exportOk(vttExport(), t), t);
       const res = await post('/api/jobs/export', vttExport(), t);
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -243,8 +264,9 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
 
     it('by month: exportsPerMonth is counted on the server too', async () => {
       const t = await userToken('quota-month', { exportsPerDay: 10, exportsPerMonth: 2 });
-      await exportOk(vttExport(), t);
-      await exportOk(vttExport(), t);
+      // one export of a video at a time: each is let finish before the next
+      await finished(await exportOk(vttExport(), t), t);
+      await finished(await exportOk(vttExport(), t), t);
       const res = await post('/api/jobs/export', vttExport(), t);
       expect(res.status).toBe(429);
       const body = (await res.json()) as Record<string, unknown>;

@@ -88,6 +88,8 @@ export const exportErrorSchema = z.object({
   details: z.string().optional(),
   retryAfter: z.number().int().positive().optional(),
   upgradeUrl: z.string().url().optional(),
+  /** export_in_progress: the video's export that is still running (the browser follows it) */
+  jobId: z.string().optional(),
 });
 export type ExportError = z.infer<typeof exportErrorSchema>;
 

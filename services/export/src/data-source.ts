@@ -2,7 +2,8 @@ import { createDataSource } from '@wordcut/platform';
 import { SCHEMA, SERVICE } from './config';
 import { CreateExport1764000000000 } from './migrations/1764000000000-CreateExport';
 import { AddUploadSession1764100000000 } from './migrations/1764100000000-AddUploadSession';
+import { AddRunningVideoIndex1764200000000 } from './migrations/1764200000000-AddRunningVideoIndex';
 
 /** No entities: the stores speak raw SQL (guarded UPDATEs, advisory locks, ON CONFLICT). */
 export const exportDataSource = (url: string) =>
-  createDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateExport1764000000000, AddUploadSession1764100000000], applicationName: `wordcut-${SERVICE}` });
+  createDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateExport1764000000000, AddUploadSession1764100000000, AddRunningVideoIndex1764200000000], applicationName: `wordcut-${SERVICE}` });

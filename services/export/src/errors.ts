@@ -8,6 +8,7 @@ export const ExportCode = {
   NotFound: 'not_found',
   NotRetryable: 'not_retryable',
   SessionMismatch: 'session_mismatch',
+  ExportInProgress: 'export_in_progress',
   Unauthorized: 'unauthorized',
   ProviderUnavailable: 'provider_unavailable',
   ExportFailed: 'export_failed',
@@ -19,6 +20,7 @@ export const Messages = {
   notRetryable: 'Only a failed export can be retried.',
   /** seed 001 §5: a (cloned video's) token for another session than the request names */
   sessionMismatch: 'Export delayed - Video data is updating, please try again in a moment',
+  exportInProgress: 'This video is already being published. Its export is shown; publish again when it has finished.',
   unauthorized: 'The provider refused the session token. Please reload the page.',
   providerUnavailable: 'The provider is unavailable right now. Please try again in a moment.',
   exportFailed: 'Export failed. Please try again.',

@@ -207,6 +207,12 @@ export class ExportStore {
     return rows.map(toItem);
   }
 
+  /** The video's unfinished (queued or processing) export job, if any: one export of a video runs at a time. */
+  async runningJobOfVideo(tx: EntityManager, videoId: string): Promise<string | null> {
+    const rows = (await tx.query(`SELECT id FROM ${J} WHERE video_id = $1 AND status IN ('queued', 'processing') ORDER BY created_at LIMIT 1`, [videoId])) as Array<{ id: string }>;
+    return rows[0]?.id ?? null;
+  }
+
   /** The newest retry of a job, if any (a second retry of one failed job answers with it). */
   async latestRetryOf(tx: EntityManager, jobId: string): Promise<ExportJobRow | null> {
     const rows = (await tx.query(`SELECT * FROM ${J} WHERE retry_of = $1 ORDER BY created_at DESC LIMIT 1`, [jobId])) as JobDbRow[];

@@ -349,7 +349,7 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
   it('refuses a key reused with another request (422), an invalid request (400), another session (409), and another user\'s job (404)', async () => {
     const f = await fixture();
     const request = requestOf(f, { saveMainVideo: false, saveVtt: true, clips: [] });
-    created(await create(f, request));
+    const firstJob = created(await create(f, request)).created.jobId;
     expect(await create(f, { ...request, saveMainVideo: true })).toEqual({
       ok: false,
       refusal: { status: 422, error: 'idempotency_key_reused', message: 'This idempotency key was already used with a different request.' },
@@ -361,6 +361,9 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     const elsewhere = await create(f, { ...request, idempotencyKey: `key-${uniqueSuffix()}`, sessionId: 'another-session' });
     expect(elsewhere).toEqual({ ok: false, refusal: { status: 409, error: 'session_mismatch', message: 'Export delayed - Video data is updating, please try again in a moment' } });
 
+    // one export of a video at a time (see 'refuses a second export of a video while one runs')
+    await finished(firstJob, f.caller);
+
     const other = await fixture();
     const mine = created(await create(f, requestOf(f, { clips: [], saveMainVideo: false }))).created.jobId;
     expect(await status(mine, other.caller)).toEqual({ ok: false, refusal: { status: 404, error: 'not_found', message: 'Export job not found.' } });
@@ -369,11 +372,36 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     expect(await retry(mine, f.caller)).toEqual({ ok: false, refusal: { status: 409, error: 'not_retryable', message: 'Only a failed export can be retried.' } });
   });
 
+  it('refuses a second export of a video while one runs (409 export_in_progress naming it), and a retry into it', async () => {
+    const f = await fixture();
+    // a failed export of the video, to retry later
+    sandbox.addFault({ match: { method: 'POST', path: `^/uploads/${f.sessionId}/vtt$` }, action: { kind: 'status', status: 400 }, times: 1 });
+    const failed = created(await create(f, requestOf(f, { saveMainVideo: false, clips: [] }))).created.jobId;
+    expect((await finished(failed, f.caller)).status).toBe('failed');
+    // the provider holds the next upload creation for 3 s: that export is still running meanwhile
+    sandbox.addFault({ match: { method: 'POST', path: `^/uploads/${f.sessionId}/vtt$` }, action: { kind: 'timeout', ms: 3000 }, times: 1 });
+    const running = created(await create(f, requestOf(f, { saveMainVideo: false, clips: [] }))).created.jobId;
+    const inProgress = {
+      ok: false,
+      refusal: { status: 409, error: 'export_in_progress', jobId: running, message: 'This video is already being published. Its export is shown; publish again when it has finished.' },
+    };
+    expect(await create(f, requestOf(f, { saveMainVideo: true, clips: [] }))).toEqual(inProgress);
+    expect(await retry(failed, f.caller)).toEqual(inProgress);
+    const jobs = (await ds.query(`SELECT count(*)::int AS n FROM export.export_jobs WHERE video_id = $1`, [f.videoId])) as Array<{ n: number }>;
+    expect(jobs[0]!.n).toBe(2);
+    expect((await finished(running, f.caller)).status).toBe('completed');
+    // once it has finished, the video can be exported (and the failed one retried) again
+    const retried = await retry(failed, f.caller);
+    expect(retried).toMatchObject({ ok: true, replayed: false });
+    expect((await finished(created(retried).created.jobId, f.caller)).status).toBe('completed');
+  });
+
   it('refuses the third export of a day (429, retryAfter, upgradeUrl) and an export over the month, and reports the quota', async () => {
     const daily: Plan = { tier: 'free', quotas: { exportsPerDay: 2, exportsPerMonth: 5 } };
     const f = await fixture({ plan: daily, withSources: false });
     const vttOnly = () => requestOf(f, { saveMainVideo: false, clips: [] });
-    created(await create(f, vttOnly()));
+    // one export of a video at a time: the first (failing: no sources) has finished before the second
+    await finished(created(await create(f, vttOnly())).created.jobId, f.caller);
     const second = created(await create(f, vttOnly()));
     expect(second.created.quota).toMatchObject({ exportsToday: 2, maxPerDay: 2, exportsThisMonth: 2, maxPerMonth: 5 });
     const third = await create(f, vttOnly());

@@ -45,6 +45,12 @@ export interface ExportServiceOptions {
 }
 
 type StatusReply = { ok: true; status: ExportJobStatus } | { ok: false; refusal: ExportRefusal };
+
+/**
+ * 409 export_in_progress with the running job's id: one export of a video at a time (a second
+ * would upload the same files to the provider again, racing the first); the browser follows it.
+ */
+const inProgress = (jobId: string) => refusal(409, { error: ExportCode.ExportInProgress, message: Messages.exportInProgress, jobId });
 type RpcExportJobRequest = z.infer<typeof rpcExportJobRequestSchema>;
 
 /**
@@ -87,8 +93,10 @@ export class ExportService {
   /**
    * rpc.export.create. Stripe-style idempotency under the user's advisory lock: the same key
    * with the same request answers the stored result (replayed, no second job); with another
-   * request it is refused (422). Otherwise the quota is checked and the job, its items and the
-   * key are written in one transaction; the run message follows the commit.
+   * request it is refused (422). Then the quota is checked (429), and while another export of the
+   * video is queued or processing the request is refused (409 export_in_progress, naming that
+   * job). Otherwise the job, its items and the key are written in one transaction; the run
+   * message follows the commit.
    */
   async create(msg: RpcExportCreate): Promise<RpcExportCreateReply> {
     const parsed = exportRequestSchema.safeParse(msg.request);
@@ -115,6 +123,8 @@ export class ExportService {
       const counts = await this.store.countQuota(tx, caller.userId, w.dayStart, w.monthStart);
       const allowed = checkExportAllowed(caller.plan, counts, now, this.o.upgradeUrl);
       if (!allowed.ok) return refusal(429, allowed.error);
+      const running = await this.store.runningJobOfVideo(tx, request.videoId);
+      if (running) return inProgress(running);
 
       const jobId = `${EXPORT_JOB_PREFIX}${randomUUID()}`;
       await this.store.insertJob(
@@ -184,6 +194,8 @@ export class ExportService {
       if (existing) {
         return { ok: true, created: { jobId: existing.id, status: existing.status, itemCount: userItemCount(existing.request), quota }, replayed: true };
       }
+      const running = await this.store.runningJobOfVideo(tx, failed.videoId);
+      if (running) return inProgress(running);
       const items = retryItems(await this.store.getItems(failed.id, tx));
       const jobId = `${EXPORT_JOB_PREFIX}${randomUUID()}`;
       await this.store.insertJob(

@@ -42,7 +42,7 @@ export const PUBLISHING_CONSUMERS = {
 const MUTE_MATCH_TOLERANCE = 0.05;
 
 const refusalError = (r: ExportRefusal): AppError =>
-  exportError(r.status, r.error, r.message, { details: r.details, retryAfter: r.retryAfter, upgradeUrl: r.upgradeUrl });
+  exportError(r.status, r.error, r.message, { details: r.details, retryAfter: r.retryAfter, upgradeUrl: r.upgradeUrl, jobId: r.jobId });
 
 const resetBodySchema = z.object({ videoId: z.string().uuid().optional() }).passthrough();
 const cloneBodySchema = z.object({ videoId: z.string().uuid({ message: 'videoId must be a video id' }) });
