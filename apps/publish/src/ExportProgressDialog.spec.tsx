@@ -219,6 +219,24 @@ describe('a failed job', () => {
     expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeDisabled();
   });
 
+  it('a retry refused because another export of the video runs follows that export instead', async () => {
+    const { calls } = start({
+      [`GET ${STATUS_1}`]: () => failedWith({ error: 'export_failed', message: 'Upload failed' }),
+      'POST /api/jobs/export_1/retry': () =>
+        reply(409, { statusCode: 409, error: 'export_in_progress', message: 'This video is already being published.', jobId: 'export_7' }),
+      'GET /api/jobs/export_7/status': () => reply(200, jobStatus({ jobId: 'export_7', status: 'processing', progress: 40 })),
+    });
+    await tick(0);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Export Failed' })).getByRole('button', { name: 'Retry' }));
+    await tick(0);
+    expect(toasts.all.at(-1)).toEqual({ title: 'Export in progress', description: 'This video is already being published.', variant: 'default' });
+    expect(calls.count('GET', '/api/jobs/export_7/status')).toBe(1);
+    expect(screen.getByRole('dialog', { name: 'Exporting to the provider' })).toBeInTheDocument();
+    expect(screen.getByText('40%')).toBeInTheDocument();
+    await tick(2000);
+    expect(calls.count('GET', '/api/jobs/export_7/status')).toBe(2);
+  });
+
   it("offers the upgrade link and button instead of Retry when the quota is exceeded", async () => {
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     start({

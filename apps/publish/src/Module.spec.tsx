@@ -51,6 +51,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   toasts.stop();
+  localStorage.clear(); // the followed export of one test is not another's
   sessionStore.clear();
   editorBridge.reset();
   jest.useRealTimers();
@@ -341,6 +342,82 @@ describe('publishing', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await act(async () => release(reply(500, { statusCode: 500, error: 'export_failed', message: 'Failed to create export job' })));
     await waitFor(() => expect(toasts.all.at(-1)).toMatchObject({ title: 'Export Failed', description: 'Failed to create export job' }));
+  });
+
+  it('while the video has an export running (another tab, or before a reload) the dialog follows that one', async () => {
+    const calls = api({
+      extra: {
+        'POST /api/jobs/export': () =>
+          reply(409, {
+            statusCode: 409,
+            code: 'export_in_progress',
+            error: 'export_in_progress',
+            message: 'This video is already being published. Its export is shown; publish again when it has finished.',
+            jobId: 'export_running',
+          }),
+        'GET /api/jobs/export_running/status': () => reply(200, jobStatus({ jobId: 'export_running', status: 'processing', progress: 30, currentStep: 'Uploading main video...' })),
+      },
+    });
+    renderPublish();
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish 2 Item(s)' }));
+    const progress = await screen.findByRole('dialog', { name: 'Exporting to the provider' });
+    expect(await within(progress).findByText('30%')).toBeInTheDocument();
+    expect(within(progress).getByText('Uploading main video...')).toBeInTheDocument();
+    expect(toasts.all.at(-1)).toEqual({ title: 'Export in progress', description: 'This video is already being published. Its export is shown; publish again when it has finished.', variant: 'default' });
+    expect(toasts.all.map((t) => t.title)).not.toContain('Export Failed');
+    expect(calls.count('GET', '/api/jobs/export_running/status')).toBeGreaterThanOrEqual(1);
+    expect(screen.queryByRole('dialog', { name: 'Publish changes' })).not.toBeInTheDocument();
+  });
+
+  it('a reload while an export runs shows its progress again; once it has finished it is forgotten', async () => {
+    let status = jobStatus({ jobId: 'export_1', status: 'processing', progress: 20, currentStep: 'Uploading main video...' });
+    const calls = api({
+      extra: {
+        'POST /api/jobs/export': () => reply(202, exportCreated()),
+        'GET /api/jobs/export_1/status': () => reply(200, status),
+      },
+    });
+    const first = renderPublish();
+    fireEvent.click(within(await openDialog()).getByRole('button', { name: 'Publish 2 Item(s)' }));
+    expect(await screen.findByText('20%')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('wordcut_export_jobs')!)).toEqual({ [VIDEO_ID]: { jobId: 'export_1', startedAt: expect.any(Number) } });
+    first.unmount(); // the reload
+
+    status = jobStatus({ jobId: 'export_1', status: 'processing', progress: 60, currentStep: 'Uploading subtitles...' });
+    const second = renderPublish();
+    const progress = await screen.findByRole('dialog', { name: 'Exporting to the provider' });
+    expect(await within(progress).findByText('60%')).toBeInTheDocument();
+    expect(within(progress).getByText('Uploading subtitles...')).toBeInTheDocument();
+    expect(calls.count('POST', '/api/jobs/export')).toBe(1); // followed, not published again
+
+    status = jobStatus({ jobId: 'export_1', status: 'completed', progress: 100 });
+    expect(await screen.findByRole('dialog', { name: 'Export Complete' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(localStorage.getItem('wordcut_export_jobs')).toBeNull();
+    second.unmount();
+  });
+
+  it('after a reload a remembered export that failed meanwhile shows its error, and one that is gone is forgotten quietly', async () => {
+    const remember = (jobId: string) => localStorage.setItem('wordcut_export_jobs', JSON.stringify({ [VIDEO_ID]: { jobId, startedAt: Date.now() } }));
+    api({
+      extra: {
+        'GET /api/jobs/export_failed/status': () => reply(200, jobStatus({ jobId: 'export_failed', status: 'failed', error: { error: 'provider_unavailable', message: 'The provider is unavailable right now. Please try again in a moment.' } })),
+        'GET /api/jobs/export_gone/status': () => reply(404, { statusCode: 404, error: 'not_found', message: 'Export job not found.' }),
+      },
+    });
+    remember('export_failed');
+    const view = renderPublish();
+    const failed = await screen.findByRole('dialog', { name: 'Export Failed' });
+    expect(within(failed).getByRole('alert')).toHaveTextContent('The provider is unavailable right now. Please try again in a moment.');
+    expect(within(failed).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(localStorage.getItem('wordcut_export_jobs')).toBeNull();
+    view.unmount();
+
+    remember('export_gone');
+    renderPublish();
+    await waitFor(() => expect(localStorage.getItem('wordcut_export_jobs')).toBeNull());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await publishButton()).toBeInTheDocument();
   });
 
   it('a quota refusal toasts and shows the limit with the upgrade path in the progress dialog', async () => {

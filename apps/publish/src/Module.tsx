@@ -84,7 +84,7 @@ function HeaderActions({ videoId }: { videoId: string }) {
     const timers = HISTORY_REFETCH_DELAYS_MS.map((ms) => setTimeout(refetch, ms));
     return () => timers.forEach(clearTimeout);
   }, [bridged, historyEntries, queryClient, videoId]);
-  const job = useExportJob({ onCompleted });
+  const job = useExportJob({ onCompleted, videoId });
   const jobControls = useMemo(() => ({ start: job.start, fail: job.fail }), [job.start, job.fail]);
   const flow = usePublish({ videoId, sessionId: session.sessionId ?? video?.providerSessionId ?? null, pendingMutes, job: jobControls });
 

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExportError, ExportJobStatus } from '@wordcut/contracts';
 import {
   EXPORT_COMPLETE_TITLE,
+  EXPORT_JOBS_STORAGE_KEY,
   EXPORT_FAILED_DEFAULT,
+  EXPORT_IN_PROGRESS_TITLE,
   EXPORT_RETRYING_TITLE,
   ExportErrorCode,
   POLL_INTERVAL_MS,
@@ -10,7 +12,12 @@ import {
   RETRY_FAILED_TITLE,
   backoffDelayMs,
   isFinal,
+  readTrackedExports,
+  trackExport,
+  trackedExportOf,
+  untrackExport,
 } from '@wordcut/publishing';
+import type { TrackedExports } from '@wordcut/publishing';
 import { refreshSessionToken, toast } from '@wordcut/ui';
 import { PublishError, fetchExportStatus, retryExport, toExportError } from './api';
 import { PROVIDER_NAME } from './provider';
@@ -41,7 +48,43 @@ export type ExportJobState =
 export interface UseExportJobOptions {
   /** called once per completed job (the page refetches the video and its clips) */
   onCompleted?: (status: ExportJobStatus) => void;
+  /**
+   * The video whose exports these are: the followed job is remembered in local storage under it
+   * until it is seen finished (or its dialog is closed), and picked up again on mount, so a reload
+   * while an export runs shows its progress again.
+   */
+  videoId?: string;
+  /** where that is remembered (default: the page's localStorage; null: nowhere) */
+  storage?: Storage | null;
 }
+
+function pageStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readTracked(storage: Storage | null): TrackedExports {
+  try {
+    return readTrackedExports(storage?.getItem(EXPORT_JOBS_STORAGE_KEY) ?? null, Date.now());
+  } catch {
+    return {};
+  }
+}
+
+function writeTracked(storage: Storage | null, map: TrackedExports): void {
+  try {
+    if (Object.keys(map).length === 0) storage?.removeItem(EXPORT_JOBS_STORAGE_KEY);
+    else storage?.setItem(EXPORT_JOBS_STORAGE_KEY, JSON.stringify(map));
+  } catch {
+    // storage full or blocked: the export still runs, a reload just won't show it again
+  }
+}
+
+/** Codes after which a remembered job is forgotten on resume: it is gone, or not this user's. */
+const GONE = new Set<string>([ExportErrorCode.Unauthorized, ExportErrorCode.InvalidRequest, 'not_found', 'forbidden']);
 
 export interface ExportJobControls {
   state: ExportJobState;
@@ -74,6 +117,19 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
   stateRef.current = state;
   const onCompletedRef = useRef(options.onCompleted);
   onCompletedRef.current = options.onCompleted;
+  const { videoId } = options;
+  const storage = options.storage === undefined ? pageStorage() : options.storage;
+  const storageRef = useRef(storage);
+  storageRef.current = storage;
+  const videoIdRef = useRef(videoId);
+  videoIdRef.current = videoId;
+  const follow = (jobId: string) => {
+    const v = videoIdRef.current;
+    if (v) writeTracked(storageRef.current, trackExport(readTracked(storageRef.current), v, jobId, Date.now()));
+  };
+  const forget = (jobId: string | null) => {
+    if (jobId && videoIdRef.current) writeTracked(storageRef.current, untrackExport(readTracked(storageRef.current), jobId));
+  };
   /** bumped by every start/close/unmount: late answers of an older run are dropped */
   const run = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -92,6 +148,7 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
     fetchExportStatus(jobId).then(
       (status) => {
         if (run.current !== token) return;
+        if (isFinal(status.status)) forget(jobId);
         if (status.status === 'completed') {
           update({ phase: 'completed', jobId, status: { ...status, progress: 100 } });
           toast({ title: EXPORT_COMPLETE_TITLE, description: `Your changes were published to ${PROVIDER_NAME}.` });
@@ -132,6 +189,7 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
     (jobId: string, last: ExportJobStatus | null) => {
       clearTimer();
       const token = ++run.current;
+      follow(jobId);
       update({ phase: 'running', jobId, status: last, pollFailures: 0 });
       poll(jobId, token, 0, last);
     },
@@ -160,6 +218,7 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
       (started) => {
         setRetrying(false);
         if (run.current !== token) return;
+        forget(jobId);
         toast({ title: EXPORT_RETRYING_TITLE, description: `Retrying the export to ${PROVIDER_NAME}...` });
         begin(started.jobId, null);
       },
@@ -167,6 +226,12 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
         setRetrying(false);
         if (run.current !== token) return;
         const detail = toExportError(error, ExportErrorCode.RetryFailed);
+        if (detail.error === ExportErrorCode.ExportInProgress && detail.jobId) {
+          // another export of the video runs (it must finish before this one is retried): follow it
+          toast({ title: EXPORT_IN_PROGRESS_TITLE, description: detail.message });
+          begin(detail.jobId, null);
+          return;
+        }
         toast({ title: RETRY_FAILED_TITLE, description: detail.message, variant: 'destructive' });
         update({ ...current, error: detail, failedAt: Date.now() });
       },
@@ -174,11 +239,44 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
   }, [begin]);
 
   const close = useCallback(() => {
-    if (stateRef.current.phase === 'running') return;
+    const current = stateRef.current;
+    if (current.phase === 'running') return;
+    if (current.phase !== 'idle') forget(current.jobId);
     clearTimer();
     run.current++;
     update({ phase: 'idle' });
   }, []);
+
+  // A remembered export of this video (a reload while it ran): one status read decides. Still
+  // running: its progress dialog again, polled as before. Failed: its error and Retry. Completed
+  // meanwhile: the 'Export Complete' toast only. Gone or not this user's: forgotten quietly; a
+  // network error keeps it for the next time.
+  useEffect(() => {
+    if (!videoId || stateRef.current.phase !== 'idle') return;
+    const jobId = trackedExportOf(readTracked(storageRef.current), videoId);
+    if (!jobId) return;
+    const token = ++run.current;
+    fetchExportStatus(jobId).then(
+      (status) => {
+        if (run.current !== token) return;
+        if (status.status === 'completed') {
+          forget(jobId);
+          toast({ title: EXPORT_COMPLETE_TITLE, description: `Your changes were published to ${PROVIDER_NAME}.` });
+          onCompletedRef.current?.(status);
+        } else if (isFinal(status.status)) {
+          forget(jobId);
+          update({ phase: 'failed', jobId, status, error: jobFailure(status), failedAt: Date.now(), cause: 'job' });
+        } else {
+          update({ phase: 'running', jobId, status, pollFailures: 0 });
+          timer.current = setTimeout(() => poll(jobId, token, 0, status), POLL_INTERVAL_MS);
+        }
+      },
+      (error: unknown) => {
+        if (run.current !== token) return;
+        if (GONE.has(toExportError(error, ExportErrorCode.StatusFetchFailed).error)) forget(jobId);
+      },
+    );
+  }, [videoId, poll]);
 
   // an unmounted header drops late answers and stops polling
   useEffect(

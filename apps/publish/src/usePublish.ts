@@ -4,6 +4,7 @@ import type { ExportRequestInput, Video } from '@wordcut/contracts';
 import {
   CLONE_FAILED_TITLE,
   EXPORT_FAILED_TITLE,
+  EXPORT_IN_PROGRESS_TITLE,
   EXPORT_STARTED_TITLE,
   ExportErrorCode,
   IdempotencyKeys,
@@ -195,6 +196,12 @@ export function usePublish({ videoId, sessionId, pendingMutes, job }: PublishInp
         return true;
       } catch (error) {
         const detail = toExportError(error);
+        if (detail.error === ExportErrorCode.ExportInProgress && detail.jobId) {
+          // the video's previous export still runs (another tab, or before a reload): show that one
+          toast({ title: EXPORT_IN_PROGRESS_TITLE, description: detail.message });
+          job.start(detail.jobId);
+          return true;
+        }
         toast({ ...exportFailedToast(detail), variant: 'destructive' });
         if (detail.error === ExportErrorCode.QuotaExceeded) {
           // the progress dialog shows the limit and the upgrade link (seed 001 §6, §8)

@@ -12,3 +12,4 @@ export * from './request';
 export * from './idempotency';
 export * from './progress';
 export * from './retry';
+export * from './tracked-exports';

@@ -102,6 +102,13 @@ describe('texts', () => {
 });
 
 describe('parseExportError', () => {
+  it('keeps the running job an export_in_progress names, and only a job id', () => {
+    const body = { statusCode: 409, code: 'export_in_progress', error: 'export_in_progress', message: 'This video is already being published.', jobId: 'export_0b1c-2d' };
+    expect(parseExportError(httpError(409, JSON.stringify(body)))).toEqual({ error: 'export_in_progress', message: 'This video is already being published.', jobId: 'export_0b1c-2d' });
+    expect(parseExportError(httpError(409, JSON.stringify({ ...body, jobId: '../../etc' })))).not.toHaveProperty('jobId');
+    expect(parseExportError(httpError(409, JSON.stringify({ ...body, jobId: 42 })))).not.toHaveProperty('jobId');
+  });
+
   it('reads a JSON export error body', () => {
     const body = JSON.stringify({
       statusCode: 429,

@@ -57,6 +57,8 @@ export function uploadingText(count: number, providerName: string): string {
 }
 
 export const EXPORT_RETRYING_TITLE = 'Export Retrying';
+/** Our addition: publishing while the video's previous export still runs shows that one instead. */
+export const EXPORT_IN_PROGRESS_TITLE = 'Export in progress';
 export const EXPORT_COMPLETE_TITLE = 'Export Complete';
 export const EXPORT_FAILED_TITLE = 'Export Failed';
 export const EXPORT_CREATE_FAILED = 'Failed to create export job';
@@ -126,6 +128,8 @@ export const ExportErrorCode = {
   QuotaExceeded: 'quota_exceeded',
   InvalidRequest: 'invalid_request',
   CloneFailed: 'clone_failed',
+  /** another export of the video is running; `jobId` names it (the dialog follows that one) */
+  ExportInProgress: 'export_in_progress',
 } as const;
 export type ExportErrorCode = (typeof ExportErrorCode)[keyof typeof ExportErrorCode];
 
@@ -186,13 +190,17 @@ function detailsText(v: unknown): string | undefined {
   }
 }
 
-function build(code: string, message: string | undefined, rest: { details?: string; retryAfter?: number; upgradeUrl?: string }): ExportError {
+function build(code: string, message: string | undefined, rest: { details?: string; retryAfter?: number; upgradeUrl?: string; jobId?: string }): ExportError {
   const out: ExportError = { error: code, message: message ?? EXPORT_ERROR_MESSAGES[code] ?? EXPORT_CREATE_FAILED };
   if (rest.details !== undefined) out.details = rest.details;
   if (rest.retryAfter !== undefined) out.retryAfter = rest.retryAfter;
   if (rest.upgradeUrl !== undefined) out.upgradeUrl = rest.upgradeUrl;
+  if (rest.jobId !== undefined) out.jobId = rest.jobId;
   return out;
 }
+
+/** A job id as the server names one (`export_in_progress`): a short token of id characters. */
+const jobIdOf = (v: unknown): string | undefined => (typeof v === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(v) ? v : undefined);
 
 /** An error body that already is an ExportError (or close to one), normalised to the contract. */
 function fromBody(body: Record<string, unknown>, code: string): ExportError {
@@ -200,6 +208,7 @@ function fromBody(body: Record<string, unknown>, code: string): ExportError {
     details: detailsText(body['details']),
     retryAfter: positiveSeconds(body['retryAfter']),
     upgradeUrl: httpUrl(body['upgradeUrl']),
+    jobId: jobIdOf(body['jobId']),
   });
 }
 
