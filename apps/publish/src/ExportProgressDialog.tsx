@@ -14,6 +14,7 @@ import {
   progressPercent,
   retryState,
 } from '@wordcut/publishing';
+import { returnFocus } from './focus';
 import { PROVIDER_NAME } from './provider';
 import type { ExportJobState } from './useExportJob';
 import { useNow } from './useNow';
@@ -81,13 +82,7 @@ export function ExportProgressDialog({ state, retrying, onRetry, onClose, return
           onEscapeKeyDown={keepOpen}
           onPointerDownOutside={keepOpen}
           onInteractOutside={keepOpen}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusTo?.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
+          onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}
         >
           {state.phase === 'running' ? <Running state={state} now={now} /> : null}
           {state.phase === 'completed' ? <Completed items={state.status.items} onClose={onClose} /> : null}

@@ -160,6 +160,8 @@ describe('the publish dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Publish 4 Item(s)' })).toBeEnabled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // focus is back on the button that opened it (it is not a Radix trigger)
+    expect(screen.getByRole('button', { name: 'Publish changes' })).toHaveFocus();
   });
 
   it('warns from 80 % of a limit and disables publishing when the quota is used up', async () => {

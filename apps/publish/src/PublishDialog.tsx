@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { QuotaUsage } from '@wordcut/contracts';
 import {
@@ -24,6 +25,7 @@ import {
   toggleItem,
 } from '@wordcut/publishing';
 import type { ExportableItem, ExportableItemType } from '@wordcut/publishing';
+import { returnFocus } from './focus';
 import { PROVIDER_NAME } from './provider';
 
 /**
@@ -47,6 +49,8 @@ export interface PublishDialogProps {
   onCloneChange: (on: boolean) => void;
   /** the selected item keys (`${type}:${id}`) */
   onConfirm: (selected: Set<string>) => void;
+  /** where focus goes when the dialog closes (the 'Publish changes' button: it opens the dialog without being its trigger) */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 export function PublishDialog(props: PublishDialogProps) {
@@ -69,6 +73,7 @@ export function PublishDialog(props: PublishDialogProps) {
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}
           onInteractOutside={guard}
+          onCloseAutoFocus={(event) => returnFocus(event, props.returnFocusTo)}
         >
           <PublishForm {...props} busy={busy} />
         </Dialog.Content>

@@ -56,6 +56,8 @@ it('Cancel closes the confirmation and resets nothing', async () => {
   fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   expect(calls.count('POST', RESET)).toBe(0);
+  // the keyboard user is back on the button that opened it, not at the top of the page
+  expect(screen.getByRole('button', { name: 'Revert to Original' })).toHaveFocus();
 });
 
 it('OK resets behind the blocking dialog, refreshes the token, clears the cache and toasts Session Reset', async () => {
