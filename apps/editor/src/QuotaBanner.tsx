@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { monthlyQuotaBanner, quotaModalFacts } from '@wordcut/publishing';
-import { useSession } from '@wordcut/ui';
+import { useRestoreFocus, useSession } from '@wordcut/ui';
 
 /**
  * The quota banner area of the editor page (seed 002 §2, §4 "Quota", §5, §8): from the session's
@@ -59,6 +59,8 @@ export function QuotaBanner({ videoId }: { videoId: string }) {
   const banner = monthly ? monthlyQuotaBanner(plan, monthly) : null;
   const exceeded = banner?.level === 'exceeded';
   const [modalOpen, setModalOpen] = useState(false);
+  // the modal opens by itself: on close focus goes back to where the user was
+  const focus = useRestoreFocus();
 
   useEffect(() => {
     if (!exceeded || quotaModalShown(videoId)) return;
@@ -82,7 +84,7 @@ export function QuotaBanner({ videoId }: { videoId: string }) {
       <Dialog.Root open={modalOpen} onOpenChange={setModalOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="wc-dialog-overlay" />
-          <Dialog.Content className="wc-dialog wc-quota-modal" data-testid="quota-modal">
+          <Dialog.Content className="wc-dialog wc-quota-modal" data-testid="quota-modal" {...focus}>
             <Dialog.Title className="wc-dialog__title">{QUOTA_MODAL_TITLE}</Dialog.Title>
             <Dialog.Description className="wc-muted">You have used all the exports your plan allows this month.</Dialog.Description>
             <dl className="wc-dl wc-quota-modal__facts">

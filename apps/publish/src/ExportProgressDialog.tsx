@@ -14,7 +14,6 @@ import {
   progressPercent,
   retryState,
 } from '@wordcut/publishing';
-import { returnFocus } from './focus';
 import { PROVIDER_NAME } from './provider';
 import type { ExportJobState } from './useExportJob';
 import { useNow } from './useNow';
@@ -82,7 +81,14 @@ export function ExportProgressDialog({ state, retrying, onRetry, onClose, return
           onEscapeKeyDown={keepOpen}
           onPointerDownOutside={keepOpen}
           onInteractOutside={keepOpen}
-          onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}
+          onCloseAutoFocus={(event) => {
+            // opened by the job, not by a button: focus goes to 'Publish changes'
+            const target = returnFocusTo?.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           {state.phase === 'running' ? <Running state={state} now={now} /> : null}
           {state.phase === 'completed' ? <Completed items={state.status.items} onClose={onClose} /> : null}

@@ -146,6 +146,7 @@ describe('the publish dialog', () => {
   it("clears and selects everything with select-all; nothing selected shows the alert and disables the confirm button", async () => {
     api({ clips });
     renderPublish();
+    (await publishButton()).focus(); // opened from the keyboard
     const dialog = await openDialog();
     const all = within(dialog).getByRole('checkbox', { name: 'Select all' });
     fireEvent.click(all);

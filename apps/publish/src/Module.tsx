@@ -131,7 +131,6 @@ function HeaderActions({ videoId }: { videoId: string }) {
         exporting={flow.exporting}
         cloneOn={flow.cloneOn}
         onCloneChange={flow.setCloneOn}
-        returnFocusTo={publishRef}
         onConfirm={(selected) => {
           void flow.publish(selected).then((close) => {
             if (close) setDialogOpen(false);

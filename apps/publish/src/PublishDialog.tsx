@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { QuotaUsage } from '@wordcut/contracts';
+import { useRestoreFocus } from '@wordcut/ui';
 import {
   CANCEL_LABEL,
   CLIPS_GROUP,
@@ -25,7 +25,6 @@ import {
   toggleItem,
 } from '@wordcut/publishing';
 import type { ExportableItem, ExportableItemType } from '@wordcut/publishing';
-import { returnFocus } from './focus';
 import { PROVIDER_NAME } from './provider';
 
 /**
@@ -49,12 +48,12 @@ export interface PublishDialogProps {
   onCloneChange: (on: boolean) => void;
   /** the selected item keys (`${type}:${id}`) */
   onConfirm: (selected: Set<string>) => void;
-  /** where focus goes when the dialog closes (the 'Publish changes' button: it opens the dialog without being its trigger) */
-  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 export function PublishDialog(props: PublishDialogProps) {
   const busy = props.cloning || props.exporting;
+  // opened by the 'Publish changes' button, not a Radix trigger: focus goes back to it on close
+  const focus = useRestoreFocus();
   const guard = (event: Event) => {
     if (busy) event.preventDefault();
   };
@@ -73,7 +72,7 @@ export function PublishDialog(props: PublishDialogProps) {
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}
           onInteractOutside={guard}
-          onCloseAutoFocus={(event) => returnFocus(event, props.returnFocusTo)}
+          {...focus}
         >
           <PublishForm {...props} busy={busy} />
         </Dialog.Content>

@@ -52,6 +52,7 @@ async function confirmRevert() {
 it('Cancel closes the confirmation and resets nothing', async () => {
   const calls = api(() => reply(200, {}));
   renderPublish();
+  (await screen.findByRole('button', { name: 'Revert to Original' })).focus(); // opened from the keyboard
   const confirm = await confirmRevert();
   fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());

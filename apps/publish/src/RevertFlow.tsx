@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,9 +16,8 @@ import {
   SESSION_RESET_TITLE,
   resetToastText,
 } from '@wordcut/publishing';
-import { refreshSessionToken, toast } from '@wordcut/ui';
+import { refreshSessionToken, toast, useRestoreFocus } from '@wordcut/ui';
 import { resetSession } from './api';
-import { returnFocus } from './focus';
 
 /**
  * 'Revert to Original' (seed 001 §2, §4 "Revert flow", §7, §8): a confirmation ('Are you sure you
@@ -40,7 +39,8 @@ export interface RevertFlowProps {
 export function RevertFlow({ videoId, sessionId }: RevertFlowProps) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  // opened by the 'Revert to Original' button, not a Radix trigger: focus goes back to it on close
+  const confirmFocus = useRestoreFocus();
   const [resetting, setResetting] = useState(false);
 
   const revert = async () => {
@@ -64,14 +64,14 @@ export function RevertFlow({ videoId, sessionId }: RevertFlowProps) {
 
   return (
     <>
-      <button ref={buttonRef} type="button" className="wc-button" onClick={() => setConfirming(true)} disabled={resetting}>
+      <button type="button" className="wc-button" onClick={() => setConfirming(true)} disabled={resetting}>
         {REVERT_BUTTON_LABEL}
       </button>
 
       <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="wc-pub-overlay" />
-          <AlertDialog.Content className="wc-pub-dialog wc-pub-dialog--small" onCloseAutoFocus={(event) => returnFocus(event, buttonRef)}>
+          <AlertDialog.Content className="wc-pub-dialog wc-pub-dialog--small" {...confirmFocus}>
             <AlertDialog.Title className="wc-pub-dialog__title">{REVERT_DIALOG_TITLE}</AlertDialog.Title>
             <AlertDialog.Description className="wc-pub-dialog__description">{REVERT_DIALOG_TEXT}</AlertDialog.Description>
             <div className="wc-pub-dialog__actions">

@@ -32,3 +32,5 @@ export {
 export type { SessionExtra, SessionState, TokenRefreshOptions } from './session';
 export { EMPTY_EDITOR_STATE, editorBridge, useEditorBridge } from './editorBridge';
 export type { BridgeMute, BridgeMuteLevel, EditorPublishState } from './editorBridge';
+export { useRestoreFocus } from './restoreFocus';
+export type { RestoreFocusHandlers } from './restoreFocus';

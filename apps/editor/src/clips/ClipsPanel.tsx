@@ -14,7 +14,7 @@ import {
   validateClipName,
 } from '@wordcut/editor-core';
 import type { AspectRatio } from '@wordcut/editor-core';
-import { Tooltip, toast } from '@wordcut/ui';
+import { Tooltip, toast, useRestoreFocus } from '@wordcut/ui';
 import { formatTimestamp } from '../transcriptView';
 import { useExportQuotaState } from '../quota';
 import { useWorkspace, useWorkspaceStore } from '../workspace';
@@ -200,6 +200,9 @@ function ClipRow({ clip, deleting, onDelete }: { clip: ClipItem; deleting: boole
 }
 
 /** The Create Video Clip dialog (seed 000 §2, §5): a required name (Enter submits) and aspect cards, default 'Original'. */
+/** The transcript word that takes focus in the transcript (its roving tab stop). */
+const transcriptFocusTarget = (): HTMLElement | null => document.querySelector<HTMLElement>('[data-testid="transcript-word"][tabindex="0"]');
+
 function CreateClipDialog({ videoId }: { videoId: string }) {
   const workspace = useWorkspaceStore();
   const request = useWorkspace((s) => s.clipDialog);
@@ -208,6 +211,8 @@ function CreateClipDialog({ videoId }: { videoId: string }) {
   const [aspect, setAspect] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
   const [touched, setTouched] = useState(false);
   const open = request !== null;
+  // opened from the selection toolbar, which hides with the selection: then back to the transcript
+  const focus = useRestoreFocus(transcriptFocusTarget);
 
   useEffect(() => {
     if (!open) return;
@@ -238,7 +243,7 @@ function CreateClipDialog({ videoId }: { videoId: string }) {
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <Dialog.Portal>
         <Dialog.Overlay className="wc-dialog-overlay wc-dialog-overlay--light" />
-        <Dialog.Content className="wc-dialog wc-clip-dialog" data-testid="create-clip-dialog">
+        <Dialog.Content className="wc-dialog wc-clip-dialog" data-testid="create-clip-dialog" {...focus}>
           <Dialog.Title className="wc-dialog__title">Create Video Clip</Dialog.Title>
           <Dialog.Description className="wc-muted">
             {request ? `${formatTimestamp(request.start)}–${formatTimestamp(request.end)} · “${request.text.length > 80 ? `${request.text.slice(0, 79)}…` : request.text}”` : null}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Popover from '@radix-ui/react-popover';
+import { useRestoreFocus } from '@wordcut/ui';
 
 /** A confirmation dialog (seed 000 §2 "Confirmation dialogs"): focus trapped, Escape cancels. */
 export function ConfirmDialog({
@@ -24,11 +25,13 @@ export function ConfirmDialog({
   testId?: string;
   destructive?: boolean;
 }) {
+  // opened by a button or menu item, not a Radix trigger: focus goes back to it on close
+  const focus = useRestoreFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="wc-dialog-overlay" />
-        <AlertDialog.Content className="wc-dialog" data-testid={testId}>
+        <AlertDialog.Content className="wc-dialog" data-testid={testId} {...focus}>
           <AlertDialog.Title className="wc-dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="wc-dialog__text">{description}</div>

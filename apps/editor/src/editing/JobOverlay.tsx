@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { apiJson, describeError, isApiError, toast } from '@wordcut/ui';
+import { apiJson, describeError, isApiError, toast, useRestoreFocus } from '@wordcut/ui';
 import { ACTIVE_JOBS_STORAGE_KEY, addStoredJob, formatTimeRemaining, readStoredJobs, removeStoredJob, serializeStoredJobs, storedJobsForVideo } from '@wordcut/editor-core';
 import type { StoredActiveJob } from '@wordcut/editor-core';
 import { bearerHeaders } from '../sessionToken';
@@ -238,6 +238,8 @@ export function useJobs(): JobRunner {
 
 /** The overlay itself: a modal that cannot be dismissed while the job runs. */
 export function JobOverlay({ job, onCancel }: { job: RunningJob | null; onCancel: () => void }) {
+  // opened by the job a dialog started: when it ends, focus goes back to where it was
+  const focus = useRestoreFocus();
   if (!job) return null;
   const { spec, phase, status } = job;
   const progress = Math.round(status?.progress ?? 0);
@@ -253,6 +255,7 @@ export function JobOverlay({ job, onCancel }: { job: RunningJob | null; onCancel
           data-testid="job-overlay"
           data-phase={phase}
           data-job-id={spec.jobId}
+          {...focus}
           onEscapeKeyDown={(e) => e.preventDefault()}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
