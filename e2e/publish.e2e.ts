@@ -1,7 +1,8 @@
 /**
  * Publishing (seed 001) end to end in Chromium against the real stack and the provider sandbox:
  * edit a video, publish the main video, its subtitles and a clip, and find them in the sandbox's
- * library; clone, then publish to the new video; revert to the original.
+ * library; clone, then publish to the new video; a reload while an export runs follows it again;
+ * revert to the original.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -142,6 +143,31 @@ test.describe('publishing to the provider', () => {
     await page.getByRole('button', { name: 'Publish changes' }).click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Publish changes to new video (clone)')).toHaveCount(0);
+  });
+
+  test('a reload while an export runs shows its progress again instead of losing it', async ({ page }) => {
+    const id = await openDemoVideo(page);
+    const { words } = await fetchTranscript(page, id);
+    await editWord(page, findPhrase(words, 'welcome'), 'greetings');
+    const { providerSessionId } = (await (await page.request.get(`/api/videos/${id}`)).json()) as { providerSessionId: string };
+    // the provider holds the upload's creation for 6 s: the export is still running at the reload
+    const fault = await page.request.post(`${sandboxUrl()}/_control/faults`, {
+      data: { match: { method: 'POST', path: `^/uploads/${providerSessionId}/vtt` }, action: { kind: 'timeout', ms: 6000 }, times: 1 },
+    });
+    expect(fault.ok()).toBe(true);
+
+    await page.getByRole('button', { name: 'Publish changes' }).click();
+    await page.getByRole('dialog', { name: 'Publish changes' }).getByRole('button', { name: 'Publish 1 Item(s)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Exporting to the provider' })).toBeVisible();
+    await page.reload();
+
+    // the same export, followed again: locked while it runs, then its summary
+    const progress = page.getByRole('dialog', { name: /Exporting to the provider|Export Complete/ });
+    await expect(progress).toBeVisible({ timeout: 15_000 });
+    await exportCompletes(page);
+    const uploads = (await (await page.request.get(`${sandboxUrl()}/_control/requests`)).json()) as { requests: Array<{ method: string; path: string }> };
+    expect(uploads.requests.filter((r) => r.method === 'POST' && r.path === `/uploads/${providerSessionId}/vtt`)).toHaveLength(1);
+    await expect(page.getByRole('button', { name: 'Publish changes' })).toBeDisabled();
   });
 
   test('reverts to the original after a confirmation', async ({ page }) => {
