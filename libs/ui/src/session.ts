@@ -230,8 +230,43 @@ export function bearerHeaders(token: string | null = getSessionToken()): Record<
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-/** The refresh under way, so a timer tick and a 401 retry at the same moment send one request. */
-let inFlight: { token: string; promise: Promise<boolean> } | null = null;
+/**
+ * One call per token at a time: callers while one is under way share its answer (a timer tick and
+ * a 401 retry at the same moment send one refresh; the shell and an opening dialog one usage read).
+ * `call` gets the token it is for and resolves false on any failure: these calls never throw.
+ */
+function perTokenCall(call: (token: string, fetchImpl: typeof fetch) => Promise<boolean>): (fetchImpl?: typeof fetch) => Promise<boolean> {
+  let inFlight: { token: string; promise: Promise<boolean> } | null = null;
+  return (fetchImpl) => {
+    const token = state.token;
+    if (!token) return Promise.resolve(false);
+    if (inFlight && inFlight.token === token) return inFlight.promise;
+    const entry = { token, promise: call(token, fetchImpl ?? fetch).catch(() => false) };
+    inFlight = entry;
+    void entry.promise.finally(() => {
+      if (inFlight === entry) inFlight = null;
+    });
+    return entry.promise;
+  };
+}
+
+/** The JSON answer of an OK response to a call with the bearer token, parsed by `schema`; null when any of it fails. */
+async function bearerJson<T>(
+  fetchImpl: typeof fetch,
+  path: string,
+  token: string,
+  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } },
+  method?: 'POST',
+): Promise<T | null> {
+  const res = await fetchImpl(path, {
+    ...(method ? { method } : {}),
+    headers: { accept: 'application/json', ...bearerHeaders(token) },
+    credentials: 'include',
+  });
+  if (!res.ok) return null;
+  const parsed = schema.safeParse(JSON.parse(await res.text()));
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * POST /api/wordcut/refresh-token with the current token as bearer (seed 001 §7). An OK answer
@@ -240,42 +275,17 @@ let inFlight: { token: string; promise: Promise<boolean> } | null = null;
  * change nothing (seed 001 §8: the caller retries silently). An answer for a token that was
  * replaced meanwhile (a clone) is dropped: it must not bring the old session back.
  */
-export function refreshSessionToken(fetchImpl?: typeof fetch): Promise<boolean> {
-  const token = state.token;
-  if (!token) return Promise.resolve(false);
-  if (inFlight && inFlight.token === token) return inFlight.promise;
-  const promise = (async (): Promise<boolean> => {
-    try {
-      const res = await (fetchImpl ?? fetch)(REFRESH_TOKEN_PATH, {
-        method: 'POST',
-        headers: { accept: 'application/json', ...bearerHeaders(token) },
-        credentials: 'include',
-      });
-      if (!res.ok) return false;
-      const parsed = refreshTokenResponseSchema.safeParse(JSON.parse(await res.text()));
-      if (!parsed.success || !parsed.data.newToken.trim()) return false;
-      if (state.token !== token) return false;
-      const { newToken, newUploadUrls, newDownloadUrls, plan, usage, languageCode } = parsed.data;
-      const extra: SessionExtra = { plan, usage };
-      if (newUploadUrls) extra.uploadUrls = newUploadUrls;
-      if (newDownloadUrls) extra.downloadUrls = newDownloadUrls;
-      if (languageCode) extra.languageCode = languageCode;
-      applyToken(newToken, extra, Date.now());
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  const entry = { token, promise };
-  inFlight = entry;
-  void promise.finally(() => {
-    if (inFlight === entry) inFlight = null;
-  });
-  return promise;
-}
-
-/** The usage request under way, so the shell and an opening dialog at the same moment send one. */
-let usageInFlight: { token: string; promise: Promise<boolean> } | null = null;
+export const refreshSessionToken = perTokenCall(async (token, fetchImpl) => {
+  const answer = await bearerJson(fetchImpl, REFRESH_TOKEN_PATH, token, refreshTokenResponseSchema, 'POST');
+  if (!answer || !answer.newToken.trim() || state.token !== token) return false;
+  const { newToken, newUploadUrls, newDownloadUrls, plan, usage, languageCode } = answer;
+  const extra: SessionExtra = { plan, usage };
+  if (newUploadUrls) extra.uploadUrls = newUploadUrls;
+  if (newDownloadUrls) extra.downloadUrls = newDownloadUrls;
+  if (languageCode) extra.languageCode = languageCode;
+  applyToken(newToken, extra, Date.now());
+  return true;
+});
 
 /**
  * GET /api/wordcut/quota with the current token: the export usage the server counted replaces
@@ -284,32 +294,12 @@ let usageInFlight: { token: string; promise: Promise<boolean> } | null = null;
  * asks once per session and the publish dialog when it opens. A failure resolves false and keeps
  * what is shown; an answer for a token that was replaced meanwhile is dropped.
  */
-export function refreshSessionUsage(fetchImpl?: typeof fetch): Promise<boolean> {
-  const token = state.token;
-  if (!token) return Promise.resolve(false);
-  if (usageInFlight && usageInFlight.token === token) return usageInFlight.promise;
-  const promise = (async (): Promise<boolean> => {
-    try {
-      const res = await (fetchImpl ?? fetch)(QUOTA_PATH, {
-        headers: { accept: 'application/json', ...bearerHeaders(token) },
-        credentials: 'include',
-      });
-      if (!res.ok) return false;
-      const parsed = quotaUsageSchema.safeParse(JSON.parse(await res.text()));
-      if (!parsed.success || state.token !== token) return false;
-      publish({ ...state, usage: parsed.data });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  const entry = { token, promise };
-  usageInFlight = entry;
-  void promise.finally(() => {
-    if (usageInFlight === entry) usageInFlight = null;
-  });
-  return promise;
-}
+export const refreshSessionUsage = perTokenCall(async (token, fetchImpl) => {
+  const usage = await bearerJson(fetchImpl, QUOTA_PATH, token, quotaUsageSchema);
+  if (!usage || state.token !== token) return false;
+  publish({ ...state, usage });
+  return true;
+});
 
 export interface TokenRefreshOptions {
   /** the normal cadence (seed 001 §9: 10 minutes) */
