@@ -54,8 +54,6 @@ export interface UseExportJobOptions {
    * while an export runs shows its progress again.
    */
   videoId?: string;
-  /** where that is remembered (default: the page's localStorage; null: nowhere) */
-  storage?: Storage | null;
 }
 
 function pageStorage(): Storage | null {
@@ -66,16 +64,17 @@ function pageStorage(): Storage | null {
   }
 }
 
-function readTracked(storage: Storage | null): TrackedExports {
+function readTracked(): TrackedExports {
   try {
-    return readTrackedExports(storage?.getItem(EXPORT_JOBS_STORAGE_KEY) ?? null, Date.now());
+    return readTrackedExports(pageStorage()?.getItem(EXPORT_JOBS_STORAGE_KEY) ?? null, Date.now());
   } catch {
     return {};
   }
 }
 
-function writeTracked(storage: Storage | null, map: TrackedExports): void {
+function writeTracked(map: TrackedExports): void {
   try {
+    const storage = pageStorage();
     if (Object.keys(map).length === 0) storage?.removeItem(EXPORT_JOBS_STORAGE_KEY);
     else storage?.setItem(EXPORT_JOBS_STORAGE_KEY, JSON.stringify(map));
   } catch {
@@ -118,17 +117,14 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
   const onCompletedRef = useRef(options.onCompleted);
   onCompletedRef.current = options.onCompleted;
   const { videoId } = options;
-  const storage = options.storage === undefined ? pageStorage() : options.storage;
-  const storageRef = useRef(storage);
-  storageRef.current = storage;
   const videoIdRef = useRef(videoId);
   videoIdRef.current = videoId;
   const follow = (jobId: string) => {
     const v = videoIdRef.current;
-    if (v) writeTracked(storageRef.current, trackExport(readTracked(storageRef.current), v, jobId, Date.now()));
+    if (v) writeTracked(trackExport(readTracked(), v, jobId, Date.now()));
   };
   const forget = (jobId: string | null) => {
-    if (jobId && videoIdRef.current) writeTracked(storageRef.current, untrackExport(readTracked(storageRef.current), jobId));
+    if (jobId && videoIdRef.current) writeTracked(untrackExport(readTracked(), jobId));
   };
   /** bumped by every start/close/unmount: late answers of an older run are dropped */
   const run = useRef(0);
@@ -253,7 +249,7 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
   // network error keeps it for the next time.
   useEffect(() => {
     if (!videoId || stateRef.current.phase !== 'idle') return;
-    const jobId = trackedExportOf(readTracked(storageRef.current), videoId);
+    const jobId = trackedExportOf(readTracked(), videoId);
     if (!jobId) return;
     const token = ++run.current;
     fetchExportStatus(jobId).then(

@@ -199,8 +199,8 @@ function build(code: string, message: string | undefined, rest: { details?: stri
   return out;
 }
 
-/** A job id as the server names one (`export_in_progress`): a short token of id characters. */
-const jobIdOf = (v: unknown): string | undefined => (typeof v === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(v) ? v : undefined);
+/** A job id as the server names one (`export_in_progress`, a remembered export): a short token of id characters. */
+export const isJobId = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(v);
 
 /** An error body that already is an ExportError (or close to one), normalised to the contract. */
 function fromBody(body: Record<string, unknown>, code: string): ExportError {
@@ -208,7 +208,7 @@ function fromBody(body: Record<string, unknown>, code: string): ExportError {
     details: detailsText(body['details']),
     retryAfter: positiveSeconds(body['retryAfter']),
     upgradeUrl: httpUrl(body['upgradeUrl']),
-    jobId: jobIdOf(body['jobId']),
+    jobId: isJobId(body['jobId']) ? body['jobId'] : undefined,
   });
 }
 

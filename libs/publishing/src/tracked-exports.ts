@@ -5,6 +5,7 @@
  * runs at a time (the export service answers 409 export_in_progress otherwise), so one record per
  * video. Records expire after 24 hours. Pure: the caller does the storage IO.
  */
+import { isJobId } from './messages';
 
 /** Local storage key of the followed exports (ours; seed 001 keeps nothing of exports in the browser). */
 export const EXPORT_JOBS_STORAGE_KEY = 'wordcut_export_jobs';
@@ -19,8 +20,6 @@ export interface TrackedExport {
 
 /** videoId → the export of it being followed */
 export type TrackedExports = Readonly<Record<string, TrackedExport>>;
-
-const JOB_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 const live = (t: TrackedExport, now: number): boolean => now - t.startedAt < TRACKED_EXPORT_TTL_MS && t.startedAt - now <= 60_000;
 
@@ -41,7 +40,7 @@ export function readTrackedExports(raw: string | null, now: number): TrackedExpo
   for (const [videoId, v] of Object.entries(parsed as Record<string, unknown>)) {
     if (typeof v !== 'object' || v === null) continue;
     const { jobId, startedAt } = v as Record<string, unknown>;
-    if (typeof jobId !== 'string' || !JOB_ID.test(jobId) || typeof startedAt !== 'number' || !Number.isFinite(startedAt)) continue;
+    if (!isJobId(jobId) || typeof startedAt !== 'number' || !Number.isFinite(startedAt)) continue;
     const t = { jobId, startedAt };
     if (live(t, now)) out[videoId] = t;
   }

@@ -45,13 +45,13 @@ export interface ExportServiceOptions {
 }
 
 type StatusReply = { ok: true; status: ExportJobStatus } | { ok: false; refusal: ExportRefusal };
+type RpcExportJobRequest = z.infer<typeof rpcExportJobRequestSchema>;
 
 /**
  * 409 export_in_progress with the running job's id: one export of a video at a time (a second
  * would upload the same files to the provider again, racing the first); the browser follows it.
  */
 const inProgress = (jobId: string) => refusal(409, { error: ExportCode.ExportInProgress, message: Messages.exportInProgress, jobId });
-type RpcExportJobRequest = z.infer<typeof rpcExportJobRequestSchema>;
 
 /**
  * The export service's request/reply side: create (idempotent, quota-checked), status, retry and
