@@ -64,6 +64,14 @@ const reply = (status: number, body: unknown): Response => {
   return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text } as unknown as Response;
 };
 const json = (status: number, body: unknown) => () => reply(status, body);
+/** Fetches that fail the common ways: a refusal, a network error, an answer of another shape. */
+const failingFetches = (wrongShape: unknown): Array<typeof fetch> => [
+  stubFetch(() => reply(401, 'expired')).fetch,
+  stubFetch(() => {
+    throw new TypeError('Failed to fetch');
+  }).fetch,
+  stubFetch(json(200, wrongShape)).fetch,
+];
 
 afterEach(() => {
   sessionStore.clear();
@@ -211,15 +219,7 @@ describe('refreshSessionToken', () => {
   it('resolves false and changes nothing on a non-OK answer, a network error or a body it cannot read', async () => {
     sessionStore.setToken('t-old');
     const before = sessionStore.get();
-    await expect(refreshSessionToken(stubFetch(() => reply(401, 'expired')).fetch)).resolves.toBe(false);
-    await expect(
-      refreshSessionToken(
-        stubFetch(() => {
-          throw new TypeError('Failed to fetch');
-        }).fetch,
-      ),
-    ).resolves.toBe(false);
-    await expect(refreshSessionToken(stubFetch(json(200, { token: 'wrong shape' })).fetch)).resolves.toBe(false);
+    for (const f of failingFetches({ token: 'wrong shape' })) await expect(refreshSessionToken(f)).resolves.toBe(false);
     expect(sessionStore.get()).toBe(before);
   });
 
@@ -268,15 +268,7 @@ describe('refreshSessionUsage', () => {
   it('resolves false and keeps what is shown on a refusal, a network error or an answer of another shape', async () => {
     sessionStore.setToken(jwt(claims));
     const before = sessionStore.get();
-    await expect(refreshSessionUsage(stubFetch(() => reply(401, 'expired')).fetch)).resolves.toBe(false);
-    await expect(
-      refreshSessionUsage(
-        stubFetch(() => {
-          throw new TypeError('Failed to fetch');
-        }).fetch,
-      ),
-    ).resolves.toBe(false);
-    await expect(refreshSessionUsage(stubFetch(json(200, { exportsToday: -1 })).fetch)).resolves.toBe(false);
+    for (const f of failingFetches({ exportsToday: -1 })) await expect(refreshSessionUsage(f)).resolves.toBe(false);
     await expect(refreshSessionUsage(stubFetch(json(200, 'not json {')).fetch)).resolves.toBe(false);
     expect(sessionStore.get()).toBe(before);
   });

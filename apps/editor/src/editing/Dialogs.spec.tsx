@@ -28,13 +28,19 @@ function Page({ onConfirm }: { onConfirm: () => void }) {
   );
 }
 
+/** Renders the page and opens the dialog from the keyboard (focus on the button, then activate it). */
+function openFromKeyboard(onConfirm: () => void): HTMLElement {
+  render(<Page onConfirm={onConfirm} />);
+  const opener = screen.getByRole('button', { name: 'Remove Filler Words' });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+}
+
 describe('ConfirmDialog', () => {
   it('traps focus inside, Escape cancels, and focus goes back to the button that opened it', async () => {
     const onConfirm = jest.fn();
-    render(<Page onConfirm={onConfirm} />);
-    const opener = screen.getByRole('button', { name: 'Remove Filler Words' });
-    opener.focus();
-    fireEvent.click(opener);
+    const opener = openFromKeyboard(onConfirm);
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove Filler Words' });
     expect(dialog).toHaveAccessibleDescription('5 filler words will be cut from the video.');
     await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
@@ -46,10 +52,7 @@ describe('ConfirmDialog', () => {
 
   it('confirming runs the action and also gives focus back', async () => {
     const onConfirm = jest.fn();
-    render(<Page onConfirm={onConfirm} />);
-    const opener = screen.getByRole('button', { name: 'Remove Filler Words' });
-    opener.focus();
-    fireEvent.click(opener);
+    const opener = openFromKeyboard(onConfirm);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(onConfirm).toHaveBeenCalledTimes(1);
