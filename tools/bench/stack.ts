@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT as STACK_ROOT, ServiceProcess, migrateAll, type StackEnv } from '../stack/stack';
+import { ROOT as STACK_ROOT, ServiceProcess, migrateAll, withGatewayDefaults, type StackEnv } from '../stack/stack';
 import { createTestDatabase, NATS_URL, uniqueSuffix } from '../testing/env';
 import { BUCKET, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, deleteNatsStreams, freePort, onCleanup } from './common';
 
@@ -66,7 +66,7 @@ function migrateGateway(databaseUrl: string): Promise<void> {
 
 /** The gateway alone (`services/gateway/dist/main.js`) on a free port, healthy; stopped at clean-up. */
 export async function startBenchGateway(env: StackEnv, logLevel: 'info' | 'warn'): Promise<ServiceProcess> {
-  const gateway = new ServiceProcess('gateway', await freePort(), { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: logLevel, ...env });
+  const gateway = new ServiceProcess('gateway', await freePort(), withGatewayDefaults({ ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: logLevel, ...env }));
   onCleanup('the gateway', () => gateway.stop());
   gateway.start();
   await gateway.waitHealthy(60_000);

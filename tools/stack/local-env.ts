@@ -1,4 +1,6 @@
 /** The local stack's settings: environment overrides first, then the defaults of this machine kind. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ROOT, type StackEnv } from './stack';
 
@@ -7,6 +9,20 @@ export const LOCAL_S3_PORT = Number(process.env['LOCAL_S3_PORT'] ?? 4568);
 export const PROVIDER_SANDBOX_PORT = Number(process.env['PROVIDER_SANDBOX_PORT'] ?? 4610);
 /** The webhook secret the local sandbox signs with and the export service verifies (dev only). */
 export const LOCAL_WEBHOOK_SECRET = process.env['PROVIDER_WEBHOOK_SECRET'] ?? 'whsec_sandbox_local_dev_secret_0123456789';
+
+/**
+ * The local gateway's session-signing secret, kept in the data directory so that a restarted
+ * stack still honours the sessions (and so the uploads) of the browser that used it.
+ */
+export function localSessionSecret(): string {
+  if (process.env['GATEWAY_SESSION_SECRET']) return process.env['GATEWAY_SESSION_SECRET'];
+  const file = resolve(DATA_DIR, 'gateway-session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
 
 /** The provider the local stack trusts: the sandbox's key set, and its host for media imports. */
 export interface LocalProvider {
@@ -39,6 +55,9 @@ export function localEnv(s3Endpoint: string, provider?: LocalProvider): StackEnv
     S3_ACCESS_KEY_ID: process.env['S3_ACCESS_KEY_ID'] ?? 'S3RVER',
     S3_SECRET_ACCESS_KEY: process.env['S3_SECRET_ACCESS_KEY'] ?? 'S3RVER',
     S3_BUCKET: process.env['S3_BUCKET'] ?? 'wordcut',
+    // the upload form is on locally (deployments keep it off)
+    LEGACY_UPLOAD_ENABLED: process.env['LEGACY_UPLOAD_ENABLED'] ?? 'true',
+    GATEWAY_SESSION_SECRET: localSessionSecret(),
   };
 }
 

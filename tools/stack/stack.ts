@@ -3,6 +3,7 @@
  * environment, and watches them: used by `npm start`, the system tests and the e2e tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,6 +15,14 @@ export type ServiceName = (typeof SERVICES)[number];
 export const MIGRATING_SERVICES = ['jobs', 'analytics', 'export', 'gateway'] as const;
 
 export const DEFAULT_PORTS: Record<ServiceName, number> = { gateway: 3000, media: 3101, jobs: 3102, export: 3103, analytics: 3104 };
+
+/**
+ * What a local or test gateway needs unless the environment says otherwise: the upload form on
+ * (deployments keep it off) and a session-signing secret for this run.
+ */
+export function withGatewayDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { LEGACY_UPLOAD_ENABLED: 'true', GATEWAY_SESSION_SECRET: randomBytes(32).toString('hex'), ...env };
+}
 
 export interface LogLine {
   service: string;
@@ -148,7 +157,13 @@ export async function startStack(o: {
     services[name] = new ServiceProcess(
       name,
       o.ports?.[name] ?? DEFAULT_PORTS[name],
-      { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'info', ...o.env, ...(o.perService?.[name] ?? {}) },
+      (name === 'gateway' ? withGatewayDefaults : (e: NodeJS.ProcessEnv) => e)({
+        ...process.env,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        LOG_LEVEL: 'info',
+        ...o.env,
+        ...(o.perService?.[name] ?? {}),
+      }),
       log,
       o.echo,
     );

@@ -76,7 +76,8 @@ async function main(): Promise<void> {
     const demo = await openDemo(stack.services.gateway.url, sandbox);
     console.log('');
     console.log('WordCut is running.');
-    console.log(`  Demo video, ready to edit   http://localhost:4200/editor/${demo.id}`);
+    // every video has an owner: the demo link enters through the provider, as the demo's owner
+    console.log(`  Demo video, ready to edit   http://localhost:${PROVIDER_SANDBOX_PORT}/open?video=demo&session=${DEMO_SESSION} (video ${demo.id})`);
     console.log(`  Enter as the provider would http://localhost:${PROVIDER_SANDBOX_PORT}/open?video=demo`);
     console.log('  Upload your own             http://localhost:4200');
     console.log(`  Logs                        ${join(DATA_DIR, 'logs')}`);
@@ -99,16 +100,17 @@ async function openDemo(gateway: string, sandbox: ProviderSandbox): Promise<Vide
     },
     { expiresInSec: 600 },
   );
-  const res = await fetch(`${gateway}/api/provider/sessions`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  const auth = { Authorization: `Bearer ${token}` };
+  const res = await fetch(`${gateway}/api/provider/sessions`, { method: 'POST', headers: auth });
   if (!res.ok) throw new Error(`the demo session could not be opened: ${res.status} ${await res.text()}`);
   const { video } = providerSessionResponseSchema.parse(await res.json());
   const until = Date.now() + 180_000;
   for (;;) {
-    const v = videoSchema.parse(await (await fetch(`${gateway}/api/videos/${video.id}`)).json());
+    const v = videoSchema.parse(await (await fetch(`${gateway}/api/videos/${video.id}`, { headers: auth })).json());
     if (v.status === 'completed') return v;
     if (v.status === 'failed') {
       console.warn(`the demo video failed to process (${v.vttError}); retrying`);
-      await fetch(`${gateway}/api/videos/${v.id}/transcribe`, { method: 'POST' });
+      await fetch(`${gateway}/api/videos/${v.id}/transcribe`, { method: 'POST', headers: auth });
     }
     if (Date.now() > until) throw new Error('the demo video was not ready within 3 minutes (see .data/logs/media.log)');
     await new Promise((r) => setTimeout(r, 500));

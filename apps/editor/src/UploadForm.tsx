@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Video } from '@wordcut/contracts';
 import { toast } from '@wordcut/ui';
 import { editorRoute, videoKeys } from './api';
-import { UploadError, uploadVideo } from './upload';
+import { startUploadSession, UploadError, uploadVideo } from './upload';
 import type { UploadProgress } from './upload';
 import { checkVideoFile, checkVttFile, messageText, validateUpload } from './validation';
 import type { ValidationMessage } from './validation';
@@ -37,10 +37,11 @@ export function UploadForm({ basePath }: { basePath: string }) {
   useEffect(() => () => abort.current?.abort(), []);
 
   const upload = useMutation<Video, UploadError, { video: File; vtt: File }>({
-    mutationFn: (files) => {
+    mutationFn: async (files) => {
       abort.current = new AbortController();
       setProgress(null);
-      return uploadVideo(files.video, files.vtt, { onProgress: setProgress, signal: abort.current.signal });
+      const token = await startUploadSession();
+      return uploadVideo(files.video, files.vtt, { onProgress: setProgress, signal: abort.current.signal, token });
     },
     onSuccess: (created) => {
       queryClient.setQueryData(videoKeys.video(created.id), created);

@@ -25,15 +25,17 @@ export const videoPath = (id: string) => `/api/videos/${enc(id)}`;
 export const transcribePath = (id: string) => `${videoPath(id)}/transcribe`;
 
 /** What the stream URL of a video is built from. */
-export type StreamSource = Pick<Video, 'id' | 'lastProcessedAt' | 'createdAt' | 'filename'>;
+export type StreamSource = Pick<Video, 'id' | 'lastProcessedAt' | 'createdAt' | 'filename' | 'streamUrl'>;
 
 /**
  * The processed stream, cache-busted by the last processing time, else the creation time,
- * else the file name (seed 000 §7), so a re-rendered video is never served from cache.
+ * else the file name (seed 000 §7), so a re-rendered video is never served from cache. The
+ * server signs the URL for the owner (`streamUrl`): a `<video>` element sends no bearer header.
  */
 export function streamUrl(video: StreamSource): string {
   const version = video.lastProcessedAt || video.createdAt || video.filename;
-  return `${videoPath(video.id)}/stream/processed?t=${enc(version)}`;
+  const base = video.streamUrl ?? `${videoPath(video.id)}/stream/processed`;
+  return `${base}${base.includes('?') ? '&' : '?'}t=${enc(version)}`;
 }
 
 export function waveformUrl(video: Pick<Video, 'id' | 'mediaVersion'>, points: number): string {

@@ -1,4 +1,5 @@
 import type { Video } from '@wordcut/contracts';
+import { ensureGatewaySession, getSessionToken } from '@wordcut/ui';
 import { UPLOAD_PATH } from './api';
 
 /**
@@ -66,11 +67,27 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** for tests; defaults to the browser's XMLHttpRequest */
   createRequest?: () => XMLHttpRequest;
+  /** the uploader's identity (the uploader owns the video) */
+  token?: string | null;
+}
+
+/**
+ * The identity an upload is made with: the tab's provider session, else a WordCut session
+ * (started when there is none). Rejects with {@link UploadError} when no session can be had.
+ */
+export async function startUploadSession(ensure: () => Promise<string> = ensureGatewaySession): Promise<string> {
+  const provider = getSessionToken();
+  if (provider) return provider;
+  try {
+    return await ensure();
+  } catch (err) {
+    throw new UploadError(err instanceof Error ? err.message : String(err), 0);
+  }
 }
 
 /** Uploads the two files; resolves with the created video (201), rejects with {@link UploadError}. */
 export function uploadVideo(video: File, vtt: File, options: UploadOptions = {}): Promise<Video> {
-  const { onProgress, signal, createRequest = () => new XMLHttpRequest() } = options;
+  const { onProgress, signal, createRequest = () => new XMLHttpRequest(), token } = options;
   return new Promise<Video>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new UploadError('Upload cancelled.', 0, true));
@@ -82,6 +99,7 @@ export function uploadVideo(video: File, vtt: File, options: UploadOptions = {})
     xhr.open('POST', UPLOAD_PATH);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(progressOf(event.loaded, event.total));
     };

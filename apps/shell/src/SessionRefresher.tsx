@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { refreshSessionUsage, startTokenRefresh, useSession } from '@wordcut/ui';
+import { refreshSessionUsage, startGatewaySessionRefresh, startTokenRefresh, useSession } from '@wordcut/ui';
 import type { TokenRefreshOptions } from '@wordcut/ui';
 
 /**
@@ -23,5 +23,7 @@ export function SessionRefresher(options: TokenRefreshOptions) {
     if (!hasToken) return;
     return startTokenRefresh({ intervalMs, retryMs, fetchImpl });
   }, [hasToken, intervalMs, retryMs, fetchImpl]);
+  // the upload form's WordCut session (when there is one) is extended on the same cadence
+  useEffect(() => startGatewaySessionRefresh(intervalMs, fetchImpl), [intervalMs, fetchImpl]);
   return null;
 }

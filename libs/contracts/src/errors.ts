@@ -9,6 +9,7 @@ export const ErrorCode = {
   Unauthorized: 'UNAUTHORIZED',
   Forbidden: 'FORBIDDEN',
   Conflict: 'CONFLICT',
+  TooManyRequests: 'TOO_MANY_REQUESTS',
   QuotaExceeded: 'quota_exceeded',
   OutdatedTranscript: 'OUTDATED_TRANSCRIPT',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',

@@ -76,6 +76,8 @@ export const probeJobInputSchema = z.object({
   objectKey: z.string().min(1),
   originalName: z.string(),
   sizeBytes: z.number().int().nonnegative(),
+  /** who asked for the probe (the job's owner) */
+  userId: z.string().nullable().optional(),
 });
 
 const secondsRange = z.object({ start: z.number().nonnegative(), end: z.number().nonnegative() }).refine((r) => r.end > r.start, 'end must be after start');

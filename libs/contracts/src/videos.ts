@@ -51,6 +51,8 @@ export const videoSchema = z.object({
   /** mutes the current version carries (processed mutes), on its timeline; volume 0, 0.1 or 0.3 */
   mutedSegments: z.array(z.object({ start: z.number(), end: z.number(), volume: z.number() })).default([]),
   transcriptId: z.string().uuid().nullable(),
+  /** GET /api/videos/{id} only: the current media's URL, signed for the caller (a player cannot send a bearer header) */
+  streamUrl: z.string().optional(),
 });
 export type Video = z.infer<typeof videoSchema>;
 

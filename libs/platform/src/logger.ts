@@ -15,6 +15,8 @@ export function createLogger(service: string, level = 'info', destination?: Dest
       level,
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,
+      // credentials never reach a log line, whatever object a call site logs
+      redact: { paths: ['authorization', '*.authorization', '*.headers.authorization', 'token', '*.token', 'newToken', '*.newToken', 'cookie', '*.headers.cookie'], censor: 'redacted' },
       formatters: { level: (label) => ({ level: label }) },
       mixin() {
         const fields: Record<string, string> = {};

@@ -10,6 +10,7 @@ import {
   Module,
   type NestMiddleware,
   Res,
+  SetMetadata,
 } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
@@ -29,6 +30,24 @@ export interface PlatformDeps {
   healthChecks: HealthCheck[];
 }
 
+/** Metadata key of routes that need no caller identity (health, metrics, entry points). */
+export const PUBLIC_ROUTE = 'wordcut:public';
+/** Marks a route (or a controller) as open to anonymous callers; every other route requires an identity where a service enforces one. */
+export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_ROUTE, true);
+
+/** Query parameters that carry credentials: never written to a log line. */
+const SECRET_QUERY_PARAMS = /^(token|st|sig|signature|access_token|id_token|code|x-amz-signature|x-amz-credential|x-amz-security-token)$/i;
+
+/** A request URL fit for logs: credential-bearing query values replaced by 'redacted'. */
+export function loggableUrl(originalUrl: string): string {
+  const q = originalUrl.indexOf('?');
+  if (q < 0) return originalUrl;
+  const params = new URLSearchParams(originalUrl.slice(q + 1));
+  for (const key of [...params.keys()]) if (SECRET_QUERY_PARAMS.test(key)) params.set(key, 'redacted');
+  return `${originalUrl.slice(0, q)}?${params.toString()}`;
+}
+
+@Public()
 @Controller()
 export class OpsController {
   constructor(@Inject(PLATFORM) private readonly deps: PlatformDeps) {}
@@ -63,7 +82,7 @@ export function requestContextMiddleware(deps: PlatformDeps): NestMiddleware['us
         deps.metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
         if (req.path !== '/healthz' && req.path !== '/metrics') {
           deps.logger.info(
-            { method: req.method, path: req.originalUrl, status: res.statusCode, durationMs: Math.round(seconds * 1000) },
+            { method: req.method, path: loggableUrl(req.originalUrl), status: res.statusCode, durationMs: Math.round(seconds * 1000) },
             'request',
           );
         }

@@ -7,6 +7,7 @@ import { createLogger, NestJsonLogger, type Logger } from './logger';
 import { ServiceMetrics } from './metrics';
 import { ErrorBodyFilter, PlatformModule, requestContextMiddleware } from './nest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json, type RequestHandler } from 'express';
 
 export interface BaseConfig {
   PORT: number;
@@ -49,6 +50,13 @@ export async function runService<C extends BaseConfig>(opts: {
   jsonBodyLimit?: string;
   /** Keep the unparsed body as `req.rawBody` (a Buffer), for signatures computed over the exact bytes (webhooks). */
   rawBody?: boolean;
+  /**
+   * Larger JSON limits for the routes that need them (path prefix, optional method). Such a body is
+   * read only when the request carries an Authorization header: strangers cannot make us parse it.
+   */
+  jsonBodyRoutes?: Array<{ path: string; method?: string; limit: string }>;
+  /** Express `trust proxy`: which hops may set X-Forwarded-For (the client address for rate limits). */
+  trustProxy?: (config: C) => string;
 }): Promise<RunningService> {
   let config: C;
   try {
@@ -68,6 +76,8 @@ export async function runService<C extends BaseConfig>(opts: {
   class RootModule {}
 
   const app = await NestFactory.create<NestExpressApplication>(RootModule, { logger: new NestJsonLogger(logger), bodyParser: true, rawBody: opts.rawBody ?? false });
+  if (opts.trustProxy) app.set('trust proxy', opts.trustProxy(config));
+  for (const route of opts.jsonBodyRoutes ?? []) app.use(route.path, largeJsonBody(route.limit, route.method));
   app.useBodyParser('json', { limit: opts.jsonBodyLimit ?? DEFAULT_JSON_BODY_LIMIT });
   app.use(requestContextMiddleware({ service: opts.name, logger, metrics, healthChecks: parts.healthChecks }));
   app.useGlobalFilters(new ErrorBodyFilter(logger));
@@ -98,6 +108,15 @@ export async function runService<C extends BaseConfig>(opts: {
     }
   }
   return { app, url, logger, stop };
+}
+
+/** A JSON parser with a larger limit for one route family; anonymous requests skip it (and meet the small default). */
+function largeJsonBody(limit: string, method?: string): RequestHandler {
+  const parse = json({ limit });
+  return (req, res, next) => {
+    if ((method && req.method !== method.toUpperCase()) || !req.headers.authorization) return next();
+    parse(req, res, next);
+  };
 }
 
 /** Entry point of a service's main.ts: runs it, or exits 1 with the reason on stderr. */

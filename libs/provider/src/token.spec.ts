@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { bearerToken, ProviderTokenError, ProviderTokenVerifier } from './token';
 
 const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -42,5 +43,26 @@ describe('ProviderTokenVerifier configuration', () => {
     await expect(v.verify('')).rejects.toMatchObject({ code: 'TOKEN_MISSING' });
     await expect(v.verify(undefined)).rejects.toBeInstanceOf(ProviderTokenError);
     await expect(v.verify('garbage')).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: expect.stringMatching(/malformed/) });
+  });
+});
+
+describe('ProviderTokenVerifier maximum token age', () => {
+  const claims = { sessionId: 's1', videoId: 'v1', plan: { tier: 'pro', quotas: {} }, usageSnapshot: {} };
+  const sign = (iat: number | null) => {
+    const jwt = new SignJWT({ sub: 'u', ...claims }).setProtectedHeader({ alg: 'ES256' }).setIssuer('provider').setAudience('wordcut').setExpirationTime('1h');
+    if (iat !== null) jwt.setIssuedAt(iat);
+    return jwt.sign(privateKey);
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it('refuses a token issued longer ago than the limit, and one without an issue time', async () => {
+    const v = new ProviderTokenVerifier({ ...base, maxTokenAgeSec: 3600 });
+    await expect(v.verify(await sign(now() - 60))).resolves.toMatchObject({ sub: 'u' });
+    await expect(v.verify(await sign(now() - 7200))).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', message: expect.stringMatching(/older than WordCut accepts/) });
+    await expect(v.verify(await sign(null))).rejects.toMatchObject({ code: 'TOKEN_INVALID', message: expect.stringMatching(/issue time/) });
+  });
+
+  it('accepts old tokens when no limit is configured', async () => {
+    await expect(new ProviderTokenVerifier(base).verify(await sign(now() - 7200))).resolves.toMatchObject({ sub: 'u' });
   });
 });

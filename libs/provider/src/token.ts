@@ -55,6 +55,8 @@ export interface ProviderTokenVerifierOptions {
   hmacSecret?: string;
   /** leeway for exp/nbf/iat, seconds; default 30 */
   clockToleranceSec?: number;
+  /** oldest accepted token (seconds since `iat`, which becomes required); unset: no age limit */
+  maxTokenAgeSec?: number;
 }
 
 export type VerifiedProviderToken = ProviderTokenClaims & { exp: number; iat?: number };
@@ -110,7 +112,8 @@ export class ProviderTokenVerifier {
         audience: this.o.audience,
         algorithms: this.algorithms,
         clockTolerance: this.clockTolerance,
-        requiredClaims: ['exp'],
+        requiredClaims: this.o.maxTokenAgeSec ? ['exp', 'iat'] : ['exp'],
+        ...(this.o.maxTokenAgeSec ? { maxTokenAge: this.o.maxTokenAgeSec } : {}),
       }));
     } catch (e) {
       throw toTokenError(e);
@@ -182,6 +185,7 @@ function invalid(reason: string): ProviderTokenError {
 function toTokenError(e: unknown): ProviderTokenError {
   if (e instanceof ProviderTokenError) return e;
   if (e instanceof joseErrors.JWTExpired) {
+    if (e.claim === 'iat') return new ProviderTokenError('TOKEN_EXPIRED', `The session token is older than WordCut accepts. ${REOPEN}`);
     return new ProviderTokenError('TOKEN_EXPIRED', `The session token has expired. ${REOPEN}`);
   }
   if (e instanceof joseErrors.JWTClaimValidationFailed) {
@@ -194,6 +198,8 @@ function toTokenError(e: unknown): ProviderTokenError {
         return invalid('it is not valid yet');
       case 'exp':
         return invalid('it has no expiry');
+      case 'iat':
+        return invalid(e.reason === 'check_failed' ? 'it was issued in the future' : 'it has no valid issue time');
       default:
         return invalid(`its '${e.claim}' claim is wrong`);
     }

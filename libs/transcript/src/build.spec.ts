@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Paragraph, Word } from '@wordcut/contracts';
+import { MAX_TRANSCRIPT_WORDS, type Paragraph, type Word } from '@wordcut/contracts';
 import {
   TranscriptBuildError,
   VTT_WORD_CONFIDENCE,
@@ -240,5 +240,21 @@ describe('language helpers', () => {
   it('knows right-to-left languages by their primary subtag', () => {
     for (const code of ['ar', 'ar-EG', 'fa', 'he', 'HE-il', 'ur', 'dv', 'ku', 'ps', 'sd', 'ae']) expect(isRtl(code)).toBe(true);
     for (const code of ['en', 'en-US', 'arn', 'fr', 'zh-Hant', '']) expect(isRtl(code)).toBe(false);
+  });
+});
+
+describe('the word cap', () => {
+  const ts = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
+  const vttOf = (cues: number, wordsPerCue: number) =>
+    `WEBVTT\n\n${Array.from({ length: cues }, (_, c) => `${ts(c * 10)} --> ${ts(c * 10 + 9)}\n${Array.from({ length: wordsPerCue }, (_, w) => `c${c}w${w}`).join(' ')}\n`).join('\n')}`;
+
+  it('refuses captions with more words than a transcript may hold, naming both counts', () => {
+    const err = buildError(() => buildTranscriptFromVtt(vttOf(MAX_TRANSCRIPT_WORDS / 100 + 1, 100)));
+    expect(err.code).toBe('TOO_MANY_WORDS');
+    expect(err.message).toMatch(/200,100 words; WordCut edits transcripts of up to 200,000 words/);
+  });
+
+  it('builds a transcript of exactly the cap', () => {
+    expect(buildTranscriptFromVtt(vttOf(MAX_TRANSCRIPT_WORDS / 100, 100)).words).toHaveLength(MAX_TRANSCRIPT_WORDS);
   });
 });

@@ -1,4 +1,4 @@
-import { wordByWordFileSchema, type Paragraph, type Word, type WordByWordFile } from '@wordcut/contracts';
+import { MAX_TRANSCRIPT_WORDS, wordByWordFileSchema, type Paragraph, type Word, type WordByWordFile } from '@wordcut/contracts';
 import { TranscriptBuildError } from './errors';
 import { detectFillerWords } from './fillers';
 import { pickLanguage } from './language';
@@ -85,6 +85,12 @@ export function buildTranscriptFromWordByWord(file: WordByWordFile, opts: BuildO
 
 /** Time order (stable), paragraphs, numbering and fillers. */
 function assemble(raw: RawWord[], languageCode: string): BuiltTranscript {
+  if (raw.length > MAX_TRANSCRIPT_WORDS) {
+    throw new TranscriptBuildError(
+      'TOO_MANY_WORDS',
+      `The captions have ${raw.length.toLocaleString('en-US')} words; WordCut edits transcripts of up to ${MAX_TRANSCRIPT_WORDS.toLocaleString('en-US')} words.`,
+    );
+  }
   const ordered = isSortedByStart(raw) ? raw : [...raw].sort((a, b) => a.start - b.start);
   const paragraphs = buildParagraphs(ordered);
   const words: Word[] = new Array<Word>(ordered.length);

@@ -3,7 +3,7 @@
  * edit: they say what is wrong and where (line number, word position), so they can be shown as is.
  */
 
-export type TranscriptBuildErrorCode = 'VTT_INVALID' | 'VTT_EMPTY' | 'WORDS_INVALID';
+export type TranscriptBuildErrorCode = 'VTT_INVALID' | 'VTT_EMPTY' | 'WORDS_INVALID' | 'TOO_MANY_WORDS';
 
 /** A subtitle file or word-by-word file that cannot become a transcript. */
 export class TranscriptBuildError extends Error {

@@ -1,5 +1,15 @@
 import { formatHttpError } from '@wordcut/contracts';
 import type { QueryFunction } from '@tanstack/react-query';
+import { currentBearerToken } from './gatewaySession';
+
+/** The page's identity on a call unless the caller chose one: every API route needs it. */
+function withIdentity(headers: Headers): Headers {
+  if (!headers.has('authorization')) {
+    const token = currentBearerToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+  }
+  return headers;
+}
 
 /**
  * The default fetcher of seed 000 §7: every call carries credentials (cookies), a JSON
@@ -70,7 +80,7 @@ export async function throwIfNotOk(res: Response): Promise<void> {
 /** `fetch` with the seed's defaults. Resolves with the OK response, rejects with {@link ApiError}. */
 export async function apiFetch(url: string, init: ApiFetchInit = {}): Promise<Response> {
   const { json, body, headers: given, ...rest } = init;
-  const headers = new Headers(given);
+  const headers = withIdentity(new Headers(given));
   let payload: BodyInit | null | undefined = body;
   if (json !== undefined) {
     if (body !== undefined) throw new TypeError('apiFetch: pass either `json` or `body`, not both');
@@ -106,7 +116,7 @@ export function getQueryFn<T>(options: { on401?: UnauthorizedBehavior } = {}): Q
   const on401 = options.on401 ?? 'throw';
   return async ({ queryKey, signal }) => {
     const url = queryKey.map((part) => String(part)).join('/');
-    const res = await fetch(url, { credentials: 'include', signal, headers: { accept: 'application/json' } });
+    const res = await fetch(url, { credentials: 'include', signal, headers: withIdentity(new Headers({ accept: 'application/json' })) });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return readJson<T>(res);

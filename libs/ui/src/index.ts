@@ -34,3 +34,15 @@ export { EMPTY_EDITOR_STATE, editorBridge, useEditorBridge } from './editorBridg
 export type { BridgeMute, BridgeMuteLevel, EditorPublishState } from './editorBridge';
 export { useRestoreFocus } from './restoreFocus';
 export type { RestoreFocusHandlers } from './restoreFocus';
+export {
+  GATEWAY_SESSION_KEY,
+  GATEWAY_SESSION_PATH,
+  GATEWAY_SESSION_REFRESH_PATH,
+  clearGatewaySession,
+  currentBearerToken,
+  ensureGatewaySession,
+  gatewaySessionToken,
+  refreshGatewaySession,
+  startGatewaySessionRefresh,
+} from './gatewaySession';
+export type { GatewaySession } from './gatewaySession';

@@ -17,8 +17,8 @@ export const gatewayConfigSchema = z
     ...s3Config,
     ...databaseConfig,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
-    /** largest accepted upload in bytes (413 above it); default 10 GB */
-    UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
+    /** largest accepted upload in bytes (413 above it); default 2 GiB */
+    UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
     /** how long a query to another service may take before the gateway answers 503 */
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     /**
@@ -31,8 +31,29 @@ export const gatewayConfigSchema = z
     UPLOAD_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(60000),
     /** how long GET waveform waits for a worker to build missing peaks */
     WAVEFORM_BUILD_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
-    /** the legacy MP4 + VTT upload form (seed 002 §2); off when videos only arrive from the provider */
-    LEGACY_UPLOAD_ENABLED: bool(true),
+    /** the legacy MP4 + VTT upload form; off unless a deployment opts in (videos then only arrive from the provider) */
+    LEGACY_UPLOAD_ENABLED: bool(false),
+    /** signs the gateway's own session tokens (upload form) and signed media URLs; at least 32 characters */
+    GATEWAY_SESSION_SECRET: z.string().min(32, 'GATEWAY_SESSION_SECRET must be at least 32 characters'),
+    /** lifetime of a gateway session token (refreshed by the browser well before it ends) */
+    GATEWAY_SESSION_TTL_SECONDS: z.coerce.number().int().min(300).default(24 * 3600),
+    /** how long a signed media URL (player, downloads) stays valid at least */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(4 * 3600),
+    /** oldest accepted provider session token, by its issue time */
+    PROVIDER_JWT_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
+    /** running jobs (ingests and renders, clips included) one identity may have at once; 429 beyond */
+    MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).default(3),
+    /** uploads per rolling hour, per identity and per client address; 429 beyond */
+    UPLOADS_PER_HOUR_PER_USER: z.coerce.number().int().min(1).default(20),
+    UPLOADS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** gateway sessions (upload form) one client address may start per hour */
+    SESSIONS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** Express trust proxy: the hops whose X-Forwarded-For names the client */
+    TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
+    /** days after which videos nobody opened are deleted with their media; 0 keeps them forever */
+    RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+    /** how often the retention sweep runs */
+    RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(3600 * 1000),
     /** language of transcripts whose VTT and token name none */
     DEFAULT_LANGUAGE: z.string().min(2).default('en'),
     /** seconds browsers may cache a media response (the URL carries the media version) */

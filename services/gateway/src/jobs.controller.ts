@@ -23,6 +23,8 @@ import type { GatewayConfig } from './config';
 import { receiveSingleFile } from './upload';
 import { PUBLISHING, type PublishingService } from './publishing/publishing';
 import { bearerToken } from '@wordcut/provider';
+import { Caller, type Identity } from './auth/identity';
+import type { RateLimitStore } from './auth/limits';
 
 export const GATEWAY_DEPS = Symbol('GATEWAY_DEPS');
 export interface GatewayDeps {
@@ -30,6 +32,7 @@ export interface GatewayDeps {
   bus: Messaging;
   storage: ObjectStorage;
   logger: Logger;
+  rateLimits: RateLimitStore;
 }
 
 @Controller('api')
@@ -39,10 +42,14 @@ export class JobsController {
     @Optional() @Inject(PUBLISHING) private readonly publishing?: PublishingService,
   ) {}
 
-  /** Walking skeleton: store an uploaded file, ask for a probe job, answer 202 with its id. */
+  /** Store an uploaded file, ask for a probe job, answer 202 with its id (an upload: only where uploads are on). */
   @Post('probe-jobs')
   @HttpCode(202)
-  async createProbeJob(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<JobAccepted> {
+  async createProbeJob(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Caller() caller: Identity): Promise<JobAccepted> {
+    if (!this.d.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
+    const tooMany = 'You have uploaded too many files in the last hour. Please try again later.';
+    await this.d.rateLimits.hit(`upload:user:${caller.userId}`, this.d.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
+    await this.d.rateLimits.hit(`upload:ip:${req.ip ?? 'unknown'}`, this.d.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
     const id = randomUUID();
     const jobId = `${JOB_ID_PREFIX.probe}${id}`;
     const key = `uploads/probe/${id}`;
@@ -55,7 +62,7 @@ export class JobsController {
     const event: JobRequestedEvent = {
       jobId,
       kind: 'probe',
-      input: { objectKey: file.key, originalName: file.originalName, sizeBytes: file.sizeBytes },
+      input: { objectKey: file.key, originalName: file.originalName, sizeBytes: file.sizeBytes, userId: caller.userId },
       requestedAt: new Date().toISOString(),
     };
     try {
@@ -71,7 +78,7 @@ export class JobsController {
   }
 
   @Get('jobs/:jobId/status')
-  async status(@Param('jobId') jobId: string, @Headers('authorization') auth?: string): Promise<(Omit<JobStatus, 'status'> & { status: string }) | ExportJobStatus> {
+  async status(@Param('jobId') jobId: string, @Caller() caller: Identity, @Headers('authorization') auth?: string): Promise<(Omit<JobStatus, 'status'> & { status: string }) | ExportJobStatus> {
     // export jobs (seed 001) live in the export service and are read with the session token
     if (jobId.startsWith(EXPORT_JOB_PREFIX) && this.publishing) return this.publishing.exportStatus(bearerToken(auth), jobId);
     if (!jobIdSchema.safeParse(jobId).success) throw new AppError(400, ErrorCode.ValidationFailed, 'That is not a job id.');
@@ -82,7 +89,8 @@ export class JobsController {
       this.d.logger.error({ err, jobId }, 'job query failed');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'Job status is unavailable right now. Please try again.');
     }
-    if (!job) throw new AppError(404, ErrorCode.NotFound, `Job ${jobId} was not found.`);
+    // someone else's job is as unknown to the caller as a missing one
+    if (!job || job.userId !== caller.userId) throw new AppError(404, ErrorCode.NotFound, `Job ${jobId} was not found.`);
     // Mute, reorder (and later export) jobs polled here end as 'failed' (seed 000 §4); probe jobs keep 'error'.
     return job.kind === 'probe' ? job : { ...job, status: toFailedVocabulary(job.status) };
   }

@@ -2,6 +2,7 @@ import { startTracing } from '@wordcut/platform';
 startTracing('gateway');
 
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { Streams } from '@wordcut/contracts';
 import { Messaging } from '@wordcut/messaging';
 import { assertMigrated, runMain, runService, s3Settings } from '@wordcut/platform';
@@ -20,14 +21,22 @@ import { LIBRARY_DEPS, VideosController, type LibraryDeps } from './library/vide
 import { EditService } from './library/edits';
 import { EDIT_SERVICE, EditsController } from './library/edits.controller';
 import { SessionAuth } from './session-auth';
+import { AuthController } from './auth/auth.controller';
+import { GatewayTokens } from './auth/gateway-tokens';
+import { IdentityGuard, IdentityResolver } from './auth/identity.guard';
+import { ActiveJobs, RateLimitStore } from './auth/limits';
 
 @Module({})
 class GatewayModule {
   static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [PublishingController, EditsController, JobsController, VideosController, ProviderSessionsController],
+      controllers: [AuthController, PublishingController, EditsController, JobsController, VideosController, ProviderSessionsController],
       providers: [
+        // every route needs an identity unless marked @Public
+        { provide: APP_GUARD, useClass: IdentityGuard },
+        IdentityResolver,
+        { provide: GatewayTokens, useValue: library.tokens },
         { provide: PUBLISHING, useValue: publishing },
         { provide: GATEWAY_DEPS, useValue: deps },
         { provide: LIBRARY_DEPS, useValue: library },
@@ -42,9 +51,15 @@ export async function main() {
   return runService({
     name: SERVICE,
     loadConfig: () => loadGatewayConfig(),
+    // small bodies everywhere but the two routes that carry a whole transcript's worth
+    jsonBodyLimit: '1mb',
     // a full transcript replacement (clear history, undo that deltas cannot express): up to
     // MAX_TRANSCRIPT_WORDS words at ~110 bytes each, plus paragraphs
-    jsonBodyLimit: '48mb',
+    jsonBodyRoutes: [
+      { path: '/api/transcripts', method: 'PATCH', limit: '24mb' },
+      { path: '/api/videos', method: 'POST', limit: '4mb' },
+    ],
+    trustProxy: (config) => config.TRUST_PROXY,
     create: async ({ config, logger, metrics }) => {
       const ds = gatewayDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
       await ds.initialize();
@@ -56,7 +71,8 @@ export async function main() {
       const videos = new VideoStore(ds);
       const transcripts = new TranscriptStore(ds);
       const ingest = new IngestCoordinator(ds, bus, storage, videos, transcripts, logger);
-      const edits = new EditService(ds, bus, storage, videos, transcripts, logger);
+      const activeJobs = new ActiveJobs(config.MAX_ACTIVE_JOBS_PER_USER);
+      const edits = new EditService(ds, bus, storage, videos, transcripts, logger, activeJobs);
       const auth = new SessionAuth(
         new ProviderTokenVerifier({
           issuer: config.PROVIDER_JWT_ISSUER,
@@ -64,12 +80,14 @@ export async function main() {
           algorithms: config.PROVIDER_JWT_ALGORITHMS,
           jwksUrl: config.PROVIDER_JWKS_URL,
           publicKeyPem: config.PROVIDER_JWT_PUBLIC_KEY,
+          maxTokenAgeSec: config.PROVIDER_JWT_MAX_AGE_SECONDS,
         }),
       );
-      const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest };
+      const tokens = new GatewayTokens(config.GATEWAY_SESSION_SECRET, { sessionTtlSec: config.GATEWAY_SESSION_TTL_SECONDS, mediaTtlSec: config.MEDIA_URL_TTL_SECONDS });
+      const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits: new RateLimitStore(ds), activeJobs };
       const publishing = new PublishingService(library, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {
-        module: GatewayModule.register({ config, bus, storage, logger }, library, auth, edits, publishing),
+        module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing),
         healthChecks: [
           { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
           { name: 'nats', check: () => bus.ping() },

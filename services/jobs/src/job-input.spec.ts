@@ -32,11 +32,12 @@ describe('interpretJobInput', () => {
 });
 
 describe('jobOwner', () => {
-  it('names the video and user of render jobs, and nobody for probe jobs or invalid input', () => {
+  it('names the video and user of render jobs, the user of probe jobs, and nobody for invalid input', () => {
     const r = render('u1');
     expect(jobOwner('mute', r)).toEqual({ videoId: r.videoId, userId: 'u1' });
     expect(jobOwner('clip', render(null))).toMatchObject({ userId: null });
     expect(jobOwner('probe', probe)).toEqual({ videoId: null, userId: null });
+    expect(jobOwner('probe', { ...probe, userId: 'u2' })).toEqual({ videoId: null, userId: 'u2' });
     expect(jobOwner('cut', probe)).toEqual({ videoId: null, userId: null });
   });
 });

@@ -20,9 +20,10 @@ export function interpretJobInput(kind: JobKind, input: unknown): { ok: true; va
   return r.success ? { ok: true, value: { family: 'render', input: r.data } } : { ok: false, error: `invalid ${kind} job input: ${r.error.message}` };
 }
 
-/** Which video and user a job belongs to: render jobs name both in their input, probe jobs neither. */
+/** Which video and user a job belongs to: render jobs name both in their input, probe jobs only their user. */
 export function jobOwner(kind: JobKind, input: unknown): { videoId: string | null; userId: string | null } {
   const parsed = interpretJobInput(kind, input);
-  if (!parsed.ok || parsed.value.family === 'probe') return { videoId: null, userId: null };
+  if (!parsed.ok) return { videoId: null, userId: null };
+  if (parsed.value.family === 'probe') return { videoId: null, userId: parsed.value.input.userId ?? null };
   return { videoId: parsed.value.input.videoId, userId: parsed.value.input.userId };
 }

@@ -287,6 +287,15 @@ describe('jobs service (real Postgres and NATS)', () => {
     expect(seenOf(e.jobId, Subjects.jobCancelled)).toHaveLength(0);
   });
 
+  it('forbids every cancel of a job without an owner', async () => {
+    const e = requestEvent('cut', renderInput(null));
+    await request(e);
+    await recorded(e.jobId);
+    expect(await cancelJob(e.jobId, 'anyone')).toEqual({ ok: false, reason: 'forbidden', status: null });
+    expect(await cancelJob(e.jobId, null)).toEqual({ ok: false, reason: 'forbidden', status: null });
+    expect((await store.get(e.jobId))?.status).toBe('pending');
+  });
+
   it('answers finished for a job that already ended, and not_found for an unknown one', async () => {
     const e = requestEvent('reorder', renderInput('owner-4'));
     await request(e);

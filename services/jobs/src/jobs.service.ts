@@ -125,7 +125,8 @@ export class JobsService {
       job = await this.store.get(req.jobId);
       if (!job) return { ok: false, reason: 'not_found', status: null };
     }
-    if (job.userId && job.userId !== req.userId) return { ok: false, reason: 'forbidden', status: null };
+    // only the owner cancels; a job without an owner is nobody's to cancel
+    if (job.userId === null || job.userId !== req.userId) return { ok: false, reason: 'forbidden', status: null };
     if (isTerminal(job.status)) return { ok: false, reason: 'finished', status: job.status };
 
     const at = new Date().toISOString();

@@ -1,4 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { GatewayTokens } from '../auth/gateway-tokens';
+import { Caller, SignedMedia, type Identity } from '../auth/identity';
 import { ErrorCode, JOB_ID_PREFIX, StorageKeys, Subjects, jobStatusSchema, type JobKind, type JobStatus, type ProcessingStatus } from '@wordcut/contracts';
 import { applyCuts, applyMute, applyReorder, EditListError, outputDuration, withCaptions, type MuteLevel, type TimeRange } from '@wordcut/edit-list';
 import { downloadFileName } from '@wordcut/editor-core';
@@ -9,7 +11,6 @@ import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { SessionAuth } from '../session-auth';
 import { clampWords, currentEditList, EditService, type EditVideoRow } from './edits';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
 import type { Readable } from 'node:stream';
@@ -169,16 +170,10 @@ export class EditsController {
   constructor(
     @Inject(LIBRARY_DEPS) private readonly d: LibraryDeps,
     @Inject(EDIT_SERVICE) private readonly edits: EditService,
-    @Inject(SessionAuth) private readonly auth: SessionAuth,
+    @Inject(GatewayTokens) private readonly tokens: GatewayTokens,
   ) {}
 
-  /** The user id of a bearer session token; null without one (unless required: 401 'Authentication required'). */
-  private async user(authorization: string | undefined, required: boolean): Promise<string | null> {
-    const claims = await this.auth.verifyBearer(authorization, { required });
-    return claims?.sub ?? null;
-  }
-
-  private async render(row: EditVideoRow, kind: JobKind, userId: string | null, edit: (el: ReturnType<typeof currentEditList>) => ReturnType<typeof currentEditList>, summary: string) {
+  private async render(row: EditVideoRow, kind: JobKind, userId: string, edit: (el: ReturnType<typeof currentEditList>) => ReturnType<typeof currentEditList>, summary: string) {
     const base = currentEditList(row);
     const next = editing(() => edit(base));
     const jobId = await this.edits.requestRender(row, kind, userId, base, next, summary);
@@ -187,20 +182,20 @@ export class EditsController {
 
   @Post('videos/:id/apply-cuts')
   @HttpCode(202)
-  async applyCuts(@Param('id') id: string, @Body() body: unknown, @Headers('authorization') auth: string | undefined) {
-    const userId = await this.user(auth, true);
+  async applyCuts(@Param('id') id: string, @Body() body: unknown, @Caller() caller: Identity) {
+    const userId = caller.userId;
     const { cuts } = parse(cutsBody, body);
-    const row = await this.edits.editableVideo(parseId(id));
+    const row = await this.edits.editableVideo(parseId(id), caller.userId);
     const ranges = mergeRanges(cuts);
     return this.render(row, 'cut', userId, (el) => applyCuts(el, ranges), `${plural(ranges.length, 'cut')}`);
   }
 
   @Post('videos/:id/remove-filler-words')
   @HttpCode(202)
-  async removeFillers(@Param('id') id: string, @Body() body: unknown, @Headers('authorization') auth: string | undefined) {
-    const userId = await this.user(auth, true);
+  async removeFillers(@Param('id') id: string, @Body() body: unknown, @Caller() caller: Identity) {
+    const userId = caller.userId;
     const { fillerWordIndices } = parse(fillerBody, body);
-    const row = await this.edits.editableVideo(parseId(id));
+    const row = await this.edits.editableVideo(parseId(id), caller.userId);
     const transcript = await this.d.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
     const bad = fillerWordIndices.find((i) => i >= transcript.words.length);
@@ -213,20 +208,20 @@ export class EditsController {
 
   @Post('videos/:id/process-silence')
   @HttpCode(202)
-  async processSilence(@Param('id') id: string, @Body() body: unknown, @Headers('authorization') auth: string | undefined) {
-    const userId = await this.user(auth, true);
+  async processSilence(@Param('id') id: string, @Body() body: unknown, @Caller() caller: Identity) {
+    const userId = caller.userId;
     const { silenceRanges } = parse(silenceBody, body);
-    const row = await this.edits.editableVideo(parseId(id));
+    const row = await this.edits.editableVideo(parseId(id), caller.userId);
     const ranges = mergeRanges(silenceRanges);
     return this.render(row, 'silence', userId, (el) => applyCuts(el, ranges), `${plural(ranges.length, 'silence')}`);
   }
 
   @Post('mute/jobs')
   @HttpCode(202)
-  async mute(@Body() body: unknown, @Headers('authorization') auth: string | undefined) {
-    const userId = await this.user(auth, false);
+  async mute(@Body() body: unknown, @Caller() caller: Identity) {
+    const userId = caller.userId;
     const { videoId, pendingMutes } = parse(muteBody, body);
-    const row = await this.edits.editableVideo(parseId(videoId));
+    const row = await this.edits.editableVideo(parseId(videoId), caller.userId);
     const byLevel = new Map<MuteLevel, TimeRange[]>();
     for (const m of pendingMutes) {
       if (!(m.endTime > m.startTime)) throw new AppError(400, ErrorCode.ValidationFailed, 'A muted region must end after it starts.');
@@ -243,10 +238,10 @@ export class EditsController {
 
   @Post('videos/:id/reorder')
   @HttpCode(202)
-  async reorder(@Param('id') id: string, @Body() body: unknown, @Headers('authorization') auth: string | undefined, @Headers('if-match') ifMatch: string | undefined) {
-    const userId = await this.user(auth, false);
+  async reorder(@Param('id') id: string, @Body() body: unknown, @Caller() caller: Identity, @Headers('if-match') ifMatch: string | undefined) {
+    const userId = caller.userId;
     const b = parse(reorderBody, body);
-    const row = await this.edits.editableVideo(parseId(id));
+    const row = await this.edits.editableVideo(parseId(id), caller.userId);
     const transcript = await this.d.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
     const outdated = () => new AppError(409, ErrorCode.OutdatedTranscript, 'The transcript changed since it was loaded. Please refresh the page and reorder again.');
@@ -281,9 +276,9 @@ export class EditsController {
 
   @Post('videos/:id/burn-captions')
   @HttpCode(202)
-  async burnCaptions(@Param('id') id: string, @Headers('authorization') auth: string | undefined) {
-    const userId = await this.user(auth, false);
-    const row = await this.edits.editableVideo(parseId(id));
+  async burnCaptions(@Param('id') id: string, @Caller() caller: Identity) {
+    const userId = caller.userId;
+    const row = await this.edits.editableVideo(parseId(id), caller.userId);
     const transcript = await this.d.transcripts.getByVideo(row.id);
     if (!transcript || transcript.words.length === 0) throw new AppError(422, ErrorCode.ValidationFailed, 'There is no transcript to burn in as captions.');
     return this.render(row, 'caption', userId, (el) => withCaptions(el, true), 'burn captions');
@@ -291,12 +286,13 @@ export class EditsController {
 
   @Post('videos/:id/revert')
   @HttpCode(200)
-  async revert(@Param('id') id: string) {
-    await this.edits.revertToOriginal(parseId(id));
+  async revert(@Param('id') id: string, @Caller() caller: Identity) {
+    await this.edits.revertToOriginal(parseId(id), caller.userId);
     return { success: true };
   }
 
-  private async poll(jobId: string, kinds: readonly JobKind[]): Promise<JobStatus> {
+  /** A job of the caller's (anyone else's answers 404 like a missing one). */
+  private async poll(jobId: string, kinds: readonly JobKind[], caller: Identity): Promise<JobStatus> {
     if (!/^[a-z]+_[0-9a-f-]{36}$/.test(jobId) || !kinds.some((k) => jobId.startsWith(JOB_ID_PREFIX[k]))) {
       throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
     }
@@ -304,29 +300,29 @@ export class EditsController {
       this.d.logger.warn({ err, jobId }, 'job status request failed');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'Job status is unavailable right now. Please try again.');
     });
-    if (!job) throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
+    if (!job || job.userId !== caller.userId) throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
     return job;
   }
 
   /** Video-processing jobs (apply cuts, filler removal, keep): status idle/processing/completed/error. */
   @Get('video-processing/jobs/:jobId')
-  async videoProcessingJob(@Param('jobId') jobId: string) {
-    return this.poll(jobId, ['cut', 'filler']);
+  async videoProcessingJob(@Param('jobId') jobId: string, @Caller() caller: Identity) {
+    return this.poll(jobId, ['cut', 'filler'], caller);
   }
 
   @Get('caption-jobs/:jobId')
-  async captionJob(@Param('jobId') jobId: string) {
-    return this.poll(jobId, ['caption']);
+  async captionJob(@Param('jobId') jobId: string, @Caller() caller: Identity) {
+    return this.poll(jobId, ['caption'], caller);
   }
 
   @Get('silence-jobs/:jobId')
-  async silenceJob(@Param('jobId') jobId: string) {
-    return this.poll(jobId, ['silence']);
+  async silenceJob(@Param('jobId') jobId: string, @Caller() caller: Identity) {
+    return this.poll(jobId, ['silence'], caller);
   }
 
   @Get('jobs/user-jobs')
-  async userJobs(@Headers('authorization') auth: string | undefined) {
-    const userId = (await this.user(auth, true))!;
+  async userJobs(@Caller() caller: Identity) {
+    const userId = caller.userId;
     const jobs = await this.d.bus
       .request(Subjects.rpcJobList, { userId, limit: 50 }, z.array(jobStatusSchema))
       .catch((err: unknown) => {
@@ -338,15 +334,15 @@ export class EditsController {
 
   @Post('jobs/:jobId/cancel')
   @HttpCode(200)
-  async cancel(@Param('jobId') jobId: string, @Headers('authorization') auth: string | undefined) {
-    const userId = await this.user(auth, true);
+  async cancel(@Param('jobId') jobId: string, @Caller() caller: Identity) {
+    const userId = caller.userId;
     const reply = await this.edits.cancel(jobId, userId).catch((err: unknown) => {
       this.d.logger.warn({ err, jobId }, 'cancel request failed');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to cancel job');
     });
     if (reply.ok) return { success: true, jobId, status: 'cancelled' as ProcessingStatus };
-    if (reply.reason === 'not_found') throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
-    if (reply.reason === 'forbidden') throw new AppError(403, ErrorCode.Forbidden, 'This job belongs to someone else.');
+    // someone else's job is as unknown to the caller as a missing one
+    if (reply.reason === 'not_found' || reply.reason === 'forbidden') throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
     throw new AppError(409, ErrorCode.Conflict, `The job has already finished (${reply.status ?? 'unknown'}).`, { status: reply.status });
   }
 
@@ -354,11 +350,11 @@ export class EditsController {
 
   @Post('clips')
   @HttpCode(202)
-  async createClip(@Body() body: unknown, @Headers('authorization') auth: string | undefined) {
-    const userId = await this.user(auth, false);
+  async createClip(@Body() body: unknown, @Caller() caller: Identity) {
+    const userId = caller.userId;
     const b = parse(clipBody, body);
     if (!(b.endTime > b.startTime)) throw new AppError(400, ErrorCode.ValidationFailed, 'A clip must end after it starts.');
-    const row = await this.edits.editableVideo(parseId(b.videoId));
+    const row = await this.edits.editableVideo(parseId(b.videoId), caller.userId);
     const el = currentEditList(row);
     const duration = outputDuration(el);
     if (b.startTime >= duration) throw new AppError(422, ErrorCode.ValidationFailed, 'The clip starts after the end of the video.');
@@ -397,37 +393,50 @@ export class EditsController {
   }
 
   @Get('videos/:id/clips')
-  async listClips(@Param('id') id: string) {
+  async listClips(@Param('id') id: string, @Caller() caller: Identity) {
+    await this.edits.ownedVideo(parseId(id), caller.userId);
     const rows = (await this.edits.db.query(`SELECT * FROM library.clips WHERE video_id = $1 ORDER BY created_at DESC`, [parseId(id)])) as ClipRow[];
-    // A clip whose job is running shows as processing.
-    return rows.map((r) => toApiClip(r));
+    // download links are signed for the caller: a link cannot send a bearer header
+    return Promise.all(
+      rows.map(async (r) => {
+        const clip = toApiClip(r);
+        const [outputPath, vttPath] = await Promise.all([this.tokens.signMediaPath(clip.outputPath, caller.userId), this.tokens.signMediaPath(clip.vttPath, caller.userId)]);
+        return { ...clip, outputPath, vttPath };
+      }),
+    );
   }
 
-  private async clip(id: string): Promise<ClipRow> {
-    const rows = (await this.edits.db.query(`SELECT * FROM library.clips WHERE id = $1`, [parseId(id, 'clip')])) as ClipRow[];
+  /** A clip of one of the caller's videos (anyone else's answers 404 like a missing one). */
+  private async clip(id: string, caller: Identity): Promise<ClipRow> {
+    const rows = (await this.edits.db.query(
+      `SELECT c.* FROM library.clips c JOIN library.videos v ON v.id = c.video_id WHERE c.id = $1 AND v.owner_id = $2`,
+      [parseId(id, 'clip'), caller.userId],
+    )) as ClipRow[];
     if (!rows[0]) throw new AppError(404, ErrorCode.NotFound, `There is no clip with id '${id}'.`);
     return rows[0];
   }
 
   @Delete('clips/:id')
-  async deleteClip(@Param('id') id: string) {
-    const c = await this.clip(id);
-    if (c.status === 'pending' || c.status === 'processing') await this.edits.cancel(c.job_id, null).catch(() => undefined);
+  async deleteClip(@Param('id') id: string, @Caller() caller: Identity) {
+    const c = await this.clip(id, caller);
+    if (c.status === 'pending' || c.status === 'processing') await this.edits.cancel(c.job_id, caller.userId).catch(() => undefined);
     await this.edits.db.query(`DELETE FROM library.clips WHERE id = $1`, [c.id]);
     await Promise.all([this.d.storage.delete(c.output_key), this.d.storage.delete(c.vtt_key)]).catch(() => undefined);
     return { success: true };
   }
 
   @Get('clips/:id/download')
-  async downloadClip(@Param('id') id: string, @Res() res: Response) {
-    const c = await this.clip(id);
+  @SignedMedia()
+  async downloadClip(@Param('id') id: string, @Caller() caller: Identity, @Res() res: Response) {
+    const c = await this.clip(id, caller);
     if (c.status !== 'completed') throw new AppError(409, ErrorCode.Conflict, 'The clip is not ready yet.');
     await this.send(res, c.output_key, 'video/mp4', downloadFileName(c.name, 'mp4'));
   }
 
   @Get('clips/:id/vtt')
-  async clipVtt(@Param('id') id: string, @Res() res: Response) {
-    const c = await this.clip(id);
+  @SignedMedia()
+  async clipVtt(@Param('id') id: string, @Caller() caller: Identity, @Res() res: Response) {
+    const c = await this.clip(id, caller);
     await this.send(res, c.vtt_key, 'text/vtt; charset=utf-8', downloadFileName(c.name, 'vtt'));
   }
 

@@ -30,6 +30,7 @@ import { detectFillerWords, regroupWords, wordsToVtt, wordsToWordByWord } from '
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
+import type { ActiveJobs } from '../auth/limits';
 import type { TranscriptStore } from './transcript-store';
 import type { VideoRow, VideoStore } from './video-store';
 
@@ -106,6 +107,7 @@ export class EditService {
     private readonly videos: VideoStore,
     private readonly transcripts: TranscriptStore,
     private readonly logger: Logger,
+    private readonly activeJobs: ActiveJobs,
   ) {}
 
   /** The library's connection, for the clip queries of the controller. */
@@ -124,16 +126,22 @@ export class EditService {
     return (await this.videos.get(id, m)) as EditVideoRow | null;
   }
 
-  /** A completed video ready to edit, or the matching error. */
-  async editableVideo(id: string): Promise<EditVideoRow> {
-    const row = await this.getVideo(id);
+  /** A video of `ownerId`'s; anyone else's answers 404 like a missing one. */
+  async ownedVideo(id: string, ownerId: string): Promise<EditVideoRow> {
+    const row = (await this.videos.getOwned(id, ownerId)) as EditVideoRow | null;
     if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
+    return row;
+  }
+
+  /** A completed video of `ownerId`'s, ready to edit, or the matching error. */
+  async editableVideo(id: string, ownerId: string): Promise<EditVideoRow> {
+    const row = await this.ownedVideo(id, ownerId);
     if (row.status !== 'completed' || !row.original_key) throw new AppError(409, ErrorCode.Conflict, 'The video is still being prepared. Please wait until it is ready.');
     return row;
   }
 
   /** Starts a render of a video with the edit list `next` (computed from `base`). Answers the job id. */
-  async requestRender(row: EditVideoRow, kind: JobKind, userId: string | null, base: EditList, next: EditList, summary: string): Promise<string> {
+  async requestRender(row: EditVideoRow, kind: JobKind, userId: string, base: EditList, next: EditList, summary: string): Promise<string> {
     const fps = videoFrameRate(row.probe);
     const snapped = quantize(next, fps);
     if (snapped.segments.length === 0) throw new AppError(422, ErrorCode.ValidationFailed, 'This edit would remove the whole video.');
@@ -161,13 +169,16 @@ export class EditService {
   }
 
   /** Records an active render; a video render while another is active answers 409 (a stale claim of a finished job is released first). */
-  async claim(videoId: string, jobId: string, kind: JobKind, userId: string | null, baseVersion: number, base: EditList, next: EditList, clipId: string | null): Promise<void> {
+  async claim(videoId: string, jobId: string, kind: JobKind, userId: string, baseVersion: number, base: EditList, next: EditList, clipId: string | null): Promise<void> {
     const insert = () =>
-      this.ds.query(
-        `INSERT INTO library.renders (job_id, video_id, kind, state, user_id, base_edit_version, base_edit, new_edit, clip_id)
-         VALUES ($1,$2,$3,'active',$4,$5,$6,$7,$8)`,
-        [jobId, videoId, kind, userId, baseVersion, JSON.stringify(base), JSON.stringify(next), clipId],
-      );
+      this.ds.transaction(async (tx) => {
+        await this.activeJobs.reserve(tx, userId);
+        await tx.query(
+          `INSERT INTO library.renders (job_id, video_id, kind, state, user_id, base_edit_version, base_edit, new_edit, clip_id)
+           VALUES ($1,$2,$3,'active',$4,$5,$6,$7,$8)`,
+          [jobId, videoId, kind, userId, baseVersion, JSON.stringify(base), JSON.stringify(next), clipId],
+        );
+      });
     try {
       await insert();
     } catch (err) {
@@ -302,8 +313,8 @@ export class EditService {
    * Revert to original: the edit list and the clips go, the video plays its original again and
    * the transcript is the one its ingest built. Refused while a render runs.
    */
-  async revertToOriginal(videoId: string): Promise<void> {
-    const row = await this.editableVideo(videoId);
+  async revertToOriginal(videoId: string, ownerId: string): Promise<void> {
+    const row = await this.editableVideo(videoId, ownerId);
     const active = (await this.ds.query(`SELECT 1 FROM library.renders WHERE video_id = $1 AND state = 'active'`, [videoId])) as unknown[];
     if (active.length > 0) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
     const stored = row.ingest_job_id ? await this.readIngestTranscript(videoId, row.ingest_job_id) : null;

@@ -1,8 +1,8 @@
-import { Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ErrorCode, type IngestSource, type ProviderSessionResponse } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
-import { SessionAuth } from '../session-auth';
+import { Caller, type Identity } from '../auth/identity';
 import { IngestCoordinator } from './ingest';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
 
@@ -15,18 +15,14 @@ import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
  */
 @Controller('api/provider')
 export class ProviderSessionsController {
-  constructor(
-    @Inject(LIBRARY_DEPS) private readonly d: LibraryDeps,
-    @Inject(SessionAuth) private readonly auth: SessionAuth,
-  ) {}
+  constructor(@Inject(LIBRARY_DEPS) private readonly d: LibraryDeps) {}
 
+  /** The identity guard has verified the provider's token; a WordCut session cannot open a provider video. */
   @Post('sessions')
   @HttpCode(200)
-  async open(@Headers('authorization') authorization: string | undefined): Promise<ProviderSessionResponse> {
-    const claims = await this.auth.verifyBearer(authorization, {
-      required: true,
-      missingMessage: 'Authentication required: send the session token as a bearer token.',
-    });
+  async open(@Caller() caller: Identity): Promise<ProviderSessionResponse> {
+    const claims = caller.provider;
+    if (!claims) throw new AppError(401, ErrorCode.Unauthorized, 'Authentication required: send the session token from the provider as a bearer token.');
     const existing = await this.d.videos.getBySession(claims.sessionId);
     if (existing) return { success: true, video: { id: existing.id, title: existing.title }, existing: true };
 
@@ -50,7 +46,7 @@ export class ProviderSessionsController {
       providerSessionId: claims.sessionId,
       providerVideoId: claims.videoId,
       providerIsClone: claims.isClone ?? false,
-    });
+    }, this.d.activeJobs);
     if (created) {
       try {
         await this.d.ingest.request(jobId, video.id, source, claims.languageCode);

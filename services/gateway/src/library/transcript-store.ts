@@ -78,9 +78,12 @@ export class TranscriptStore {
    * conditional. The video's vttChanged and wordBywordChanged flags are set in the same
    * transaction.
    */
-  async patch(id: string, body: TranscriptPatch, expectedVersion: number | undefined): Promise<TranscriptPatchSummary> {
+  async patch(id: string, body: TranscriptPatch, expectedVersion: number | undefined, ownerId: string): Promise<TranscriptPatchSummary> {
     return this.ds.transaction(async (m) => {
-      const heads = (await m.query(`SELECT * FROM library.transcripts WHERE id = $1 FOR UPDATE`, [id])) as HeadRow[];
+      const heads = (await m.query(
+        `SELECT t.* FROM library.transcripts t JOIN library.videos v ON v.id = t.video_id WHERE t.id = $1 AND v.owner_id = $2 FOR UPDATE OF t`,
+        [id, ownerId],
+      )) as HeadRow[];
       const head = heads[0];
       if (!head) throw new AppError(404, ErrorCode.NotFound, 'Transcript not found.');
       if (expectedVersion !== undefined && expectedVersion !== head.version) {

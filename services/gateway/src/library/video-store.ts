@@ -1,3 +1,4 @@
+import type { ActiveJobs } from '../auth/limits';
 import {
   VTT_METHOD_UPLOAD,
   type IngestSource,
@@ -152,15 +153,23 @@ export class VideoStore {
     return (await this.get(v.id, m))!;
   }
 
+  /** Creates a video whose ingest starts now, when its owner has room for one more running job (else 429). */
+  async createOwned(v: NewVideo & { ownerId: string }, activeJobs: ActiveJobs): Promise<VideoRow> {
+    return this.ds.transaction(async (tx) => {
+      await activeJobs.reserve(tx, v.ownerId);
+      return this.create(v, tx);
+    });
+  }
+
   /**
    * Creates the video of a provider session, or returns the one that session already has
    * (two concurrent entries with one session make one video: the unique index decides).
    */
-  async createForSession(v: NewVideo & { providerSessionId: string }): Promise<{ video: VideoRow; created: boolean }> {
+  async createForSession(v: NewVideo & { providerSessionId: string; ownerId: string }, activeJobs: ActiveJobs): Promise<{ video: VideoRow; created: boolean }> {
     const existing = await this.getBySession(v.providerSessionId);
     if (existing) return { video: existing, created: false };
     try {
-      return { video: await this.create(v), created: true };
+      return { video: await this.createOwned(v, activeJobs), created: true };
     } catch (err) {
       if ((err as { code?: string }).code === '23505') {
         const video = await this.getBySession(v.providerSessionId);
@@ -173,6 +182,22 @@ export class VideoStore {
   async get(id: string, m: EntityManager | DataSource = this.ds): Promise<VideoRow | null> {
     const rows = (await m.query(`${SELECT_VIDEO} WHERE v.id = $1`, [id])) as VideoRow[];
     return rows[0] ?? null;
+  }
+
+  /** The video when `ownerId` owns it; null for a missing video and for anyone else's alike. */
+  async getOwned(id: string, ownerId: string, m: EntityManager | DataSource = this.ds): Promise<VideoRow | null> {
+    const rows = (await m.query(`${SELECT_VIDEO} WHERE v.id = $1 AND v.owner_id = $2`, [id, ownerId])) as VideoRow[];
+    return rows[0] ?? null;
+  }
+
+  /** Records that the owner opened the video (at most once an hour): retention counts from here. */
+  async touch(id: string): Promise<void> {
+    await this.ds.query(`UPDATE library.videos SET accessed_at = now() WHERE id = $1 AND accessed_at < now() - interval '1 hour'`, [id]);
+  }
+
+  /** Videos nobody opened since `before` (oldest first), for the retention sweep. */
+  async untouchedSince(before: Date, limit: number): Promise<VideoRow[]> {
+    return (await this.ds.query(`${SELECT_VIDEO} WHERE v.accessed_at < $1 ORDER BY v.accessed_at LIMIT $2`, [before, limit])) as VideoRow[];
   }
 
   async getBySession(sessionId: string): Promise<VideoRow | null> {

@@ -28,6 +28,10 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
+import { buildTranscriptFromVtt, TranscriptBuildError } from '@wordcut/transcript';
+import { GatewayTokens } from '../auth/gateway-tokens';
+import { Caller, Public, SignedMedia, type Identity } from '../auth/identity';
+import type { ActiveJobs, RateLimitStore } from '../auth/limits';
 import type { GatewayConfig } from '../config';
 import { receiveFiles } from '../upload';
 import { decideRange, etagMatches } from './http-range';
@@ -44,6 +48,9 @@ export interface LibraryDeps {
   videos: VideoStore;
   transcripts: TranscriptStore;
   ingest: IngestCoordinator;
+  tokens: GatewayTokens;
+  rateLimits: RateLimitStore;
+  activeJobs: ActiveJobs;
 }
 
 const uuid = z.string().uuid();
@@ -65,6 +72,8 @@ function titleFrom(name: string): string {
 export class VideosController {
   constructor(@Inject(LIBRARY_DEPS) private readonly d: LibraryDeps) {}
 
+  /** Public: the upload page asks before anyone has a session. */
+  @Public()
   @Get('vtt/status')
   vttStatus(): VttStatus {
     return { configured: true, method: VTT_METHOD_UPLOAD, legacyUploadEnabled: this.d.config.LEGACY_UPLOAD_ENABLED };
@@ -77,8 +86,11 @@ export class VideosController {
    */
   @Post('videos/upload')
   @HttpCode(201)
-  async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Video> {
+  async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Caller() caller: Identity): Promise<Video> {
     if (!this.d.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
+    const tooMany = 'You have uploaded too many videos in the last hour. Please try again later.';
+    await this.d.rateLimits.hit(`upload:user:${caller.userId}`, this.d.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
+    await this.d.rateLimits.hit(`upload:ip:${req.ip ?? 'unknown'}`, this.d.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
     const videoId = randomUUID();
     const objectId = randomUUID();
     const keys = { video: StorageKeys.originalVideo(videoId, objectId), vtt: StorageKeys.originalVtt(videoId, objectId) };
@@ -92,13 +104,14 @@ export class VideosController {
     });
     const discard = () => Promise.all([this.d.storage.delete(keys.video), this.d.storage.delete(keys.vtt)]).catch(() => undefined);
     try {
-      await this.checkVttSignature(keys.vtt);
+      await this.checkVtt(keys.vtt);
       const probe = await this.probeUpload(keys.video);
       const video = files[UPLOAD_VIDEO_FIELD]!;
       const jobId = IngestCoordinator.newJobId();
       const source = { kind: 'upload' as const, videoKey: keys.video, vttKey: keys.vtt };
-      const row = await this.d.videos.create({
+      const row = await this.d.videos.createOwned({
         id: videoId,
+        ownerId: caller.userId,
         title: titleFrom(video.originalName),
         originalName: video.originalName,
         filename: video.originalName,
@@ -109,7 +122,7 @@ export class VideosController {
         vttKey: keys.vtt,
         fileSize: video.sizeBytes,
         probe,
-      });
+      }, this.d.activeJobs);
       try {
         await this.d.ingest.request(jobId, videoId, source, this.d.config.DEFAULT_LANGUAGE);
       } catch (err) {
@@ -125,15 +138,19 @@ export class VideosController {
     }
   }
 
+  /** The video, with a stream URL signed for its owner (a `<video>` element cannot send a bearer header). */
   @Get('videos/:id')
-  async get(@Param('id') id: string): Promise<Video> {
-    return toApiVideo(await this.row(id));
+  async get(@Param('id') id: string, @Caller() caller: Identity): Promise<Video> {
+    const row = await this.row(id, caller);
+    await this.d.videos.touch(row.id);
+    return { ...toApiVideo(row), streamUrl: await this.d.tokens.signMediaPath(`/api/videos/${row.id}/stream/processed`, caller.userId) };
   }
 
   @Patch('videos/:id')
-  async patch(@Param('id') id: string, @Body() body: unknown): Promise<Video> {
+  async patch(@Param('id') id: string, @Body() body: unknown, @Caller() caller: Identity): Promise<Video> {
     const p = videoPatchSchema.safeParse(body ?? {});
     if (!p.success) throw new AppError(400, ErrorCode.ValidationFailed, p.error.issues.map((i) => i.message).join('; '));
+    await this.row(id, caller);
     const row = await this.d.videos.patch(parseId(id), p.data);
     if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
     return toApiVideo(row);
@@ -142,8 +159,8 @@ export class VideosController {
   /** Retries a failed transcript build with the same inputs. */
   @Post('videos/:id/transcribe')
   @HttpCode(202)
-  async transcribe(@Param('id') id: string): Promise<Video> {
-    const row = await this.row(id);
+  async transcribe(@Param('id') id: string, @Caller() caller: Identity): Promise<Video> {
+    const row = await this.row(id, caller);
     if (row.status !== 'failed') {
       throw new AppError(409, ErrorCode.Conflict, row.status === 'completed' ? 'This video already has its transcript.' : 'The transcript is already being built.');
     }
@@ -155,8 +172,8 @@ export class VideosController {
   }
 
   @Get('videos/:id/transcript')
-  async transcript(@Param('id') id: string): Promise<Transcript> {
-    const row = await this.row(id);
+  async transcript(@Param('id') id: string, @Caller() caller: Identity): Promise<Transcript> {
+    const row = await this.row(id, caller);
     const t = await this.d.transcripts.getByVideo(row.id);
     if (!t) {
       if (row.status === 'failed') throw new AppError(404, ErrorCode.NotFound, `This video has no transcript: ${row.vtt_error ?? 'its transcript could not be built.'}`);
@@ -176,6 +193,7 @@ export class VideosController {
     @Body() body: unknown,
     @Headers('if-match') ifMatch: string | undefined,
     @Headers('prefer') prefer: string | undefined,
+    @Caller() caller: Identity,
   ): Promise<Transcript | TranscriptPatchSummary> {
     parseId(id, 'transcript');
     const p = transcriptPatchSchema.safeParse(body ?? {});
@@ -188,15 +206,15 @@ export class VideosController {
       if (!Number.isInteger(v) || v < 1) throw new AppError(400, ErrorCode.ValidationFailed, 'If-Match must carry the transcript version, e.g. "3".');
       expected = v;
     }
-    const summary = await this.d.transcripts.patch(id, p.data, expected);
+    const summary = await this.d.transcripts.patch(id, p.data, expected, caller.userId);
     if (prefer && /return=minimal/i.test(prefer)) return summary;
     return (await this.d.transcripts.get(id))!;
   }
 
   /** GET /api/videos/{id}/waveform?v=&points= : stored peaks of the current media, resampled. */
   @Get('videos/:id/waveform')
-  async waveform(@Param('id') id: string, @Query('points') pointsQ: string | undefined, @Res({ passthrough: true }) res: Response): Promise<Waveform> {
-    const row = await this.row(id);
+  async waveform(@Param('id') id: string, @Query('points') pointsQ: string | undefined, @Res({ passthrough: true }) res: Response, @Caller() caller: Identity): Promise<Waveform> {
+    const row = await this.row(id, caller);
     const points = pointsQ === undefined ? WAVEFORM_DEFAULT_POINTS : Number(pointsQ);
     if (!Number.isInteger(points) || points < 1 || points > WAVEFORM_MAX_POINTS) {
       throw new AppError(400, ErrorCode.ValidationFailed, `points must be a whole number from 1 to ${WAVEFORM_MAX_POINTS}.`);
@@ -232,8 +250,9 @@ export class VideosController {
    * conditional requests. `t` only busts caches; the answer is always the current media.
    */
   @Get('videos/:id/stream/processed')
-  async stream(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const row = await this.row(id);
+  @SignedMedia()
+  async stream(@Param('id') id: string, @Req() req: Request, @Res() res: Response, @Caller() caller: Identity): Promise<void> {
+    const row = await this.row(id, caller);
     const key = row.playback_key ?? (row.status === 'completed' ? row.original_key : null);
     if (!key) throw new AppError(409, ErrorCode.Conflict, 'The video is not ready to play yet.');
     const head = await this.d.storage.head(key);
@@ -277,8 +296,9 @@ export class VideosController {
     });
   }
 
-  private async row(id: string): Promise<VideoRow> {
-    const row = await this.d.videos.get(parseId(id));
+  /** A video of the caller's; anyone else's answers 404 like a missing one. */
+  private async row(id: string, caller: Identity): Promise<VideoRow> {
+    const row = await this.d.videos.getOwned(parseId(id), caller.userId);
     if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
     return row;
   }
@@ -295,14 +315,21 @@ export class VideosController {
     }
   }
 
-  /** The first bytes of a WebVTT file are 'WEBVTT' (after an optional BOM), then a space, tab or line end. */
-  private async checkVttSignature(key: string): Promise<void> {
-    const { body } = await this.d.storage.getStream(key, { start: 0, end: 15 });
-    const chunks: Buffer[] = [];
-    for await (const c of body) chunks.push(c as Buffer);
-    const head = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
-    if (!/^WEBVTT($|[ \t\r\n])/.test(head)) {
+  /**
+   * The subtitle file becomes a transcript before anything is recorded: not WebVTT, no usable cue,
+   * or more words than a transcript may hold answer 422 with the reason.
+   */
+  private async checkVtt(key: string): Promise<void> {
+    const text = await this.readObject(key);
+    const vtt = Buffer.from(text ?? new Uint8Array()).toString('utf8');
+    if (!/^\uFEFF?WEBVTT($|[ \t\r\n])/.test(vtt)) {
       throw new AppError(422, 'VTT_INVALID', "The subtitle file is not WebVTT: it must start with 'WEBVTT'. Ensure the VTT file has proper WEBVTT format with valid timestamps.");
+    }
+    try {
+      buildTranscriptFromVtt(vtt);
+    } catch (err) {
+      if (err instanceof TranscriptBuildError) throw new AppError(422, err.code, err.message, { line: err.line });
+      throw err;
     }
   }
 

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { bearerToken } from '@wordcut/provider';
+import { ExportRefusals } from '../auth/identity';
 import { PUBLISHING, type PublishingService } from './publishing';
 
 /**
@@ -7,6 +8,7 @@ import { PUBLISHING, type PublishingService } from './publishing';
  * token (export creation may carry a cloned video's token in its body instead); the browser's
  * view of plan and quota is never trusted: the export service counts on the server.
  */
+@ExportRefusals()
 @Controller('api')
 export class PublishingController {
   constructor(@Inject(PUBLISHING) private readonly p: PublishingService) {}

@@ -84,10 +84,18 @@ export class PublishingService {
     };
   }
 
-  /** The video of a session token; 404 when it does not exist, 403 when it belongs to another session. */
-  private async sessionVideo(videoId: string, claims: VerifiedProviderToken): Promise<EditVideoRow> {
+  private async ownedVideo(videoId: string, claims: VerifiedProviderToken): Promise<EditVideoRow> {
     const row = await this.edits.getVideo(videoId);
-    if (!row) throw exportError(404, 'not_found', `There is no video with id '${videoId}'.`);
+    if (!row || row.owner_id !== claims.sub) throw exportError(404, 'not_found', `There is no video with id '${videoId}'.`);
+    return row;
+  }
+
+  /**
+   * The video of a session token: 404 when it does not exist or belongs to someone else (alike),
+   * 403 when it is the caller's own video but another session's.
+   */
+  private async sessionVideo(videoId: string, claims: VerifiedProviderToken): Promise<EditVideoRow> {
+    const row = await this.ownedVideo(videoId, claims);
     if (row.provider_session_id !== claims.sessionId) {
       throw exportError(403, 'forbidden', 'This session token is not for this video. Please reload the page from the provider.');
     }
@@ -170,6 +178,8 @@ export class PublishingService {
       throw exportError(400, 'invalid_request', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
     }
     const request = parsed.data;
+    // someone else's video is as unknown as a missing one, whatever the session says
+    await this.ownedVideo(request.videoId, claims);
     if (request.sessionId !== claims.sessionId) {
       throw exportError(403, 'forbidden', 'Export delayed - Video data is updating, please try again in a moment');
     }
@@ -329,18 +339,18 @@ export class PublishingService {
 
   async reset(authorization: string | null, sessionId: string, body: unknown): Promise<ResetResponse> {
     const claims = await this.auth.verifyForExport(authorization, 'JWT token required');
-    if (claims.sessionId !== sessionId) throw exportError(403, 'forbidden', 'This session token is for another session.');
     const parsed = resetBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw exportError(400, 'invalid_request', 'videoId must be a video id');
     const bySession = await this.d.videos.getBySession(sessionId);
-    if (!bySession) throw exportError(404, 'not_found', 'This session has no video in WordCut.');
+    if (!bySession || bySession.owner_id !== claims.sub) throw exportError(404, 'not_found', 'This session has no video in WordCut.');
+    if (claims.sessionId !== sessionId) throw exportError(403, 'forbidden', 'This session token is for another session.');
     if (parsed.data.videoId && parsed.data.videoId !== bySession.id) throw exportError(403, 'forbidden', 'This session token is not for this video.');
     const row = (await this.edits.getVideo(bySession.id))!;
     const filesUpdated = {
       video: row.processed_filename !== null || row.edit_list !== null,
       transcript: row.vtt_changed || row.word_byword_changed,
     };
-    await this.edits.revertToOriginal(row.id);
+    await this.edits.revertToOriginal(row.id, claims.sub);
     await this.edits.db.query(
       `UPDATE library.videos SET provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none', updated_at = now() WHERE id = $1`,
       [row.id],

@@ -1,0 +1,40 @@
+import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { ErrorCode } from '@wordcut/contracts';
+import { AppError } from '@wordcut/platform';
+import type { Request } from 'express';
+import { LIBRARY_DEPS, type LibraryDeps } from '../library/videos.controller';
+import type { GatewaySession } from './gateway-tokens';
+import { Caller, Public, type Identity } from './identity';
+
+/**
+ * Gateway sessions, for people who arrive through the upload form rather than from the provider:
+ * a short-lived token the gateway signs itself; whoever holds it owns what they upload. The
+ * browser refreshes it well before it ends; an ended one cannot be refreshed.
+ */
+@Controller('api/auth')
+export class AuthController {
+  constructor(@Inject(LIBRARY_DEPS) private readonly library: LibraryDeps) {}
+
+  /** Public: starts a new identity (only where the upload form is on), a limited number per client address. */
+  @Public()
+  @Post('session')
+  @HttpCode(201)
+  async start(@Req() req: Request): Promise<GatewaySession> {
+    if (!this.library.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
+    await this.library.rateLimits.hit(
+      `session:ip:${req.ip ?? 'unknown'}`,
+      this.library.config.SESSIONS_PER_HOUR_PER_IP,
+      3600,
+      'Too many new sessions from your network in the last hour. Please try again later.',
+    );
+    return this.library.tokens.issueSession();
+  }
+
+  /** The same identity with a new expiry; only for gateway sessions (provider tokens refresh at the provider). */
+  @Post('session/refresh')
+  @HttpCode(200)
+  async refresh(@Caller() caller: Identity): Promise<GatewaySession> {
+    if (caller.via !== 'gateway') throw new AppError(400, ErrorCode.ValidationFailed, 'Only a WordCut session can be refreshed here; provider sessions refresh at /api/wordcut/refresh-token.');
+    return this.library.tokens.issueSession(caller.userId);
+  }
+}

@@ -1,0 +1,93 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ErrorCode } from '@wordcut/contracts';
+import { AppError, PUBLIC_ROUTE } from '@wordcut/platform';
+import { bearerToken } from '@wordcut/provider';
+import { decodeJwt } from 'jose';
+import type { Request } from 'express';
+import { exportError } from '../publishing/export-error';
+import { SessionAuth } from '../session-auth';
+import { GATEWAY_ISSUER, GatewayTokenError, GatewayTokens, MEDIA_TOKEN_PARAM } from './gateway-tokens';
+import { EXPORT_REFUSALS, SIGNED_MEDIA_ROUTE, type Identity, type RequestWithIdentity } from './identity';
+
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
+
+/**
+ * Resolves who is calling from a bearer token: the gateway's own session tokens (by their issuer)
+ * or the provider's session tokens (everything else, verified against the provider's keys).
+ */
+@Injectable()
+export class IdentityResolver {
+  constructor(
+    private readonly sessions: SessionAuth,
+    private readonly tokens: GatewayTokens,
+  ) {}
+
+  async fromBearer(token: string, exportRefusals: boolean): Promise<Identity> {
+    if (issuerOf(token) === GATEWAY_ISSUER) {
+      try {
+        const { userId } = await this.tokens.verifySession(token);
+        return { userId, via: 'gateway' };
+      } catch (err) {
+        if (err instanceof GatewayTokenError) throw refusal(err.message, err.code, exportRefusals);
+        throw err;
+      }
+    }
+    const claims = exportRefusals ? await this.sessions.verifyForExport(token, AUTHENTICATION_REQUIRED) : await this.sessions.verifyBearer(`Bearer ${token}`, { required: true });
+    return { userId: claims.sub, via: 'provider', provider: claims };
+  }
+
+  async fromMediaToken(token: string, path: string): Promise<Identity> {
+    try {
+      const { userId } = await this.tokens.verifyMedia(token, path);
+      return { userId, via: 'media-url' };
+    } catch (err) {
+      if (err instanceof GatewayTokenError) throw refusal(err.message, err.code, false);
+      throw err;
+    }
+  }
+}
+
+function issuerOf(token: string): string | undefined {
+  try {
+    const iss = decodeJwt(token).iss;
+    return typeof iss === 'string' ? iss : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function refusal(message: string, reason: string, exportRefusals: boolean): AppError {
+  return exportRefusals ? exportError(401, 'unauthorized', message, { details: reason }) : new AppError(401, ErrorCode.Unauthorized, message, { reason });
+}
+
+/**
+ * The one place a caller's identity is resolved: every route needs one unless marked @Public.
+ * Routes marked @SignedMedia also accept a signed media URL instead of a bearer header. The
+ * identity lands on the request for @Caller(); ownership is then checked where the object is read.
+ */
+@Injectable()
+export class IdentityGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly resolver: IdentityResolver,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const targets = [ctx.getHandler(), ctx.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const req = ctx.switchToHttp().getRequest<Request & RequestWithIdentity>();
+    const exportRefusals = this.reflector.getAllAndOverride<boolean>(EXPORT_REFUSALS, targets) ?? false;
+    const token = bearerToken(req.headers.authorization);
+    if (token) {
+      req.identity = await this.resolver.fromBearer(token, exportRefusals);
+      return true;
+    }
+    const mediaToken = req.query[MEDIA_TOKEN_PARAM];
+    if (typeof mediaToken === 'string' && this.reflector.get<boolean>(SIGNED_MEDIA_ROUTE, ctx.getHandler())) {
+      req.identity = await this.resolver.fromMediaToken(mediaToken, req.path);
+      return true;
+    }
+    throw refusal(AUTHENTICATION_REQUIRED, 'TOKEN_MISSING', exportRefusals);
+  }
+}

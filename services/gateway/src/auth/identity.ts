@@ -1,0 +1,33 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { VerifiedProviderToken } from '@wordcut/provider';
+
+export { Public } from '@wordcut/platform';
+
+/**
+ * Who is calling. `userId` is what objects record as their owner: the provider's subject for a
+ * provider session, `wordcut:<uuid>` for a gateway session (upload form).
+ */
+export interface Identity {
+  userId: string;
+  /** how the identity was proven */
+  via: 'provider' | 'gateway' | 'media-url';
+  /** the provider session's claims (provider tokens only) */
+  provider?: VerifiedProviderToken;
+}
+
+export type RequestWithIdentity = { identity?: Identity };
+
+/** Metadata: the route also accepts a signed media URL (for `<video>` and download links). */
+export const SIGNED_MEDIA_ROUTE = 'wordcut:signed-media';
+export const SignedMedia = (): MethodDecorator => SetMetadata(SIGNED_MEDIA_ROUTE, true);
+
+/** Metadata: refusals use the export error body (publishing routes). */
+export const EXPORT_REFUSALS = 'wordcut:export-refusals';
+export const ExportRefusals = (): ClassDecorator & MethodDecorator => SetMetadata(EXPORT_REFUSALS, true);
+
+/** The caller resolved by the identity guard. A route without one is a bug: it must be @Public and not ask. */
+export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): Identity => {
+  const identity = ctx.switchToHttp().getRequest<RequestWithIdentity>().identity;
+  if (!identity) throw new Error('Caller: no identity on this request (a @Public route asked for one)');
+  return identity;
+});

@@ -1,0 +1,77 @@
+import { ErrorCode } from '@wordcut/contracts';
+import { AppError } from '@wordcut/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** Seconds a caller over the running-jobs limit is asked to wait before trying again. */
+export const ACTIVE_JOBS_RETRY_AFTER_SEC = 15;
+
+/** A 429 with Retry-After (seconds). */
+export function tooManyRequests(message: string, retryAfterSec: number): AppError {
+  return new AppError(429, ErrorCode.TooManyRequests, message, undefined, { retryAfter: Math.max(1, Math.ceil(retryAfterSec)) });
+}
+
+/**
+ * Fixed-window request counters in `library.rate_limits` (shared by every gateway replica): one
+ * row per key and window, incremented atomically. Old windows are removed as new ones start.
+ */
+export class RateLimitStore {
+  constructor(private readonly ds: DataSource) {}
+
+  /**
+   * Counts one request for `key` in the current window of `windowSec`; over `limit`, refuses with
+   * 429 and the seconds until the window ends (the refused request is counted too).
+   */
+  async hit(key: string, limit: number, windowSec: number, message: string, now: Date = new Date()): Promise<void> {
+    const windowMs = windowSec * 1000;
+    const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const rows = (await this.ds.query(
+      `INSERT INTO library.rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET count = library.rate_limits.count + 1
+       RETURNING count`,
+      [key, start],
+    )) as { count: number }[];
+    const count = rows[0]!.count;
+    if (count === 1) await this.ds.query(`DELETE FROM library.rate_limits WHERE key = $1 AND window_start < $2`, [key, start]);
+    if (count > limit) throw tooManyRequests(message, (start.getTime() + windowMs - now.getTime()) / 1000);
+  }
+
+  /** Removes every window that ended before `before` (keys that stopped calling). */
+  async prune(before: Date): Promise<number> {
+    const rows = (await this.ds.query(`DELETE FROM library.rate_limits WHERE window_start < $1 RETURNING key`, [before])) as unknown[];
+    return rows.length;
+  }
+}
+
+/**
+ * Running work per identity: active renders (edits, captions, clips) plus videos of theirs whose
+ * transcript is being built. Callers hold the user's lock (`lockUser`) while counting and adding
+ * one, so two requests at once cannot both take the last place.
+ */
+export class ActiveJobs {
+  constructor(private readonly limit: number) {}
+
+  static async lockUser(m: EntityManager, userId: string): Promise<void> {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext('wordcut:active-jobs'), hashtext($1))`, [userId]);
+  }
+
+  static async count(m: EntityManager, userId: string): Promise<number> {
+    const rows = (await m.query(
+      `SELECT (SELECT count(*) FROM library.renders WHERE user_id = $1 AND state = 'active')
+            + (SELECT count(*) FROM library.videos WHERE owner_id = $1 AND status IN ('uploaded','processing')) AS n`,
+      [userId],
+    )) as { n: string }[];
+    return Number(rows[0]!.n);
+  }
+
+  /** Inside `m`'s transaction: 429 when `userId` already runs as many jobs as allowed. */
+  async reserve(m: EntityManager, userId: string): Promise<void> {
+    await ActiveJobs.lockUser(m, userId);
+    const running = await ActiveJobs.count(m, userId);
+    if (running >= this.limit) {
+      throw tooManyRequests(
+        `You already have ${running} ${running === 1 ? 'job' : 'jobs'} running (the limit is ${this.limit}). Wait for one to finish, then try again.`,
+        ACTIVE_JOBS_RETRY_AFTER_SEC,
+      );
+    }
+  }
+}

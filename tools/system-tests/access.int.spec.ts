@@ -1,0 +1,243 @@
+/**
+ * Closed by default, proven for every route the running gateway serves: the routes are read from
+ * the gateway's own start-up log (Nest maps each one), not from a list kept here. For each route:
+ * no identity → 401, another person → 404 (the same as a missing object), the owner → the normal
+ * answer. A route without an example below fails the test, so a new route is covered the day it
+ * is added. Also: signed media URLs, gateway sessions, limits (running jobs, uploads, body sizes).
+ * Requires the services to be built (`npm run build:services`).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { videoSchema, type Video } from '@wordcut/contracts';
+import { ROOT } from '../stack/stack';
+import { eventually } from '../testing/env';
+import { startSystem, type TestSystem } from './system';
+
+const PORTS = { gateway: 13600, media: 13601, jobs: 13602, export: 13603, analytics: 13604 };
+const MEDIA = join(ROOT, '.data', 'test-media');
+const OWNER = 'access-owner';
+const SESSION = 'access-session';
+
+/** Routes anyone may call: health and metrics, the upload page's settings, starting a gateway session. */
+const PUBLIC_ROUTES = ['GET /healthz', 'GET /metrics', 'GET /api/vtt/status', 'POST /api/auth/session'];
+
+interface Ids {
+  video: string;
+  transcript: string;
+  clip: string;
+  job: string;
+  session: string;
+}
+
+interface Example {
+  /** the path with its parameters filled in */
+  path: (ids: Ids) => string;
+  body?: (ids: Ids) => unknown;
+  /** the owner's normal answer(s) */
+  owner: number[];
+  /**
+   * 'own': the route touches no object of someone else's (the stranger acts on their own behalf),
+   * so a stranger gets a normal answer too, never 401 and never the owner's data.
+   */
+  stranger?: 'own';
+  /** routes that change or remove what later examples use run last, in this order */
+  late?: number;
+}
+
+const form = () => {
+  const f = new FormData();
+  f.append('video', new Blob([new Uint8Array(readFileSync(join(MEDIA, 'demo.mp4')))], { type: 'video/mp4' }), 'demo.mp4');
+  f.append('vtt', new Blob([readFileSync(join(MEDIA, 'demo.vtt'), 'utf8')], { type: 'text/vtt' }), 'demo.vtt');
+  return f;
+};
+
+/** One example per route the gateway serves (METHOD + Nest path). */
+const EXAMPLES: Record<string, Example> = {
+  'GET /api/videos/:id': { path: (i) => `/api/videos/${i.video}`, owner: [200] },
+  'PATCH /api/videos/:id': { path: (i) => `/api/videos/${i.video}`, body: () => ({ title: 'Renamed' }), owner: [200] },
+  'POST /api/videos/:id/transcribe': { path: (i) => `/api/videos/${i.video}/transcribe`, owner: [409] },
+  'GET /api/videos/:id/transcript': { path: (i) => `/api/videos/${i.video}/transcript`, owner: [200] },
+  'PATCH /api/transcripts/:id': {
+    path: (i) => `/api/transcripts/${i.transcript}`,
+    body: () => ({ wordDeltas: [{ word_order: 0, changes: { text: 'Hello' } }] }),
+    owner: [200],
+  },
+  'GET /api/videos/:id/waveform': { path: (i) => `/api/videos/${i.video}/waveform?points=100`, owner: [200] },
+  'GET /api/videos/:id/stream/processed': { path: (i) => `/api/videos/${i.video}/stream/processed`, owner: [200] },
+  'POST /api/videos/upload': { path: () => '/api/videos/upload', body: form, owner: [201], stranger: 'own' },
+  'POST /api/probe-jobs': {
+    path: () => '/api/probe-jobs',
+    body: () => {
+      const f = new FormData();
+      f.append('file', new Blob([new Uint8Array(readFileSync(join(MEDIA, 'tiny.mp4')))], { type: 'video/mp4' }), 'tiny.mp4');
+      return f;
+    },
+    owner: [202],
+    stranger: 'own',
+  },
+  'GET /api/jobs/:jobId/status': { path: (i) => `/api/jobs/${i.job}/status`, owner: [200] },
+  'GET /api/video-processing/jobs/:jobId': { path: (i) => `/api/video-processing/jobs/${i.job}`, owner: [200] },
+  'GET /api/caption-jobs/:jobId': { path: (i) => `/api/caption-jobs/${i.job.replace(/^cut_/, 'cap_')}`, owner: [404] },
+  'GET /api/silence-jobs/:jobId': { path: (i) => `/api/silence-jobs/${i.job.replace(/^cut_/, 'sil_')}`, owner: [404] },
+  'GET /api/jobs/user-jobs': { path: () => '/api/jobs/user-jobs', owner: [200], stranger: 'own' },
+  'POST /api/jobs/:jobId/cancel': { path: (i) => `/api/jobs/${i.job}/cancel`, owner: [200, 409] },
+  'POST /api/videos/:id/apply-cuts': { path: (i) => `/api/videos/${i.video}/apply-cuts`, body: () => ({ cuts: [{ start: 1, end: 1.5 }] }), owner: [202, 409] },
+  'POST /api/videos/:id/remove-filler-words': { path: (i) => `/api/videos/${i.video}/remove-filler-words`, body: () => ({ fillerWordIndices: [0] }), owner: [202, 409] },
+  'POST /api/videos/:id/process-silence': { path: (i) => `/api/videos/${i.video}/process-silence`, body: () => ({ silenceRanges: [{ start: 2, end: 2.2 }] }), owner: [202, 409] },
+  'POST /api/mute/jobs': {
+    path: () => '/api/mute/jobs',
+    body: (i) => ({ videoId: i.video, pendingMutes: [{ startTime: 1, endTime: 1.4, level: 'whisper' }] }),
+    owner: [202, 409],
+  },
+  'POST /api/videos/:id/reorder': { path: (i) => `/api/videos/${i.video}/reorder`, body: () => ({ groupOrder: [1, 0] }), owner: [202, 409, 422] },
+  'POST /api/videos/:id/burn-captions': { path: (i) => `/api/videos/${i.video}/burn-captions`, owner: [202, 409] },
+  'POST /api/clips': { path: () => '/api/clips', body: (i) => ({ videoId: i.video, name: 'Second', startTime: 0, endTime: 2, aspectRatio: '1:1' }), owner: [202, 429] },
+  'GET /api/videos/:id/clips': { path: (i) => `/api/videos/${i.video}/clips`, owner: [200] },
+  'GET /api/clips/:id/download': { path: (i) => `/api/clips/${i.clip}/download`, owner: [200] },
+  'GET /api/clips/:id/vtt': { path: (i) => `/api/clips/${i.clip}/vtt`, owner: [200] },
+  'DELETE /api/clips/:id': { path: (i) => `/api/clips/${i.clip}`, owner: [200], late: 1 },
+  'POST /api/videos/:id/revert': { path: (i) => `/api/videos/${i.video}/revert`, owner: [200, 409], late: 2 },
+  'POST /api/provider/sessions': { path: () => '/api/provider/sessions', owner: [200], stranger: 'own' },
+  'POST /api/auth/session/refresh': { path: () => '/api/auth/session/refresh', owner: [400], stranger: 'own' },
+  'POST /api/wordcut/refresh-token': { path: () => '/api/wordcut/refresh-token', owner: [200], stranger: 'own' },
+  'GET /api/wordcut/quota': { path: () => '/api/wordcut/quota', owner: [200], stranger: 'own' },
+  'POST /api/jobs/export': {
+    path: () => '/api/jobs/export',
+    body: (i) => ({ videoId: i.video, sessionId: i.session, saveMainVideo: false, saveVtt: true, idempotencyKey: `access-${i.video}` }),
+    owner: [202, 409],
+  },
+  'POST /api/jobs/:jobId/retry': { path: (i) => `/api/jobs/${i.job}/retry`, owner: [404] },
+  'POST /api/provider/sessions/:sessionId/reset': { path: (i) => `/api/provider/sessions/${i.session}/reset`, body: (i) => ({ videoId: i.video }), owner: [200, 409], late: 3 },
+  'POST /api/wordcut/clone': { path: () => '/api/wordcut/clone', body: (i) => ({ videoId: i.video }), owner: [200], late: 4 },
+};
+
+describe('access: an identity on every route, an owner on every object', () => {
+  let sys: TestSystem;
+  let ownerToken: string;
+  let strangerToken: string;
+  let ids: Ids;
+  let routes: string[];
+
+  const api = (path: string) => sys.api(path);
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
+    const isForm = body instanceof FormData;
+    return fetch(api(path), {
+      method,
+      headers: { ...headers, ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  };
+  const getVideo = async (id: string, token = ownerToken): Promise<Video> => videoSchema.parse(await (await fetch(api(`/api/videos/${id}`), { headers: bearer(token) })).json());
+  const jobDone = (jobId: string) =>
+    eventually(async () => {
+      const j = (await (await fetch(api(`/api/jobs/${jobId}/status`), { headers: bearer(ownerToken) })).json()) as { status: string };
+      return ['completed', 'failed', 'error', 'cancelled'].includes(j.status) ? j : undefined;
+    }, 90000, `job ${jobId} finished`);
+
+  beforeAll(async () => {
+    execFileSync('bash', [join(ROOT, 'tools/media/generate-test-media.sh'), MEDIA], { stdio: 'ignore' });
+    sys = await startSystem({ name: 'access', ports: PORTS, mediaDir: MEDIA, importFromSandbox: true });
+    const media = { videoUrl: `${sys.sandbox.url}/media/demo.mp4`, vttUrl: `${sys.sandbox.url}/media/demo.vtt` };
+    ownerToken = await sys.sandbox.signToken({ sub: OWNER, sessionId: SESSION, videoId: 'demo', media });
+    strangerToken = await sys.sandbox.signToken({ sub: 'access-stranger', sessionId: 'access-other', videoId: 'demo', media });
+    const opened = (await (await send('POST', '/api/provider/sessions', bearer(ownerToken))).json()) as { video: { id: string } };
+    const video = await eventually(async () => {
+      const v = await getVideo(opened.video.id);
+      return v.status === 'completed' ? v : v.status === 'failed' ? Promise.reject(new Error(v.vttError ?? 'failed')) : undefined;
+    }, 120000, 'the owner video completed');
+    const clip = (await (await send('POST', '/api/clips', bearer(ownerToken), { videoId: video.id, name: 'First', startTime: 0, endTime: 2, aspectRatio: '16:9' })).json()) as {
+      id: string;
+      jobId: string;
+    };
+    await jobDone(clip.jobId);
+    const cut = (await (await send('POST', `/api/videos/${video.id}/apply-cuts`, bearer(ownerToken), { cuts: [{ start: 3, end: 3.5 }] })).json()) as { jobId: string };
+    await jobDone(cut.jobId);
+    ids = { video: video.id, transcript: video.transcriptId!, clip: clip.id, job: cut.jobId, session: SESSION };
+    routes = sys.stack.services.gateway.lines
+      .filter((l) => l['context'] === 'RouterExplorer')
+      .map((l) => /^Mapped \{(.+), (\w+)\} route$/.exec(String(l.msg)))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => `${m[2]} ${m[1]}`);
+  }, 300000);
+
+  afterAll(async () => {
+    await sys?.close();
+  });
+
+  it('reads the routes from the running gateway, and every one has an example here', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    const covered = new Set([...Object.keys(EXAMPLES), ...PUBLIC_ROUTES]);
+    expect(routes.filter((r) => !covered.has(r))).toEqual([]);
+    expect(Object.keys(EXAMPLES).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('answers 401 to a caller without an identity on every route but the public ones', async () => {
+    const open: string[] = [];
+    for (const route of routes) {
+      const [method, path] = route.split(' ') as [string, string];
+      const example = EXAMPLES[route];
+      const res = await send(method, example ? example.path(ids) : path, {}, example?.body?.(ids));
+      if (res.status !== 401) open.push(`${route} → ${res.status}`);
+      else expect(await res.json()).toMatchObject({ statusCode: 401 });
+    }
+    expect(open.sort()).toEqual(PUBLIC_ROUTES.map((r) => `${r} → ${r === 'POST /api/auth/session' ? 201 : 200}`).sort());
+  });
+
+  it('answers 401 to a forged, a foreign-keyed and an expired bearer token', async () => {
+    const forged = `${ownerToken.slice(0, -4)}AAAA`;
+    const expired = await sys.sandbox.signToken({ sub: OWNER, sessionId: SESSION, videoId: 'demo' }, { expiresInSec: -120 });
+    for (const token of [forged, expired, 'not-a-token']) {
+      expect((await fetch(api(`/api/videos/${ids.video}`), { headers: bearer(token) })).status).toBe(401);
+    }
+  });
+
+  it("answers another person 404 on every route that touches the owner's objects, like a missing one", async () => {
+    const leaks: string[] = [];
+    for (const [route, example] of Object.entries(EXAMPLES)) {
+      if (example.stranger === 'own' || example.late) continue;
+      const [method] = route.split(' ') as [string];
+      const res = await send(method, example.path(ids), bearer(strangerToken), example.body?.(ids));
+      if (res.status !== 404) leaks.push(`${route} → ${res.status}`);
+    }
+    expect(leaks).toEqual([]);
+    // a missing video answers the same body as someone else's
+    const missing = await send('GET', `/api/videos/00000000-0000-4000-8000-000000000000`, bearer(strangerToken));
+    const foreign = await send('GET', `/api/videos/${ids.video}`, bearer(strangerToken));
+    expect(foreign.status).toBe(missing.status);
+    const [a, b] = [(await missing.json()) as { code: string }, (await foreign.json()) as { code: string }];
+    expect(b.code).toBe(a.code);
+  });
+
+  it('runs at most MAX_ACTIVE_JOBS_PER_USER jobs per person at once: 429 with Retry-After beyond', async () => {
+    const create = (n: number) => send('POST', '/api/clips', bearer(ownerToken), { videoId: ids.video, name: `Burst ${n}`, startTime: 0, endTime: 2, aspectRatio: '9:16' });
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(create));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([202, 202, 202, 429, 429]);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/already have 3 jobs running \(the limit is 3\)/);
+    for (const r of answers.filter((a) => a.status === 202)) await jobDone(((await r.json()) as { jobId: string }).jobId);
+    // room again once they finished
+    const after = await create(6);
+    expect(after.status).toBe(202);
+    await jobDone(((await after.json()) as { jobId: string }).jobId);
+  }, 120000);
+
+  it('gives the owner the normal answer on every route (destructive ones last)', async () => {
+    const ordered = Object.entries(EXAMPLES).sort(([, a], [, b]) => (a.late ?? 0) - (b.late ?? 0));
+    const wrong: string[] = [];
+    for (const [route, example] of ordered) {
+      const [method] = route.split(' ') as [string];
+      const res = await send(method, example.path(ids), bearer(ownerToken), example.body?.(ids));
+      if (!example.owner.includes(res.status)) wrong.push(`${route} → ${res.status} ${(await res.text()).slice(0, 200)}`);
+      // a running job holds the video: let it finish so the next example meets an idle video
+      if (res.status === 202) {
+        const body = (await res.clone().json().catch(() => ({}))) as { jobId?: string };
+        if (body.jobId && !body.jobId.startsWith('exp_')) await jobDone(body.jobId).catch(() => undefined);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 300000);
+});
