@@ -25,14 +25,15 @@ Names
 
 {{/*
 The five back-end services, in start order of their dependencies, and what each one uses
-(webhook: PROVIDER_WEBHOOK_SECRET, the HMAC key of the provider's signed webhooks).
+(webhook: PROVIDER_WEBHOOK_SECRET, the HMAC key of the provider's signed webhooks; session:
+GATEWAY_SESSION_SECRET; provider: calls the provider's API or fetches its media). Every one uses NATS.
 */}}
 {{- define "wordcut.services" -}}
-gateway:   {db: true,  s3: true,  webhook: false}
-media:     {db: false, s3: true,  webhook: false}
-jobs:      {db: true,  s3: false, webhook: false}
-export:    {db: true,  s3: true,  webhook: true}
-analytics: {db: true,  s3: false, webhook: false}
+gateway:   {db: true,  s3: true,  webhook: false, session: true,  provider: true}
+media:     {db: false, s3: true,  webhook: false, session: false, provider: true}
+jobs:      {db: true,  s3: false, webhook: false, session: false, provider: false}
+export:    {db: true,  s3: true,  webhook: true,  session: false, provider: true}
+analytics: {db: true,  s3: false, webhook: false, session: false, provider: false}
 {{- end }}
 
 
@@ -75,12 +76,45 @@ Image of a component. Call with (dict "root" $ "image" .Values.gateway.image).
 {{- end }}
 {{- end }}
 
-{{/* The Secret holding DATABASE_URL, the S3 keys and the provider's webhook secret. */}}
+{{/* The Secret holding DATABASE_URL, the S3 keys, the webhook and gateway session secrets (and NATS's). */}}
 {{- define "wordcut.secretName" -}}
 {{- if .Values.secrets.existingSecret }}
 {{- .Values.secrets.existingSecret }}
 {{- else }}
 {{- printf "%s-secrets" (include "wordcut.fullname" .) }}
+{{- end }}
+{{- end }}
+
+{{/* The Secret holding the NATS credentials: secrets.natsExistingSecret, else the one above. */}}
+{{- define "wordcut.natsSecretName" -}}
+{{- .Values.secrets.natsExistingSecret | default (include "wordcut.secretName" .) }}
+{{- end }}
+
+{{/* Whether the chart renders the NATS credentials into its own Secret. */}}
+{{- define "wordcut.natsCredentialsRendered" -}}
+{{- if and (ne .Values.config.nats.auth "none") (not .Values.secrets.natsExistingSecret) (not .Values.secrets.existingSecret) }}true{{ end }}
+{{- end }}
+
+{{/* NATS_USER/NATS_PASSWORD or NATS_TOKEN of a service, from the Secret (config.nats.auth). */}}
+{{- define "wordcut.natsEnv" -}}
+{{- $secret := include "wordcut.natsSecretName" . }}
+{{- if eq .Values.config.nats.auth "userPassword" }}
+- name: NATS_USER
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: {{ .Values.secrets.keys.natsUser }}
+- name: NATS_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: {{ .Values.secrets.keys.natsPassword }}
+{{- else if eq .Values.config.nats.auth "token" }}
+- name: NATS_TOKEN
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: {{ .Values.secrets.keys.natsToken }}
 {{- end }}
 {{- end }}
 
@@ -153,13 +187,24 @@ topologySpreadConstraints:
 {{- end }}
 {{- if not .Values.secrets.existingSecret }}
 {{- if not .Values.secrets.databaseUrl }}
-{{- fail "set secrets.existingSecret (a Secret with DATABASE_URL, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, PROVIDER_WEBHOOK_SECRET) or secrets.databaseUrl, secrets.s3AccessKeyId, secrets.s3SecretAccessKey and secrets.providerWebhookSecret" }}
+{{- fail "set secrets.existingSecret (a Secret with DATABASE_URL, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, PROVIDER_WEBHOOK_SECRET, GATEWAY_SESSION_SECRET and the NATS credentials) or secrets.databaseUrl, secrets.s3AccessKeyId, secrets.s3SecretAccessKey, secrets.providerWebhookSecret, secrets.gatewaySessionSecret and secrets.natsUser/natsPassword (or natsToken)" }}
 {{- end }}
 {{- if not (and .Values.secrets.s3AccessKeyId .Values.secrets.s3SecretAccessKey) }}
 {{- fail "set secrets.s3AccessKeyId and secrets.s3SecretAccessKey, or secrets.existingSecret" }}
 {{- end }}
 {{- if lt (len (.Values.secrets.providerWebhookSecret | default "" | toString)) 32 }}
 {{- fail "set secrets.providerWebhookSecret (the HMAC key of the provider's signed webhooks, at least 32 characters), or secrets.existingSecret" }}
+{{- end }}
+{{- if lt (len (.Values.secrets.gatewaySessionSecret | default "" | toString)) 32 }}
+{{- fail "set secrets.gatewaySessionSecret (signs the gateway's session tokens and media URLs, at least 32 random characters, e.g. openssl rand -hex 32), or secrets.existingSecret" }}
+{{- end }}
+{{- end }}
+{{- if include "wordcut.natsCredentialsRendered" . }}
+{{- if and (eq .Values.config.nats.auth "userPassword") (not (and .Values.secrets.natsUser .Values.secrets.natsPassword)) }}
+{{- fail "config.nats.auth is userPassword: set secrets.natsUser and secrets.natsPassword (the NATS server's user), or secrets.natsExistingSecret / secrets.existingSecret with NATS_USER and NATS_PASSWORD" }}
+{{- end }}
+{{- if and (eq .Values.config.nats.auth "token") (not .Values.secrets.natsToken) }}
+{{- fail "config.nats.auth is token: set secrets.natsToken (the NATS server's token), or secrets.natsExistingSecret / secrets.existingSecret with NATS_TOKEN" }}
 {{- end }}
 {{- end }}
 {{- if and .Values.media.autoscaling.keda.enabled (not .Values.media.autoscaling.keda.natsMonitoringEndpoint) }}
@@ -168,4 +213,17 @@ topologySpreadConstraints:
 {{- if gt (int .Values.media.autoscaling.minReplicas) (int .Values.media.autoscaling.maxReplicas) }}
 {{- fail "media.autoscaling.minReplicas must not exceed maxReplicas" }}
 {{- end }}
+{{- end }}
+
+{{/*
+One egress rule of networkPolicy.egress (a {to, ports} group): an empty `to` allows any address on
+those ports. Call with .Values.networkPolicy.egress.nats.
+*/}}
+{{- define "wordcut.egressRule" -}}
+- ports:
+    {{- toYaml .ports | nindent 4 }}
+  {{- with .to }}
+  to:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
 {{- end }}

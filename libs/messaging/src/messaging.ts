@@ -11,7 +11,7 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NodeConnectionOptions } from '@nats-io/transport-node';
 import { Headers, Streams, Subjects } from '@wordcut/contracts';
 import {
   correlationIdFrom,
@@ -68,10 +68,37 @@ export interface MessagingOptions {
   servers: string;
   namespace: string;
   name: string;
+  /**
+   * Credentials (a service passes its NATS_USER, NATS_PASSWORD, NATS_TOKEN): a user with its
+   * password, or a token, or none. Empty strings count as unset.
+   */
+  user?: string | undefined;
+  pass?: string | undefined;
+  token?: string | undefined;
   logger: Logger;
   metrics?: ServiceMetrics;
   /** how long JetStream remembers a Nats-Msg-Id to drop duplicates */
   duplicateWindowMs?: number;
+}
+
+/**
+ * The NATS connection options of a Messaging: its servers, its name, reconnecting for ever, and its
+ * credentials (user + password, or token). Throws on half a user/password pair or on both kinds,
+ * so a misconfigured service stops at start rather than connecting anonymously.
+ */
+export function natsConnectOptions(o: Pick<MessagingOptions, 'servers' | 'name' | 'user' | 'pass' | 'token'>): NodeConnectionOptions {
+  const user = o.user || undefined;
+  const pass = o.pass || undefined;
+  const token = o.token || undefined;
+  if (Boolean(user) !== Boolean(pass)) throw new Error('NATS credentials: set both NATS_USER and NATS_PASSWORD, or neither');
+  if (token && user) throw new Error('NATS credentials: set NATS_USER/NATS_PASSWORD or NATS_TOKEN, not both');
+  return {
+    servers: o.servers.split(','),
+    name: o.name,
+    maxReconnectAttempts: -1,
+    ...(user && pass ? { user, pass } : {}),
+    ...(token ? { token } : {}),
+  };
 }
 
 export interface DeadLetter {
@@ -103,7 +130,7 @@ export class Messaging {
   ) {}
 
   static async connect(o: MessagingOptions): Promise<Messaging> {
-    const nc = await connect({ servers: o.servers.split(','), name: o.name, maxReconnectAttempts: -1 });
+    const nc = await connect(natsConnectOptions(o));
     const jsm = await jetstreamManager(nc);
     return new Messaging(nc, jetstream(nc), jsm, o);
   }

@@ -26,6 +26,12 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+/** An optional secret from the environment: an empty value (as compose's `${X:-}` gives) counts as unset. */
+const optionalCredential = z
+  .string()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
 /** Pieces every service composes into its own schema. */
 export const commonConfig = {
   PORT: z.coerce.number().int().min(0).max(65535),
@@ -40,6 +46,14 @@ export const natsConfig = {
     .string()
     .regex(/^[a-z][a-z0-9_]{0,31}$/, 'lower-case letters, digits and _ (prefixes every subject and stream)')
     .default('wordcut'),
+  /**
+   * NATS credentials: a user and password (the server's `authorization { user, password }`), or a
+   * token (`authorization { token }`). Unset or empty = connect without credentials. Every service
+   * passes them to Messaging.connect (user, pass, token), which refuses half a pair or both kinds.
+   */
+  NATS_USER: optionalCredential,
+  NATS_PASSWORD: optionalCredential,
+  NATS_TOKEN: optionalCredential,
 };
 
 export const databaseConfig = {

@@ -19,7 +19,7 @@ export async function main() {
       const ds = analyticsDataSource(config.DATABASE_URL);
       await ds.initialize();
       await assertMigrated(ds, SCHEMA);
-      const bus = await Messaging.connect({ servers: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
+      const bus = await Messaging.connect({ servers: config.NATS_URL, user: config.NATS_USER, pass: config.NATS_PASSWORD, token: config.NATS_TOKEN, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
       const recorder = new JobEventRecorder(bus, ds);
       return {
         module: AnalyticsModule,

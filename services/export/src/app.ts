@@ -54,7 +54,7 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
       await assertMigrated(ds, SCHEMA);
       const storage = new S3ObjectStorage(s3Settings(config));
       await storage.ensureBucket();
-      const bus = await Messaging.connect({ servers: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
+      const bus = await Messaging.connect({ servers: config.NATS_URL, user: config.NATS_USER, pass: config.NATS_PASSWORD, token: config.NATS_TOKEN, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
       const store = new ExportStore(ds);
       const exportMetrics = new ExportMetrics(metrics);
       const client =

@@ -66,7 +66,7 @@ export async function main() {
       await assertMigrated(ds, SCHEMA);
       const storage = new S3ObjectStorage(s3Settings(config));
       await storage.ensureBucket();
-      const bus = await Messaging.connect({ servers: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
+      const bus = await Messaging.connect({ servers: config.NATS_URL, user: config.NATS_USER, pass: config.NATS_PASSWORD, token: config.NATS_TOKEN, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
       await bus.provision([Streams.jobs, Streams.media, Streams.videos], []);
       const videos = new VideoStore(ds);
       const transcripts = new TranscriptStore(ds);

@@ -23,7 +23,7 @@ export async function main() {
     create: async ({ config, logger, metrics }) => {
       const storage = new S3ObjectStorage(s3Settings(config));
       await storage.ensureBucket();
-      const bus = await Messaging.connect({ servers: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: `${SERVICE}-${config.WORKER_ID}`, logger, metrics });
+      const bus = await Messaging.connect({ servers: config.NATS_URL, user: config.NATS_USER, pass: config.NATS_PASSWORD, token: config.NATS_TOKEN, namespace: config.NATS_NAMESPACE, name: `${SERVICE}-${config.WORKER_ID}`, logger, metrics });
       const tools = new FfmpegMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
       const worker = new ProbeWorker(bus, storage, tools, logger, {
         workerId: config.WORKER_ID,

@@ -49,7 +49,7 @@ export class GatewayTokens {
   }
 
   /** A new session; with `userId` (a refresh) the same owner continues. */
-  async issueSession(userId: string = `${GATEWAY_SUBJECT_PREFIX}${randomUUID()}`): Promise<GatewaySession> {
+  async issueSession(userId = `${GATEWAY_SUBJECT_PREFIX}${randomUUID()}`): Promise<GatewaySession> {
     if (!userId.startsWith(GATEWAY_SUBJECT_PREFIX)) throw new Error('GatewayTokens: not a gateway subject');
     const now = this.nowSec();
     const exp = now + this.o.sessionTtlSec;
