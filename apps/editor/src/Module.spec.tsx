@@ -2,7 +2,7 @@
 import '@wordcut/ui/src/testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { dismissToast, getToasts } from '@wordcut/ui';
+import { clearGatewaySession, dismissToast, getToasts } from '@wordcut/ui';
 import { FakeXhr } from './testing/fakeXhr';
 import { VIDEO_ID, fakeLayout, makeVideo, renderEditor, reply, routeFetch } from './testing/fixtures';
 import { SESSION_TOKEN_KEY, clearSessionToken } from './sessionToken';
@@ -50,8 +50,12 @@ describe('legacy upload form', () => {
     global.XMLHttpRequest = realXhr;
   });
 
+  const SESSION = { token: 'gateway.session.token', userId: 'wordcut:u1', expiresAt: new Date(Date.now() + 3600_000).toISOString() };
+  let api: ReturnType<typeof routeFetch>;
+  beforeEach(() => clearGatewaySession());
+
   async function openForm() {
-    routeFetch({ 'GET /api/vtt/status': vttStatus(true), ...videoRoute });
+    api = routeFetch({ 'GET /api/vtt/status': vttStatus(true), 'POST /api/auth/session': () => reply(201, SESSION), ...videoRoute });
     renderEditor('/');
     return {
       video: await screen.findByLabelText('MP4 video file'),
@@ -90,6 +94,9 @@ describe('legacy upload form', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(xhr.url).toBe('/api/videos/upload'));
     expect(xhr.withCredentials).toBe(true);
+    // the uploader owns the video: the upload carries the session the form started
+    expect(api.count('POST', '/api/auth/session')).toBe(1);
+    expect(xhr.headers['authorization']).toBe(`Bearer ${SESSION.token}`);
     act(() => xhr.progress(42, 100));
     expect(screen.getByTestId('upload-percent')).toHaveTextContent('42%');
     expect(screen.getByRole('button', { name: 'Cancel upload' })).toBeInTheDocument();
@@ -114,6 +121,29 @@ describe('legacy upload form', () => {
       variant: 'destructive',
     });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('reuses a stored session, and says why when no session can be started', async () => {
+    const { video, vtt, submit } = await openForm();
+    fireEvent.change(video, { target: { files: [file('talk.mp4', 'video/mp4')] } });
+    fireEvent.change(vtt, { target: { files: [file('talk.vtt', 'text/vtt')] } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(xhr.url).toBe('/api/videos/upload'));
+    act(() => xhr.respond(500, JSON.stringify({ message: 'boom' })));
+    expect(await screen.findByTestId('upload-error')).toHaveTextContent('boom');
+    xhr = new FakeXhr();
+    fireEvent.click(submit);
+    await waitFor(() => expect(xhr.url).toBe('/api/videos/upload'));
+    expect(api.count('POST', '/api/auth/session')).toBe(1);
+    act(() => xhr.respond(500, JSON.stringify({ message: 'boom again' })));
+    expect(await screen.findByText('boom again')).toBeInTheDocument();
+
+    clearGatewaySession();
+    routeFetch({ 'GET /api/vtt/status': vttStatus(true), 'POST /api/auth/session': () => reply(403, { message: 'Uploading is disabled here: open your video from the provider instead.' }) });
+    xhr = new FakeXhr();
+    fireEvent.click(submit);
+    expect(await screen.findByTestId('upload-error')).toHaveTextContent('Uploading is disabled here');
+    expect(xhr.url).toBeNull();
   });
 
   it('cancels an upload without an error toast', async () => {

@@ -16,7 +16,7 @@ export default function EditorModule({ basePath }: RemoteProps) {
   let content;
   if (session.state.phase === 'loading') content = <SessionLoading />;
   else if (session.state.phase === 'failed') content = <SessionFailed message={session.state.message} onRetry={session.retry} />;
-  else if (videoId) content = <VideoPage key={videoId} videoId={videoId} />;
+  else if (videoId) content = <VideoPage key={videoId} videoId={videoId} basePath={basePath} />;
   else content = <EntryPage basePath={basePath} />;
 
   return (

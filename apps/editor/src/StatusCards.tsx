@@ -6,6 +6,35 @@ import { READY_VTT_METHOD } from './footer';
 
 export const CONNECTION_ERROR_TITLE = 'Connection Error';
 export const CONNECTION_ERROR_TEXT = 'Unable to load video data. This could be a temporary network issue.';
+export const NOT_FOUND_TITLE = 'Video not found';
+export const NOT_FOUND_TEXT = 'There is no video at this address that you can open. Open your video again from where you started, or upload one.';
+export const SIGNED_OUT_TITLE = 'Session ended';
+export const SIGNED_OUT_TEXT = 'This page has no session that can open the video. Open the editor again from the provider, or upload a video.';
+
+/** The answer's status when the video could not be read (404 missing or not yours, 401 no session), else null. */
+export function accessProblem(error: unknown): 404 | 401 | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 404 || status === 401 ? status : null;
+}
+
+/** A video the page cannot open: missing, someone else's (the same to us), or no session. No retry helps. */
+export function VideoUnavailableCard({ status, homeHref }: { status: 404 | 401; homeHref: string }) {
+  const id = useId();
+  return (
+    <section className="wc-card wc-status-card wc-status-card--error" role="alert" aria-labelledby={id} data-testid="video-unavailable" data-status={status}>
+      <h2 id={id} className="wc-card__title">
+        {status === 404 ? NOT_FOUND_TITLE : SIGNED_OUT_TITLE}
+      </h2>
+      <p>{status === 404 ? NOT_FOUND_TEXT : SIGNED_OUT_TEXT}</p>
+      <div className="wc-actions">
+        <a className="wc-button wc-button--primary" href={homeHref}>
+          Upload a video
+        </a>
+      </div>
+    </section>
+  );
+}
+
 export const VTT_FAILURE_ADVICE =
   'Check your VTT file format and try again. Ensure the VTT file has proper WEBVTT format with valid timestamps.';
 export const VTT_UPLOAD_AGAIN_ADVICE = 'Please upload a new video with a corrected VTT file.';

@@ -22,7 +22,7 @@ import { createPlaybackStore, PlaybackContext } from './playback';
 import { ReorderPanel } from './reorder/ReorderPanel';
 import { ReorderPreviewCard } from './reorder/ReorderPreviewCard';
 import { WorkspaceContext, WorkspaceStore, useWorkspace } from './workspace';
-import { ConnectionErrorCard, VttFailedCard, VttProcessingCard } from './StatusCards';
+import { accessProblem, ConnectionErrorCard, VideoUnavailableCard, VttFailedCard, VttProcessingCard } from './StatusCards';
 import { TranscriptPanel } from './TranscriptPanel';
 import { VideoPlayer } from './VideoPlayer';
 import { WaveformTimeline } from './WaveformTimeline';
@@ -35,19 +35,22 @@ import { QuotaBanner } from './QuotaBanner';
 export const RETRY_FAILED_TITLE = 'Retry failed';
 export const RETRY_FAILED_DESCRIPTION = 'Unable to restart transcription. Please try again.';
 
-/** The video's query: 3 retries 1 s apart, polled every 2 s while uploaded or processing (seed 002 §4, §7). */
+/**
+ * The video's query: 3 retries 1 s apart, polled every 2 s while uploaded or processing (seed 002 §4, §7).
+ * A video that is not there for this page (404, 401) is not retried: no retry changes that answer.
+ */
 export function useVideo(videoId: string) {
   return useQuery<Video>({
     queryKey: videoKeys.video(videoId),
     queryFn: ({ signal }) => apiJson<Video>(videoPath(videoId), { signal }),
-    retry: VIDEO_FETCH_RETRIES,
+    retry: (failures, error) => accessProblem(error) === null && failures < VIDEO_FETCH_RETRIES,
     retryDelay: VIDEO_FETCH_RETRY_DELAY_MS,
     refetchInterval: (query) => videoPollInterval(query.state.data),
   });
 }
 
 /** The editor for one video: status cards, header, player, waveform, transcript and footer. */
-export function VideoPage({ videoId }: { videoId: string }) {
+export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePath?: string }) {
   const queryClient = useQueryClient();
   const videoQuery = useVideo(videoId);
   const video = videoQuery.data;
@@ -79,7 +82,9 @@ export function VideoPage({ videoId }: { videoId: string }) {
   if (!video) {
     return (
       <div className="wc-editor" data-testid="editor-remote">
-        {videoQuery.isError ? (
+        {videoQuery.isError && accessProblem(videoQuery.error) !== null ? (
+          <VideoUnavailableCard status={accessProblem(videoQuery.error)!} homeHref={basePath} />
+        ) : videoQuery.isError ? (
           <ConnectionErrorCard error={videoQuery.error} retrying={videoQuery.isFetching} onRetry={() => void videoQuery.refetch()} />
         ) : (
           <p className="wc-muted wc-centered" role="status" data-testid="video-loading">

@@ -14,6 +14,10 @@ describe('streamUrl', () => {
     expect(streamUrl(base)).toBe(`/api/videos/${id}/stream/processed?t=2025-01-02T03%3A04%3A05.000Z`);
     expect(streamUrl({ ...base, createdAt: '' })).toBe(`/api/videos/${id}/stream/processed?t=talk.mp4`);
   });
+  it("keeps the server's signature on the URL it signed for the owner", () => {
+    const signed = `/api/videos/${id}/stream/processed?st=abc.def.ghi`;
+    expect(streamUrl({ ...base, streamUrl: signed })).toBe(`${signed}&t=2025-01-02T03%3A04%3A05.000Z`);
+  });
 });
 
 it('builds the waveform URL, the routes and the keys', () => {
