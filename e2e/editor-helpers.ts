@@ -71,8 +71,22 @@ export async function waitForTranscript(page: Page): Promise<void> {
   await expect(page.getByTestId('vtt-processing')).toHaveCount(0);
 }
 
+/**
+ * The page's identity as request headers: the provider session token of the tab, else the
+ * upload form's gateway session. API calls made beside the page (page.request) need it too.
+ */
+export async function authHeaders(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(() => {
+    const provider = sessionStorage.getItem('wordcut_session_token');
+    if (provider) return provider;
+    const gateway = JSON.parse(localStorage.getItem('wordcut_gateway_session') ?? 'null') as { token?: string } | null;
+    return gateway?.token ?? null;
+  });
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 async function getJson<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
+  const response = await page.request.get(url, { headers: await authHeaders(page) });
   if (!response.ok()) throw new Error(`GET ${url} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
 }

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
+  authHeaders,
   demoVideoFile,
   editWord,
   fetchTranscript,
@@ -157,7 +158,7 @@ test.describe('transcript editor', () => {
     await waitForJobToFinish(page);
 
     const processed = testInfo.outputPath('processed.mp4');
-    const response = await page.request.get(`/api/videos/${id}/stream/processed?t=${Date.now()}`);
+    const response = await page.request.get(`/api/videos/${id}/stream/processed?t=${Date.now()}`, { headers: await authHeaders(page) });
     expect(response.ok()).toBe(true);
     await writeFile(processed, await response.body());
     const original = demoVideoFile();
@@ -325,7 +326,7 @@ test.describe('transcript editor', () => {
     const original = transcript.words[index]!.text;
 
     // another client edits first, so the version the editor holds is stale
-    const patched = await page.request.patch(`/api/transcripts/${transcript.id}`, {
+    const patched = await page.request.patch(`/api/transcripts/${transcript.id}`, { headers: await authHeaders(page),
       data: { version: transcript.version, wordDeltas: [{ word_order: transcript.words[other]!.word_order, changes: { text: 'archive.' } }] },
     });
     expect(patched.ok()).toBe(true);

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 /**
  * Ingest through the editor against the real backend: the legacy upload form (demo.mp4 +
@@ -28,10 +29,32 @@ async function waitForTranscript(page: Page) {
   return words;
 }
 
+/** WCAG 2.1 A and AA violations of what is on screen (axe-core), as readable lines. */
+async function accessibilityViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** A second person in their own browser context, with a WordCut session of their own. */
+async function stranger(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate(async () => {
+    const res = await fetch('/api/auth/session', { method: 'POST' });
+    localStorage.setItem('wordcut_gateway_session', await res.text());
+  });
+  return { page, close: () => context.close() };
+}
+
 test.describe('ingest', () => {
-  test('uploads an MP4 and its VTT, follows processing, and a word click seeks the video', async ({ page }) => {
-    test.setTimeout(PROCESSING_TIMEOUT_MS + 30_000);
+  test('uploads an MP4 and its VTT, follows processing, and a word click seeks the video', async ({ page, browser }) => {
+    test.setTimeout(PROCESSING_TIMEOUT_MS + 60_000);
     await page.goto('/');
+    await expect(page.getByTestId('upload-form')).toBeVisible();
+    expect(await accessibilityViolations(page, '[data-testid="upload-form"]')).toEqual([]);
     await page.getByLabel('MP4 video file').setInputFiles(demoFile('demo.mp4'));
     await page.getByLabel('VTT subtitle file').setInputFiles(demoFile('demo.vtt'));
     await page.getByRole('button', { name: 'Upload and open' }).click();
@@ -46,7 +69,7 @@ test.describe('ingest', () => {
     await expect(page.getByTestId('footer-vtt-status')).toContainText('VTT:');
 
     const video = page.getByTestId('video-player');
-    await expect(video).toHaveAttribute('src', /\/stream\/processed\?t=/);
+    await expect(video).toHaveAttribute('src', /\/stream\/processed\?st=[^&]+&t=/);
 
     // a word well into the video, so the seek is a real move
     const word = words.nth(Math.min(12, (await words.count()) - 1));
@@ -58,6 +81,31 @@ test.describe('ingest', () => {
       .toBeGreaterThan(start - 0.25);
     const now = await video.evaluate((el) => (el as HTMLVideoElement).currentTime);
     expect(Math.abs(now - start)).toBeLessThan(0.5);
+
+    // the uploader owns it: their session survives a reload, and the player's source is signed for them
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await page.reload();
+    await waitForTranscript(page);
+    await expect(video).toHaveAttribute('src', /\/stream\/processed\?st=[^&]+&t=/);
+
+    // someone else, in their own browser, finds nothing at that address
+    const other = await stranger(browser);
+    try {
+      await other.page.goto(`/editor/${id}`);
+      const card = other.page.getByTestId('video-unavailable');
+      await expect(card).toBeVisible();
+      await expect(card).toContainText('Video not found');
+      await expect(other.page.getByTestId('transcript-word')).toHaveCount(0);
+      expect(await accessibilityViolations(other.page, '[data-testid="video-unavailable"]')).toEqual([]);
+      const token = await other.page.evaluate(() => (JSON.parse(localStorage.getItem('wordcut_gateway_session')!) as { token: string }).token);
+      for (const path of [`/api/videos/${id}`, `/api/videos/${id}/transcript`, `/api/videos/${id}/stream/processed`]) {
+        expect((await other.page.request.get(path, { headers: { authorization: `Bearer ${token}` } })).status(), path).toBe(404);
+      }
+      // and without any identity, nothing at all
+      expect((await other.page.request.get(`/api/videos/${id}`)).status()).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   test('enters from a provider sandbox link and lands on the video without the token in the address', async ({ page }) => {

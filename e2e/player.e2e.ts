@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import {
+  authHeaders,
   correlation,
   demoVideoFile,
   loudnessEnvelope,
@@ -280,7 +281,7 @@ test.describe('player, timeline and previews', () => {
 
     // the rendered media itself starts with the old second paragraph: its loudness envelope
     // matches the original's second paragraph, not its first
-    const media = await page.request.get(`/api/videos/${id}/stream/processed?t=${Date.now()}`);
+    const media = await page.request.get(`/api/videos/${id}/stream/processed?t=${Date.now()}`, { headers: await authHeaders(page) });
     expect(media.ok()).toBe(true);
     const rendered = testInfo.outputPath('reordered.mp4');
     await writeFile(rendered, await media.body());

@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
+  authHeaders,
   editWord,
   expectToastShown,
   fetchTranscript,
@@ -70,10 +71,10 @@ test.describe('publishing to the provider', () => {
     await cutWords(page, first, first + 3);
 
     // a clip of the edited video (the clip dialog itself is covered by the player tests)
-    const clipRes = await page.request.post('/api/clips', { data: { videoId: id, name: 'Publish moment', startTime: 1, endTime: 4, aspectRatio: '1:1' } });
+    const clipRes = await page.request.post('/api/clips', { headers: await authHeaders(page), data: { videoId: id, name: 'Publish moment', startTime: 1, endTime: 4, aspectRatio: '1:1' } });
     expect(clipRes.ok()).toBe(true);
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/videos/${id}/clips`)).json()) as { status: string }[])[0]?.status, { timeout: JOB_TIMEOUT_MS })
+      .poll(async () => ((await (await page.request.get(`/api/videos/${id}/clips`, { headers: await authHeaders(page) })).json()) as { status: string }[])[0]?.status, { timeout: JOB_TIMEOUT_MS })
       .toBe('completed');
     // the clip was made behind the page's back: a reload shows it, as it would for a person
     await page.reload();
@@ -101,7 +102,7 @@ test.describe('publishing to the provider', () => {
     await expectToastShown(page, 'Export Started');
     await exportCompletes(page);
 
-    const session = (await (await page.request.get(`/api/videos/${id}`)).json()) as { providerSessionId: string; providerMainVideoUploadStatus: string };
+    const session = (await (await page.request.get(`/api/videos/${id}`, { headers: await authHeaders(page) })).json()) as { providerSessionId: string; providerMainVideoUploadStatus: string };
     expect(session.providerMainVideoUploadStatus).toBe('uploaded');
     const lib = await library(page);
     const main = lib.find((v) => v.sessionId === session.providerSessionId && v.kind !== 'clip');
@@ -120,7 +121,7 @@ test.describe('publishing to the provider', () => {
     const id = await openDemoVideo(page);
     const { words } = await fetchTranscript(page, id);
     await editWord(page, findPhrase(words, 'welcome'), 'greetings');
-    const before = (await (await page.request.get(`/api/videos/${id}`)).json()) as { providerSessionId: string };
+    const before = (await (await page.request.get(`/api/videos/${id}`, { headers: await authHeaders(page) })).json()) as { providerSessionId: string };
 
     await page.getByRole('button', { name: 'Publish changes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publish changes' });
@@ -130,7 +131,7 @@ test.describe('publishing to the provider', () => {
     expect((await expectToastShown(page, 'Video cloned')).description).toBe('Exporting to new video...');
     await exportCompletes(page);
 
-    const after = (await (await page.request.get(`/api/videos/${id}`)).json()) as { providerSessionId: string; providerIsClone: boolean };
+    const after = (await (await page.request.get(`/api/videos/${id}`, { headers: await authHeaders(page) })).json()) as { providerSessionId: string; providerIsClone: boolean };
     expect(after.providerIsClone).toBe(true);
     expect(after.providerSessionId).not.toBe(before.providerSessionId);
     const clone = (await library(page)).find((v) => v.sessionId === after.providerSessionId);
@@ -149,7 +150,7 @@ test.describe('publishing to the provider', () => {
     const id = await openDemoVideo(page);
     const { words } = await fetchTranscript(page, id);
     await editWord(page, findPhrase(words, 'welcome'), 'greetings');
-    const { providerSessionId } = (await (await page.request.get(`/api/videos/${id}`)).json()) as { providerSessionId: string };
+    const { providerSessionId } = (await (await page.request.get(`/api/videos/${id}`, { headers: await authHeaders(page) })).json()) as { providerSessionId: string };
     // the provider holds the upload's creation for 6 s: the export is still running at the reload
     const fault = await page.request.post(`${sandboxUrl()}/_control/faults`, {
       data: { match: { method: 'POST', path: `^/uploads/${providerSessionId}/vtt` }, action: { kind: 'timeout', ms: 6000 }, times: 1 },

@@ -63,11 +63,18 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { name: 'Video vid_456' })).toBeVisible();
   });
 
-  test('an unknown video shows the connection error card after the retries', async ({ page }) => {
+  test('a video the page cannot open says so at once: no session, then a session that does not own it', async ({ page }) => {
     await page.goto('/editor/vid_unknown');
-    const card = page.getByTestId('connection-error');
-    await expect(card).toContainText('Unable to load video data. This could be a temporary network issue.', { timeout: 10_000 });
-    await expect(card.getByRole('button', { name: 'Retry Connection' })).toBeVisible();
+    const card = page.getByTestId('video-unavailable');
+    await expect(card).toContainText('Session ended');
+    await expect(card.getByRole('link', { name: 'Upload a video' })).toBeVisible();
+    await page.evaluate(async () => {
+      const res = await fetch('/api/auth/session', { method: 'POST' });
+      localStorage.setItem('wordcut_gateway_session', await res.text());
+    });
+    await page.reload();
+    await expect(card).toContainText('Video not found');
+    await expect(page.getByTestId('connection-error')).toHaveCount(0);
   });
 
   test('/analytics loads the analytics remote', async ({ page }) => {

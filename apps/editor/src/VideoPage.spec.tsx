@@ -94,6 +94,25 @@ describe('video status', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Retry Connection' }));
     expect(await screen.findByTestId('video-title')).toHaveTextContent('Demo talk');
   }, 15_000);
+
+  it("says a video that is missing (or someone else's) is not found, without retrying", async () => {
+    const api = routes(() => reply(404, { statusCode: 404, code: 'NOT_FOUND', message: `There is no video with id '${VIDEO_ID}'.` }));
+    renderEditor(`/editor/${VIDEO_ID}`);
+    const card = await screen.findByTestId('video-unavailable');
+    expect(card).toHaveTextContent('Video not found');
+    expect(within(card).getByRole('link', { name: 'Upload a video' })).toHaveAttribute('href', '/');
+    const asked = api.count('GET', videoPath);
+    // retries come 1 s apart: none came
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(api.count('GET', videoPath)).toBe(asked);
+    expect(screen.queryByTestId('connection-error')).not.toBeInTheDocument();
+  });
+
+  it('says the session has ended on 401', async () => {
+    routes(() => reply(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Authentication required' }));
+    renderEditor(`/editor/${VIDEO_ID}`);
+    expect(await screen.findByTestId('video-unavailable')).toHaveTextContent('Session ended');
+  });
 });
 
 describe('completed video', () => {
