@@ -11,7 +11,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { videoSchema, type Video } from '@wordcut/contracts';
 import { ROOT } from '../stack/stack';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { Client } from 'pg';
 import { eventually } from '../testing/env';
+import { startGatewaySession } from '../testing/identity';
 import { startSystem, type TestSystem } from './system';
 
 const PORTS = { gateway: 13600, media: 13601, jobs: 13602, export: 13603, analytics: 13604 };
@@ -138,7 +141,13 @@ describe('access: an identity on every route, an owner on every object', () => {
 
   beforeAll(async () => {
     execFileSync('bash', [join(ROOT, 'tools/media/generate-test-media.sh'), MEDIA], { stdio: 'ignore' });
-    sys = await startSystem({ name: 'access', ports: PORTS, mediaDir: MEDIA, importFromSandbox: true });
+    sys = await startSystem({
+      name: 'access',
+      ports: PORTS,
+      mediaDir: MEDIA,
+      importFromSandbox: true,
+      env: { UPLOADS_PER_HOUR_PER_USER: '4', RETENTION_DAYS: '1', RETENTION_SWEEP_INTERVAL_MS: '1000' },
+    });
     const media = { videoUrl: `${sys.sandbox.url}/media/demo.mp4`, vttUrl: `${sys.sandbox.url}/media/demo.vtt` };
     ownerToken = await sys.sandbox.signToken({ sub: OWNER, sessionId: SESSION, videoId: 'demo', media });
     strangerToken = await sys.sandbox.signToken({ sub: 'access-stranger', sessionId: 'access-other', videoId: 'demo', media });
@@ -240,4 +249,107 @@ describe('access: an identity on every route, an owner on every object', () => {
     }
     expect(wrong).toEqual([]);
   }, 300000);
+
+  describe('signed media URLs and gateway sessions', () => {
+    it('plays the stream from the URL signed for the owner, for that path only', async () => {
+      const video = await getVideo(ids.video);
+      expect(video.streamUrl).toMatch(new RegExp(`^/api/videos/${ids.video}/stream/processed\\?st=`));
+      const res = await fetch(api(video.streamUrl!), { headers: { range: 'bytes=0-99' } });
+      expect(res.status).toBe(206);
+      const token = new URL(video.streamUrl!, 'http://x').searchParams.get('st')!;
+      const otherPath = `/api/videos/00000000-0000-4000-8000-000000000000/stream/processed?st=${token}`;
+      expect((await fetch(api(otherPath))).status).toBe(401);
+      expect((await fetch(api(`/api/videos/${ids.video}/transcript?st=${token}`))).status).toBe(401);
+      expect((await fetch(api(`/api/videos/${ids.video}/stream/processed?st=${token.slice(0, -3)}abc`))).status).toBe(401);
+    });
+
+    it('signs clip downloads for the owner', async () => {
+      const made = (await (await send('POST', '/api/clips', bearer(ownerToken), { videoId: ids.video, name: 'Signed', startTime: 0, endTime: 2 })).json()) as { jobId: string };
+      await jobDone(made.jobId);
+      const clips = (await (await fetch(api(`/api/videos/${ids.video}/clips`), { headers: bearer(ownerToken) })).json()) as Array<{ outputPath: string; vttPath: string }>;
+      expect(clips.length).toBeGreaterThan(0);
+      expect((await fetch(api(clips[0]!.vttPath))).status).toBe(200);
+      expect(clips[0]!.outputPath).toContain('?st=');
+    });
+
+    it('refreshes a gateway session as the same owner, and a provider token cannot', async () => {
+      const session = await startGatewaySession(sys.stack.services.gateway.url);
+      expect(session.userId).toMatch(/^wordcut:/);
+      const res = await send('POST', '/api/auth/session/refresh', bearer(session.token));
+      expect(res.status).toBe(200);
+      const refreshed = (await res.json()) as { token: string; userId: string };
+      expect(refreshed.userId).toBe(session.userId);
+      expect((await send('POST', '/api/auth/session/refresh', bearer(ownerToken))).status).toBe(400);
+    });
+  });
+
+  describe('limits', () => {
+    it('refuses large JSON bodies before reading them, and reads a large transcript body only with an identity', async () => {
+      const big = { videoId: ids.video, name: 'x'.repeat(2 * 1024 * 1024), startTime: 0, endTime: 1 };
+      const clip = await send('POST', '/api/clips', bearer(ownerToken), big);
+      expect(clip.status).toBe(413);
+      expect(((await clip.json()) as { message: string }).message).toMatch(/too large/);
+      const words = Array.from({ length: 20000 }, (_, i) => ({ word_order: i, changes: { text: `word${i}` } }));
+      const anonymous = await send('PATCH', `/api/transcripts/${ids.transcript}`, {}, { wordDeltas: words });
+      expect(anonymous.status).toBe(413);
+      const owner = await send('PATCH', `/api/transcripts/${ids.transcript}`, bearer(ownerToken), { wordDeltas: words, version: 1 });
+      // read and judged: the body is fine by size, its version is stale
+      expect(owner.status).toBe(409);
+    });
+
+    it('refuses subtitles with more words than a transcript may hold, with 422, storing nothing', async () => {
+      const session = await startGatewaySession(sys.stack.services.gateway.url);
+      const at = (sec: number, ms: string) => `00:${String(Math.floor(sec / 60)).padStart(2, '0')}:${String(sec % 60).padStart(2, '0')}.${ms}`;
+      const vtt = `WEBVTT\n\n${Array.from({ length: 2001 }, (_, c) => `${at(c, '000')} --> ${at(c, '900')}\n${Array.from({ length: 100 }, (_, w) => `w${w}`).join(' ')}\n`).join('\n')}`;
+      const f = new FormData();
+      f.append('video', new Blob([new Uint8Array(readFileSync(join(MEDIA, 'tiny.mp4')))], { type: 'video/mp4' }), 'tiny.mp4');
+      f.append('vtt', new Blob([vtt], { type: 'text/vtt' }), 'long.vtt');
+      const before = await objectCount('videos/');
+      const res = await send('POST', '/api/videos/upload', bearer(session.token), f);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({ code: 'TOO_MANY_WORDS', message: expect.stringMatching(/200,100 words; WordCut edits transcripts of up to 200,000 words/) });
+      expect(await objectCount('videos/')).toBe(before);
+    });
+
+    it('limits uploads per person per hour: 429 with Retry-After', async () => {
+      const session = await startGatewaySession(sys.stack.services.gateway.url);
+      const probe = () => {
+        const f = new FormData();
+        f.append('file', new Blob([new Uint8Array(readFileSync(join(MEDIA, 'tiny.mp4')))], { type: 'video/mp4' }), 'tiny.mp4');
+        return send('POST', '/api/probe-jobs', bearer(session.token), f);
+      };
+      for (let i = 0; i < 4; i++) expect((await probe()).status).toBe(202);
+      const refused = await probe();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    });
+  });
+
+  describe('retention', () => {
+    it('removes a video nobody opened for RETENTION_DAYS, with every object it owned', async () => {
+      const session = await startGatewaySession(sys.stack.services.gateway.url);
+      const res = await send('POST', '/api/videos/upload', bearer(session.token), form());
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: string };
+      await eventually(async () => ((await getVideo(id, session.token)).status === 'completed' ? true : undefined), 90000, 'upload completed');
+      expect(await objectCount(`videos/${id}/`)).toBeGreaterThan(0);
+      const db = new Client({ connectionString: sys.env.DATABASE_URL });
+      await db.connect();
+      try {
+        await db.query(`UPDATE library.videos SET accessed_at = now() - interval '2 days' WHERE id = $1`, [id]);
+      } finally {
+        await db.end();
+      }
+      await eventually(async () => ((await fetch(api(`/api/videos/${id}`), { headers: bearer(session.token) })).status === 404 ? true : undefined), 20000, 'video removed');
+      expect(await objectCount(`videos/${id}/`)).toBe(0);
+      // the owner's other video, opened today, stays
+      expect((await getVideo(ids.video)).id).toBe(ids.video);
+    }, 150000);
+  });
+
+  async function objectCount(prefix: string): Promise<number> {
+    const out = await sys.s3client.send(new ListObjectsV2Command({ Bucket: sys.env.S3_BUCKET, Prefix: prefix }));
+    return out.KeyCount ?? 0;
+  }
 });

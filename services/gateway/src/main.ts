@@ -19,6 +19,7 @@ import { TranscriptStore } from './library/transcript-store';
 import { VideoStore } from './library/video-store';
 import { LIBRARY_DEPS, VideosController, type LibraryDeps } from './library/videos.controller';
 import { EditService } from './library/edits';
+import { RetentionSweeper } from './library/retention';
 import { EDIT_SERVICE, EditsController } from './library/edits.controller';
 import { SessionAuth } from './session-auth';
 import { AuthController } from './auth/auth.controller';
@@ -84,7 +85,9 @@ export async function main() {
         }),
       );
       const tokens = new GatewayTokens(config.GATEWAY_SESSION_SECRET, { sessionTtlSec: config.GATEWAY_SESSION_TTL_SECONDS, mediaTtlSec: config.MEDIA_URL_TTL_SECONDS });
-      const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits: new RateLimitStore(ds), activeJobs };
+      const rateLimits = new RateLimitStore(ds);
+      const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits, activeJobs };
+      const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS });
       const publishing = new PublishingService(library, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {
         module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing),
@@ -97,8 +100,10 @@ export async function main() {
           await ingest.start();
           await edits.start();
           await publishing.start();
+          retention.start();
         },
         close: async () => {
+          retention.stop();
           await bus.close();
           await ds.destroy();
         },
