@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { probe, runFfmpeg } from '@wordcut/ffmpeg';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -134,7 +136,9 @@ describe('timecode media (real ffmpeg)', () => {
     // measures audio from the first video frame, as a player shows them.
     const mkv = join(dir, 'big.mkv');
     await generateTimecodeMedia(mkv, { durationSec: 1, width: 1280, height: 720, fps: 25, bFrames: false });
-    expect((await probe(mkv)).streams.find((s) => s.codecType === 'video')).toMatchObject({ width: 1280, height: 720, frameRate: 25 });
+    // WordCut's probe reads MP4/MOV only; the test media's own check reads the Matroska file as such
+    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-f', 'matroska', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,r_frame_rate', '-of', 'json', mkv]);
+    expect((JSON.parse(stdout) as { streams: unknown[] }).streams[0]).toMatchObject({ width: 1280, height: 720, r_frame_rate: '25/1' });
     const frames = await readFrameNumbers(mkv);
     expect(frames).toEqual(range(0, 25));
     const report = checkSync(frames, await readBurstOnsets(mkv), 25);

@@ -1,9 +1,11 @@
-/** Protocols ffmpeg/ffprobe may open for inputs unless configured otherwise (no `concat:`, `subfile`, `data` ...). */
-export const DEFAULT_PROTOCOL_WHITELIST: readonly string[] = ['file', 'http', 'https', 'tcp', 'tls', 'crypto'];
+import { LOCAL_FILE_PROTOCOLS, inputArgs, mediaInput, unpinnedInputs, whitelistValue, type FfmpegInput } from './input';
 
 export interface FfmpegArgsOptions {
-  /** Added as `-protocol_whitelist` before every `-i` (unless the caller set one for that input). */
-  protocolWhitelist?: readonly string[];
+  /**
+   * The inputs, each with its pinned demuxer and protocols (input.ts), placed before `args`; `args`
+   * must then hold no `-i` of its own. Every worker command passes them.
+   */
+  inputs?: readonly FfmpegInput[];
   /** `-loglevel` unless `args` set `-v`/`-loglevel`. Default `warning` (errors and warnings only). */
   logLevel?: string;
   /** Add `-y` (overwrite outputs) unless `args` contain `-y`/`-n`. Default true. */
@@ -23,32 +25,37 @@ export function assertArgs(args: readonly unknown[]): asserts args is readonly s
   });
 }
 
-export function whitelistValue(protocols: readonly string[]): string {
-  if (protocols.length === 0) throw new Error('protocol whitelist must not be empty');
-  for (const p of protocols) {
-    if (!/^[a-z0-9_+-]+$/i.test(p)) throw new Error(`invalid protocol name in whitelist: ${JSON.stringify(p)}`);
-  }
-  return protocols.join(',');
-}
+/** Flags that belong to an input descriptor: with `inputs`, `args` may not carry them. */
+const INPUT_FLAGS = new Set(['-i', '-protocol_whitelist', '-protocol_blacklist', '-format_whitelist', '-enable_drefs', '-safe']);
 
 /**
  * Full ffmpeg argv: global flags for machine use (no banner, no stdin, progress as key=value on
- * stdout), then the caller's arguments with `-protocol_whitelist` inserted before each input.
+ * stdout), then the pinned inputs, then the caller's arguments.
+ *
+ * Without `inputs` (tools that generate and read back their own local test media) each raw `-i`
+ * in `args` gets `-protocol_whitelist file` unless it has its own: fails closed to local files.
  */
 export function buildFfmpegArgs(args: readonly string[], opts: FfmpegArgsOptions = {}): string[] {
   assertArgs(args);
-  const whitelist = whitelistValue(opts.protocolWhitelist ?? DEFAULT_PROTOCOL_WHITELIST);
   const out = ['-hide_banner', '-nostdin', '-nostats'];
   if (opts.progress ?? true) out.push('-progress', 'pipe:1');
   if (!args.includes('-v') && !args.includes('-loglevel')) out.push('-loglevel', opts.logLevel ?? 'warning');
   if ((opts.overwrite ?? true) && !args.includes('-y') && !args.includes('-n')) out.push('-y');
-  // Input options apply to the next `-i` only: every `-i` gets the whitelist unless the caller gave
-  // that input its own (fails closed: no input escapes a whitelist).
+  if (opts.inputs) {
+    if (opts.inputs.length === 0) throw new Error('a pinned ffmpeg command needs at least one input');
+    const stray = args.find((a) => INPUT_FLAGS.has(a));
+    if (stray) throw new Error(`${stray} in args: inputs are given as pinned descriptors only`);
+    for (const input of opts.inputs) out.push(...inputArgs(input));
+    out.push(...args);
+    if (unpinnedInputs(out).length > 0) throw new Error('an ffmpeg input is not pinned');
+    return out;
+  }
+  // Input options apply to the next `-i` only: every raw `-i` gets a whitelist of its own.
   let ownWhitelist = false;
   for (const a of args) {
     if (a === '-protocol_whitelist') ownWhitelist = true;
     if (a === '-i') {
-      if (!ownWhitelist) out.push('-protocol_whitelist', whitelist);
+      if (!ownWhitelist) out.push('-protocol_whitelist', whitelistValue(LOCAL_FILE_PROTOCOLS));
       ownWhitelist = false;
     }
     out.push(a);
@@ -56,28 +63,20 @@ export function buildFfmpegArgs(args: readonly string[], opts: FfmpegArgsOptions
   return out;
 }
 
-export interface FfprobeArgsOptions {
-  protocolWhitelist?: readonly string[];
-}
-
-/** ffprobe argv printing format + streams as JSON. */
-export function buildFfprobeArgs(input: string, opts: FfprobeArgsOptions = {}): string[] {
-  assertArgs([input]);
-  if (!input) throw new Error('ffprobe input must not be empty');
-  return [
-    '-hide_banner',
-    '-v', 'error',
-    '-print_format', 'json',
-    '-show_format',
-    '-show_streams',
-    '-protocol_whitelist', whitelistValue(opts.protocolWhitelist ?? DEFAULT_PROTOCOL_WHITELIST),
-    '-i', toFfmpegInput(input),
-  ];
+/**
+ * ffprobe argv printing format + streams as JSON. A plain string is untrusted media (mediaInput:
+ * MP4/MOV only, protocols from path or URL).
+ */
+export function buildFfprobeArgs(input: FfmpegInput | string): string[] {
+  const pinned = typeof input === 'string' ? mediaInput(input) : input;
+  assertArgs([pinned.url]);
+  return ['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(pinned)];
 }
 
 /**
  * URLs stay as they are; anything else is a local path and gets an explicit `file:` prefix so that a
- * name like `clip:1.mp4` or `-x.mp4` is never read as a protocol or an option.
+ * name like `clip:1.mp4` or `-x.mp4` is never read as a protocol or an option. (Outputs, and the raw
+ * inputs of local tools; worker inputs are FfmpegInput descriptors.)
  */
 export function toFfmpegInput(pathOrUrl: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUrl) || pathOrUrl.startsWith('file:') || pathOrUrl.startsWith('pipe:')) {

@@ -45,7 +45,11 @@ export class FfmpegAbortedError extends FfmpegError {
 }
 
 export type MediaProbeErrorCode =
-  /** ffprobe could not parse it (text, image of an unknown kind, truncated file ...). */
+  /** Not a file of the MP4/MOV family at all (text, a playlist, an ffconcat list, Matroska ...): refused unread. */
+  | 'NOT_MP4'
+  /** An MP4/MOV whose data references point outside the file (ADR 0012). */
+  | 'EXTERNAL_REFERENCE'
+  /** ffprobe could not parse it (truncated, no movie header, a malformed or compressed header ...). */
   | 'NOT_MEDIA'
   /** Parsed, but it has no audio or video stream (subtitles only, a tty text file ...). */
   | 'NO_AUDIO_VIDEO'

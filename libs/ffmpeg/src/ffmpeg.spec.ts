@@ -1,42 +1,55 @@
 import fc from 'fast-check';
 import {
-  DEFAULT_PROTOCOL_WHITELIST,
   MediaProbeError,
   ProgressParser,
   TailBuffer,
   buildFfmpegArgs,
   buildFfprobeArgs,
   mapFfprobeJson,
+  mediaInput,
   parseClock,
   parseProgressBlock,
   parseRational,
   probeFailureReason,
   redactUrls,
   toFfmpegInput,
+  unpinnedInputs,
   unplayableReason,
+  workFileInput,
   type FfmpegProgress,
   type FfprobeJson,
 } from '@wordcut/ffmpeg';
 import { probeResultSchema } from '@wordcut/contracts';
 
-const WL = DEFAULT_PROTOCOL_WHITELIST.join(',');
+const GLOBAL = ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1', '-loglevel', 'warning', '-y'];
 
 describe('buildFfmpegArgs', () => {
-  it('prepends machine-friendly global flags and whitelists every input', () => {
-    const args = buildFfmpegArgs(['-ss', '3', '-i', 'in.mp4', '-i', 'https://x/a.wav', '-map', '0:v', 'out.mp4']);
+  it('pinned inputs: global flags, then each input with its own -f, format and protocol whitelists', () => {
+    const args = buildFfmpegArgs(['-map', '0:v', '-f', 'mp4', 'file:out.mp4'], {
+      inputs: [mediaInput('https://s3/b/k.mp4?X-Amz-Signature=1'), workFileInput('/w/audio.aac', 'aac')],
+    });
     expect(args).toEqual([
-      '-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1', '-loglevel', 'warning', '-y',
-      '-ss', '3', '-protocol_whitelist', WL, '-i', 'in.mp4',
-      '-protocol_whitelist', WL, '-i', 'https://x/a.wav',
-      '-map', '0:v', 'out.mp4',
+      ...GLOBAL,
+      '-f', 'mov', '-format_whitelist', 'mov', '-enable_drefs', '0', '-protocol_whitelist', 'http,https,tcp,tls', '-i', 'https://s3/b/k.mp4?X-Amz-Signature=1',
+      '-f', 'aac', '-format_whitelist', 'aac', '-protocol_whitelist', 'file', '-i', 'file:/w/audio.aac',
+      '-map', '0:v', '-f', 'mp4', 'file:out.mp4',
     ]);
+    expect(unpinnedInputs(args)).toEqual([]);
   });
 
-  it('respects caller flags: own log level, -n, a per-input whitelist, custom whitelist', () => {
-    const args = buildFfmpegArgs(
-      ['-v', 'error', '-n', '-protocol_whitelist', 'pipe', '-i', 'pipe:0', '-i', 'b.mp4', 'o.mkv'],
-      { protocolWhitelist: ['file'] },
-    );
+  it('with pinned inputs, args may not add inputs or loosen whitelists', () => {
+    const inputs = [mediaInput('/w/a.mp4')];
+    for (const flag of ['-i', '-protocol_whitelist', '-format_whitelist', '-enable_drefs', '-safe']) {
+      expect(() => buildFfmpegArgs([flag, 'x', 'out.mp4'], { inputs })).toThrow(/pinned descriptors only/);
+    }
+    expect(() => buildFfmpegArgs(['out.mp4'], { inputs: [] })).toThrow(/at least one input/);
+  });
+
+  it('raw -i (local tools only) is limited to the file protocol; caller flags are respected', () => {
+    expect(buildFfmpegArgs(['-ss', '3', '-i', 'in.mp4', '-map', '0:v', 'out.mp4'])).toEqual([
+      ...GLOBAL, '-ss', '3', '-protocol_whitelist', 'file', '-i', 'in.mp4', '-map', '0:v', 'out.mp4',
+    ]);
+    const args = buildFfmpegArgs(['-v', 'error', '-n', '-protocol_whitelist', 'pipe', '-i', 'pipe:0', '-i', 'b.mp4', 'o.mkv']);
     expect(args).toEqual([
       '-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1',
       '-v', 'error', '-n', '-protocol_whitelist', 'pipe', '-i', 'pipe:0',
@@ -46,23 +59,18 @@ describe('buildFfmpegArgs', () => {
     expect(buildFfmpegArgs(['-i', 'a', 'b'], { logLevel: 'info' })).toContain('info');
   });
 
-  it('rejects unsafe arguments and whitelists', () => {
+  it('rejects unsafe arguments', () => {
     expect(() => buildFfmpegArgs(['-i', 'a\0b'])).toThrow(/NUL/);
     expect(() => buildFfmpegArgs(['-i', 3 as unknown as string])).toThrow(/not a string/);
-    expect(() => buildFfmpegArgs(['-i', 'a'], { protocolWhitelist: [] })).toThrow(/empty/);
-    expect(() => buildFfmpegArgs(['-i', 'a'], { protocolWhitelist: ['file,concat'] })).toThrow(/invalid protocol/);
   });
 
-  it('never lets an input escape the whitelist (property)', () => {
-    const token = fc.oneof(fc.constantFrom('-i', '-ss', '1', 'x.mp4', '-map', '0', '-c', 'copy', '-f', 'null', '-'));
+  it('never lets a raw input escape a whitelist, nor reach the network (property)', () => {
+    const token = fc.oneof(fc.constantFrom('-i', '-ss', '1', 'x.mp4', 'https://h/x.mp4', '-map', '0', '-c', 'copy', '-f', 'null', '-'));
     fc.assert(
       fc.property(fc.array(token, { maxLength: 30 }), (userArgs) => {
         const out = buildFfmpegArgs(userArgs);
         out.forEach((a, i) => {
-          if (a === '-i') {
-            expect(out[i - 2]).toBe('-protocol_whitelist');
-            expect(out[i - 1]).toBe(WL);
-          }
+          if (a === '-i') expect(out.slice(i - 2, i)).toEqual(['-protocol_whitelist', 'file']);
         });
         expect(out.filter((a) => a === '-i')).toHaveLength(userArgs.filter((a) => a === '-i').length);
       }),
@@ -71,12 +79,19 @@ describe('buildFfmpegArgs', () => {
 });
 
 describe('buildFfprobeArgs / inputs', () => {
-  it('prints JSON format+streams with the whitelist and a file: input', () => {
+  it('a local path: JSON format+streams, the mov demuxer, file protocol only, a file: input', () => {
     expect(buildFfprobeArgs('/data/a:b.mp4')).toEqual([
       '-hide_banner', '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams',
-      '-protocol_whitelist', WL, '-i', 'file:/data/a:b.mp4',
+      '-f', 'mov', '-format_whitelist', 'mov', '-enable_drefs', '0', '-protocol_whitelist', 'file', '-i', 'file:/data/a:b.mp4',
     ]);
-    expect(buildFfprobeArgs('http://s3:9000/b/k?X-Amz-Signature=1').at(-1)).toBe('http://s3:9000/b/k?X-Amz-Signature=1');
+  });
+
+  it('a presigned URL: the mov demuxer, network protocols only (no file, crypto, concat, subfile, data)', () => {
+    const args = buildFfprobeArgs('http://s3:9000/b/k?X-Amz-Signature=1');
+    expect(args.slice(-10)).toEqual([
+      '-f', 'mov', '-format_whitelist', 'mov', '-enable_drefs', '0', '-protocol_whitelist', 'http,https,tcp,tls', '-i', 'http://s3:9000/b/k?X-Amz-Signature=1',
+    ]);
+    expect(unpinnedInputs(args)).toEqual([]);
   });
 
   it('toFfmpegInput keeps URLs and protects odd local names', () => {

@@ -1,12 +1,32 @@
+export { buildFfmpegArgs, buildFfprobeArgs, redactUrls, toFfmpegInput, type FfmpegArgsOptions } from './args';
 export {
-  DEFAULT_PROTOCOL_WHITELIST,
-  buildFfmpegArgs,
-  buildFfprobeArgs,
-  redactUrls,
-  toFfmpegInput,
-  type FfmpegArgsOptions,
-  type FfprobeArgsOptions,
-} from './args';
+  LOCAL_FILE_PROTOCOLS,
+  PRESIGNED_URL_PROTOCOLS,
+  assertPinnedInput,
+  concatListInput,
+  inputArgs,
+  mediaInput,
+  pcmInput,
+  unpinnedInputs,
+  withInputOptions,
+  workFileInput,
+  type FfmpegCommand,
+  type FfmpegInput,
+  type InputFormat,
+  type InputProtocol,
+} from './input';
+export {
+  DEFAULT_MAX_BOX_BYTES,
+  bytesSource,
+  checkMovieBoxes,
+  childBoxes,
+  drefIssues,
+  parseBoxHeader,
+  type ByteSource,
+  type MovieCheck,
+  type MovieIssue,
+} from './mp4-boxes';
+export { DEFAULT_MOVIE_CHECK_TIMEOUT_MS, assertSelfContainedMovie, checkMovieInput, type MovieCheckOptions } from './movie-check';
 export * from './errors';
 export { ProgressParser, parseClock, parseProgressBlock, type FfmpegProgress } from './progress';
 export { DEFAULT_STDERR_TAIL_BYTES, TailBuffer } from './process';
@@ -34,8 +54,8 @@ export {
   type MediaTools,
 } from './media-tools';
 export { MAX_PEAK_GAIN, PeakAccumulator, scalePeaks } from './peaks';
-export { DEFAULT_PEAKS_TIMEOUT_MS, PEAKS_SAMPLE_RATE, computePeaks, peaksDecodeArgs, type ComputePeaksOptions, type PeaksResult } from './waveform';
-export { DEFAULT_TRANSCODE_TIMEOUT_MS, browserProxyArgs, transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
+export { DEFAULT_PEAKS_TIMEOUT_MS, PEAKS_SAMPLE_RATE, computePeaks, peaksDecodeCommand, type ComputePeaksOptions, type PeaksResult } from './waveform';
+export { DEFAULT_TRANSCODE_TIMEOUT_MS, browserProxyCommand, transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
 export { browserPlayback, displayDimensions, primaryAudioStream, primaryVideoStream, type BrowserPlayback } from './playback';
 export { readRenderMediaInfo, analyseVideoPackets, parsePacketCsv, type RenderMediaInfo, type VideoTrackInfo, type AudioTrackInfo, type Rational } from './render/media-info';
 export {

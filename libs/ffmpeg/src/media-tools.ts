@@ -1,6 +1,6 @@
 import type { ProbeResult } from '@wordcut/contracts';
-import { DEFAULT_PROTOCOL_WHITELIST } from './args';
 import { FfmpegError } from './errors';
+import type { FfmpegInput } from './input';
 import { runProcess } from './process';
 import { probe, type ProbeOptions } from './probe';
 import { runFfmpeg, type RunFfmpegOptions, type RunFfmpegResult } from './run-ffmpeg';
@@ -8,21 +8,25 @@ import { transcodeForBrowser, type TranscodeForBrowserOptions } from './transcod
 import { computePeaks, type ComputePeaksOptions, type PeaksResult } from './waveform';
 
 export type MediaProbeOptions = Pick<ProbeOptions, 'timeoutMs' | 'signal'>;
-export type MediaRunOptions = Omit<RunFfmpegOptions, 'binary' | 'protocolWhitelist'>;
+export type MediaRunOptions = Omit<RunFfmpegOptions, 'binary'>;
 
-/** What workers need from ffmpeg; inject it (fakes in unit tests, FfmpegMediaTools for real). */
+/**
+ * What workers need from ffmpeg; inject it (fakes in unit tests, FfmpegMediaTools for real). A
+ * plain string input is untrusted media: a local path or presigned http(s) URL read as MP4/MOV
+ * only (mediaInput); pass an FfmpegInput for anything else.
+ */
 export interface MediaTools {
-  probe(input: string, opts?: MediaProbeOptions): Promise<ProbeResult>;
+  probe(input: FfmpegInput | string, opts?: MediaProbeOptions): Promise<ProbeResult>;
   runFfmpeg(opts: MediaRunOptions): Promise<RunFfmpegResult>;
 }
 
-export type MediaPeaksOptions = Omit<ComputePeaksOptions, 'binary' | 'protocolWhitelist'>;
-export type MediaTranscodeOptions = Omit<TranscodeForBrowserOptions, 'binary' | 'protocolWhitelist'>;
+export type MediaPeaksOptions = Omit<ComputePeaksOptions, 'binary'>;
+export type MediaTranscodeOptions = Omit<TranscodeForBrowserOptions, 'binary'>;
 
 /** What the ingest worker needs on top of MediaTools: waveform peaks and browser proxies. */
 export interface IngestMediaTools extends MediaTools {
-  computePeaks(input: string, opts: MediaPeaksOptions): Promise<PeaksResult>;
-  transcodeForBrowser(input: string, output: string, opts?: MediaTranscodeOptions): Promise<RunFfmpegResult>;
+  computePeaks(input: FfmpegInput | string, opts: MediaPeaksOptions): Promise<PeaksResult>;
+  transcodeForBrowser(input: FfmpegInput | string, output: string, opts?: MediaTranscodeOptions): Promise<RunFfmpegResult>;
 }
 
 export interface FfmpegMediaToolsOptions {
@@ -30,35 +34,31 @@ export interface FfmpegMediaToolsOptions {
   ffmpegPath?: string;
   /** Default `ffprobe` (PATH). */
   ffprobePath?: string;
-  /** Default DEFAULT_PROTOCOL_WHITELIST. */
-  protocolWhitelist?: readonly string[];
 }
 
 export class FfmpegMediaTools implements IngestMediaTools {
   readonly ffmpegPath: string;
   readonly ffprobePath: string;
-  readonly protocolWhitelist: readonly string[];
 
   constructor(opts: FfmpegMediaToolsOptions = {}) {
     this.ffmpegPath = opts.ffmpegPath ?? 'ffmpeg';
     this.ffprobePath = opts.ffprobePath ?? 'ffprobe';
-    this.protocolWhitelist = opts.protocolWhitelist ?? DEFAULT_PROTOCOL_WHITELIST;
   }
 
-  probe(input: string, opts: MediaProbeOptions = {}): Promise<ProbeResult> {
-    return probe(input, { ...opts, binary: this.ffprobePath, protocolWhitelist: this.protocolWhitelist });
+  probe(input: FfmpegInput | string, opts: MediaProbeOptions = {}): Promise<ProbeResult> {
+    return probe(input, { ...opts, binary: this.ffprobePath });
   }
 
   runFfmpeg(opts: MediaRunOptions): Promise<RunFfmpegResult> {
-    return runFfmpeg({ ...opts, binary: this.ffmpegPath, protocolWhitelist: this.protocolWhitelist });
+    return runFfmpeg({ ...opts, binary: this.ffmpegPath });
   }
 
-  computePeaks(input: string, opts: MediaPeaksOptions): Promise<PeaksResult> {
-    return computePeaks(input, { ...opts, binary: this.ffmpegPath, protocolWhitelist: this.protocolWhitelist });
+  computePeaks(input: FfmpegInput | string, opts: MediaPeaksOptions): Promise<PeaksResult> {
+    return computePeaks(input, { ...opts, binary: this.ffmpegPath });
   }
 
-  transcodeForBrowser(input: string, output: string, opts: MediaTranscodeOptions = {}): Promise<RunFfmpegResult> {
-    return transcodeForBrowser(input, output, { ...opts, binary: this.ffmpegPath, protocolWhitelist: this.protocolWhitelist });
+  transcodeForBrowser(input: FfmpegInput | string, output: string, opts: MediaTranscodeOptions = {}): Promise<RunFfmpegResult> {
+    return transcodeForBrowser(input, output, { ...opts, binary: this.ffmpegPath });
   }
 
   /** `ffmpeg -version` and `ffprobe -version` first lines, for startup checks / readiness. */

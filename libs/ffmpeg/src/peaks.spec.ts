@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { buildFfmpegArgs, MAX_PEAK_GAIN, PeakAccumulator, peaksDecodeArgs, scalePeaks } from '@wordcut/ffmpeg';
+import { buildFfmpegArgs, MAX_PEAK_GAIN, mediaInput, PeakAccumulator, peaksDecodeCommand, scalePeaks, unpinnedInputs } from '@wordcut/ffmpeg';
 
 /** s16le bytes of the given samples. */
 function pcm(samples: number[]): Buffer {
@@ -75,17 +75,24 @@ describe('scalePeaks', () => {
   });
 });
 
-describe('peaksDecodeArgs', () => {
-  it('decodes only the first audio stream to 8 kHz mono s16le on stdout', () => {
-    expect(peaksDecodeArgs('/tmp/a b.mp4')).toEqual([
-      '-i', 'file:/tmp/a b.mp4', '-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', '8000', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1',
-    ]);
+describe('peaksDecodeCommand', () => {
+  it('decodes only the first audio stream of the pinned input to 8 kHz mono s16le on stdout', () => {
+    const input = mediaInput('/tmp/a b.mp4');
+    expect(peaksDecodeCommand(input)).toEqual({
+      inputs: [input],
+      args: ['-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', '8000', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'],
+    });
   });
 
-  it('leaves stdout to the samples: no -progress pipe:1 when progress is off', () => {
-    const args = buildFfmpegArgs(peaksDecodeArgs('a.mp4'), { progress: false });
+  it('leaves stdout to the samples: no -progress pipe:1 when progress is off; the input is pinned', () => {
+    const { inputs, args: rest } = peaksDecodeCommand(mediaInput('a.mp4'));
+    const args = buildFfmpegArgs(rest, { inputs, progress: false });
     expect(args).not.toContain('-progress');
     expect(args.slice(0, 3)).toEqual(['-hide_banner', '-nostdin', '-nostats']);
     expect(args.at(-1)).toBe('pipe:1');
+    expect(unpinnedInputs(args)).toEqual([]);
+    expect(args.slice(args.indexOf('-i') - 8, args.indexOf('-i') + 2)).toEqual([
+      '-f', 'mov', '-format_whitelist', 'mov', '-enable_drefs', '0', '-protocol_whitelist', 'file', '-i', 'file:a.mp4',
+    ]);
   });
 });

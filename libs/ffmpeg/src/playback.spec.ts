@@ -1,5 +1,5 @@
 import type { ProbeResult, ProbeStream } from '@wordcut/contracts';
-import { browserPlayback, browserProxyArgs, displayDimensions, mapFfprobeJson, streamRotation } from '@wordcut/ffmpeg';
+import { browserPlayback, browserProxyCommand, buildFfmpegArgs, displayDimensions, mapFfprobeJson, mediaInput, streamRotation, unpinnedInputs } from '@wordcut/ffmpeg';
 
 const MP4 = 'mov,mp4,m4a,3gp,3g2,mj2';
 
@@ -86,11 +86,12 @@ describe('rotation and displayed size', () => {
   });
 });
 
-describe('browserProxyArgs', () => {
+describe('browserProxyCommand', () => {
   it('H.264 yuv420p with even dimensions, AAC 128k when there is audio, faststart', () => {
-    const args = browserProxyArgs('https://s3/x.mp4?sig=1', '/tmp/out.mp4');
+    const { inputs, args } = browserProxyCommand(mediaInput('https://s3/x.mp4?sig=1'), '/tmp/out.mp4');
     const after = (flag: string) => args[args.indexOf(flag) + 1];
-    expect(args.slice(0, 2)).toEqual(['-i', 'https://s3/x.mp4?sig=1']);
+    expect(inputs).toEqual([mediaInput('https://s3/x.mp4?sig=1')]);
+    expect(unpinnedInputs(buildFfmpegArgs(args, { inputs }))).toEqual([]);
     expect(args).toEqual(expect.arrayContaining(['-map', '0:v:0', '0:a:0?']));
     expect(after('-vf')).toBe('scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p');
     expect(after('-c:v')).toBe('libx264');

@@ -1,6 +1,8 @@
 import { probeResultSchema, type ProbeResult, type ProbeStream } from '@wordcut/contracts';
 import { buildFfprobeArgs, redactUrls } from './args';
 import { FfmpegError, MediaProbeError, type MediaProbeErrorCode } from './errors';
+import { mediaInput, type FfmpegInput } from './input';
+import { assertSelfContainedMovie } from './movie-check';
 import { runProcess, type ProcessOutcome } from './process';
 
 export const DEFAULT_PROBE_TIMEOUT_MS = 60_000;
@@ -11,7 +13,6 @@ export interface ProbeOptions {
   signal?: AbortSignal;
   /** Default `ffprobe` (PATH). */
   binary?: string;
-  protocolWhitelist?: readonly string[];
 }
 
 /** The parts of ffprobe's `-print_format json -show_format -show_streams` output we read. */
@@ -162,24 +163,29 @@ export function probeFailureReason(stderr: string, input: string): { code: Media
 }
 
 /**
- * ffprobe a local path or an http(s) URL (e.g. a presigned GET). Not media => MediaProbeError;
+ * ffprobe a pinned input; a plain string (local path or presigned http(s) URL) is untrusted media
+ * (mediaInput: MP4/MOV only). A `mov` input's boxes are checked first (not MP4/MOV, no movie,
+ * external data references: refused before ffprobe reads it). Not media => MediaProbeError;
  * timeout/abort => FfmpegTimeoutError/FfmpegAbortedError.
  */
-export async function probe(input: string, opts: ProbeOptions = {}): Promise<ProbeResult> {
+export async function probe(input: FfmpegInput | string, opts: ProbeOptions = {}): Promise<ProbeResult> {
   const binary = opts.binary ?? 'ffprobe';
-  const args = buildFfprobeArgs(input, { protocolWhitelist: opts.protocolWhitelist });
-  const shownInput = redactUrls(input);
+  const pinned = typeof input === 'string' ? mediaInput(input) : input;
+  const args = buildFfprobeArgs(pinned);
+  const shownInput = redactUrls(typeof input === 'string' ? input : input.url);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  if (pinned.format === 'mov') await assertSelfContainedMovie(pinned, shownInput, { signal: opts.signal, timeoutMs });
   const outcome = await runProcess({
     binary,
     args,
-    timeoutMs: opts.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+    timeoutMs,
     signal: opts.signal,
     maxStdoutBytes: 16 * 1024 * 1024,
     stderrTailBytes: 16 * 1024,
   });
   if (outcome.exitCode !== 0) {
     if (outcome.exitCode === null) throw killedError(binary, args, outcome);
-    const { code, reason } = probeFailureReason(outcome.stderrTail, args[args.length - 1] ?? input);
+    const { code, reason } = probeFailureReason(outcome.stderrTail, pinned.url);
     throw new MediaProbeError(code, reason, shownInput);
   }
   let json: FfprobeJson;

@@ -1,12 +1,19 @@
 import { buildFfmpegArgs, redactUrls } from './args';
 import { FfmpegError } from './errors';
+import type { FfmpegInput } from './input';
 import { DEFAULT_STDERR_TAIL_BYTES, runProcess } from './process';
 import { ProgressParser, type FfmpegProgress } from './progress';
 
 export interface RunFfmpegOptions {
   /**
-   * Everything after the global flags: input options, `-i`, filters, output options, outputs.
-   * stdout carries `-progress`, so outputs are files or URLs (or `-f null -`), never `pipe:1`.
+   * The inputs, each with its pinned demuxer, format and protocol whitelists (input.ts). Every
+   * worker command passes them; `args` then holds no `-i`.
+   */
+  inputs?: readonly FfmpegInput[];
+  /**
+   * Everything after the inputs: filters, output options, outputs. stdout carries `-progress`, so
+   * outputs are files or URLs (or `-f null -`), never `pipe:1`. Without `inputs` (tools that
+   * generate and read back local test media) raw `-i`s here are limited to the `file` protocol.
    */
   args: readonly string[];
   /** Hard limit; the process is SIGKILLed after it (FfmpegTimeoutError). */
@@ -19,8 +26,6 @@ export interface RunFfmpegOptions {
   durationSec?: number | null;
   /** Default `ffmpeg` (PATH). */
   binary?: string;
-  /** Default DEFAULT_PROTOCOL_WHITELIST. */
-  protocolWhitelist?: readonly string[];
   /** Default `warning`. */
   logLevel?: string;
   /** Add `-y`. Default true. */
@@ -51,7 +56,7 @@ export function lastLines(text: string, n = 3): string {
 export async function runFfmpeg(opts: RunFfmpegOptions): Promise<RunFfmpegResult> {
   const binary = opts.binary ?? 'ffmpeg';
   const args = buildFfmpegArgs(opts.args, {
-    protocolWhitelist: opts.protocolWhitelist,
+    inputs: opts.inputs,
     logLevel: opts.logLevel,
     overwrite: opts.overwrite,
   });

@@ -1,5 +1,6 @@
-import { buildFfmpegArgs, redactUrls, toFfmpegInput } from './args';
+import { buildFfmpegArgs, redactUrls } from './args';
 import { MediaProbeError, NoAudioError } from './errors';
+import { mediaInput, type FfmpegCommand, type FfmpegInput } from './input';
 import { PeakAccumulator } from './peaks';
 import { runProcess } from './process';
 import { killedError, probeFailureReason } from './probe';
@@ -16,7 +17,6 @@ export interface ComputePeaksOptions {
   signal?: AbortSignal;
   /** Default `ffmpeg` (PATH). */
   binary?: string;
-  protocolWhitelist?: readonly string[];
 }
 
 export interface PeaksResult {
@@ -26,21 +26,27 @@ export interface PeaksResult {
   peaks: Uint8Array;
 }
 
-/** The ffmpeg arguments that decode the first audio stream to mono s16le at `rate` Hz on stdout. */
-export function peaksDecodeArgs(input: string, rate = PEAKS_SAMPLE_RATE): string[] {
-  return ['-i', toFfmpegInput(input), '-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', String(rate), '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'];
+/** The ffmpeg command that decodes the first audio stream to mono s16le at `rate` Hz on stdout. */
+export function peaksDecodeCommand(input: FfmpegInput, rate = PEAKS_SAMPLE_RATE): FfmpegCommand {
+  return {
+    inputs: [input],
+    args: ['-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', String(rate), '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'],
+  };
 }
 
 /**
- * Waveform peaks of a local file or an http(s) URL (e.g. a presigned GET): ffmpeg decodes the first
- * audio stream to 8 kHz mono PCM on stdout, which is bucketed while it streams (memory grows with
- * the number of peaks, not with the audio). No audio stream => NoAudioError; not decodable media
- * => MediaProbeError; timeout/abort => FfmpegTimeoutError/FfmpegAbortedError.
+ * Waveform peaks of media: a pinned input, or a local path / presigned http(s) URL read as
+ * untrusted media (mediaInput). ffmpeg decodes the first audio stream to 8 kHz mono PCM on stdout,
+ * which is bucketed while it streams (memory grows with the number of peaks, not with the audio).
+ * No audio stream => NoAudioError; not decodable media => MediaProbeError;
+ * timeout/abort => FfmpegTimeoutError/FfmpegAbortedError.
  */
-export async function computePeaks(input: string, o: ComputePeaksOptions): Promise<PeaksResult> {
+export async function computePeaks(input: FfmpegInput | string, o: ComputePeaksOptions): Promise<PeaksResult> {
   const binary = o.binary ?? 'ffmpeg';
+  const pinned = typeof input === 'string' ? mediaInput(input) : input;
   const acc = new PeakAccumulator(PEAKS_SAMPLE_RATE, o.peaksPerSecond);
-  const args = buildFfmpegArgs(peaksDecodeArgs(input), { protocolWhitelist: o.protocolWhitelist, logLevel: 'error', progress: false });
+  const command = peaksDecodeCommand(pinned);
+  const args = buildFfmpegArgs(command.args, { inputs: command.inputs, logLevel: 'error', progress: false });
   const outcome = await runProcess({
     binary,
     args,
@@ -50,10 +56,10 @@ export async function computePeaks(input: string, o: ComputePeaksOptions): Promi
     stderrTailBytes: 16 * 1024,
   });
   if (outcome.exitCode === 0) return acc.finish();
-  const shownInput = redactUrls(input);
+  const shownInput = redactUrls(typeof input === 'string' ? input : input.url);
   if (outcome.exitCode !== null) {
     if (/matches no streams/i.test(outcome.stderrTail)) throw new NoAudioError(shownInput);
-    const { code, reason } = probeFailureReason(outcome.stderrTail, toFfmpegInput(input));
+    const { code, reason } = probeFailureReason(outcome.stderrTail, pinned.url);
     throw new MediaProbeError(code, reason, shownInput);
   }
   throw killedError(binary, args, outcome);

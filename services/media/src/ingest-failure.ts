@@ -6,6 +6,8 @@ import { TranscriptBuildError } from '@wordcut/transcript';
 /** Messages for people (shown on the video as its error), by failure code. */
 export const IngestMessages = {
   NOT_MEDIA: 'The file is not a playable video.',
+  NOT_MP4: 'The file is not a video in MP4 or MOV format.',
+  EXTERNAL_REFERENCE: 'The video refers to data outside the file. Please upload a self-contained MP4 or MOV file.',
   NO_VIDEO: 'The file has no video track.',
   VIDEO_NOT_FOUND: 'The uploaded video is no longer available. Please upload it again.',
   CAPTIONS_NOT_FOUND: 'The uploaded subtitle file is no longer available. Please upload it again.',
@@ -28,6 +30,15 @@ export class IngestFailure extends Error {
   }
 }
 
+/**
+ * The answer to media that was read and refused (a MediaProbeError other than UNREADABLE): its
+ * code (NOT_MP4, EXTERNAL_REFERENCE, or NOT_MEDIA for the rest) and the message for people.
+ */
+export function mediaRefusal(err: MediaProbeError): { code: 'NOT_MP4' | 'EXTERNAL_REFERENCE' | 'NOT_MEDIA'; message: string } {
+  if (err.code === 'NOT_MP4' || err.code === 'EXTERNAL_REFERENCE') return { code: err.code, message: IngestMessages[err.code] };
+  return { code: 'NOT_MEDIA', message: IngestMessages.NOT_MEDIA };
+}
+
 /** HTTP answers of a provider that will not change on a retry (408 and 429 may). */
 const isPermanentHttpStatus = (status: number | undefined): boolean =>
   status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
@@ -48,7 +59,9 @@ export function classifyIngestError(err: unknown): IngestFailure | null {
   }
   if (err instanceof MediaProbeError) {
     // UNREADABLE: our own bucket could not be read (a presigned URL of an object that exists): transient.
-    return err.code === 'UNREADABLE' ? null : new IngestFailure('NOT_MEDIA', IngestMessages.NOT_MEDIA, { cause: err });
+    if (err.code === 'UNREADABLE') return null;
+    const { code, message } = mediaRefusal(err);
+    return new IngestFailure(code, message, { cause: err });
   }
   if (err instanceof FfmpegTimeoutError || err instanceof FfmpegAbortedError) return null;
   if (err instanceof FfmpegError) {

@@ -245,7 +245,7 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
       uploadCommand(AwkwardMedia.truncated).then(failed),
       uploadCommand(AwkwardMedia.rotated, AwkwardMedia.garbageVtt).then(failed),
     ]);
-    expect(fake).toMatchObject({ code: 'NOT_MEDIA', error: 'The file is not a playable video.', worker: 'w-test' });
+    expect(fake).toMatchObject({ code: 'NOT_MP4', error: 'The file is not a video in MP4 or MOV format.', worker: 'w-test' });
     expect(truncated).toMatchObject({ code: 'NOT_MEDIA', error: 'The file is not a playable video.' });
     expect(garbage.code).toBe('VTT_INVALID');
     expect(garbage.error).toMatch(/WEBVTT/);
@@ -316,7 +316,7 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
   it('rpc.media.probe answers ok:false for text, missing objects and audio-only files; ok:true for video', async () => {
     const ask = (objectKey: string) => bus.request(Subjects.rpcMediaProbe, { objectKey }, rpcMediaProbeReplySchema, 30_000);
     const fakeKey = await put(`rpc/${randomUUID()}/fake.mp4`, AwkwardMedia.fake);
-    expect(await ask(fakeKey)).toEqual({ ok: false, code: 'NOT_MEDIA', message: 'The file is not a playable video.' });
+    expect(await ask(fakeKey)).toEqual({ ok: false, code: 'NOT_MP4', message: 'The file is not a video in MP4 or MOV format.' });
     expect(await ask(`rpc/${randomUUID()}/missing.mp4`)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     const audioOnly = join(work, 'audio-only.m4a');
     await tools.runFfmpeg({ timeoutMs: 30_000, args: ['-i', join(media, AwkwardMedia.rotated), '-vn', '-c:a', 'copy', audioOnly] });

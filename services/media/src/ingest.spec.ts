@@ -3,12 +3,25 @@ import { FfmpegError, FfmpegTimeoutError, MediaProbeError } from '@wordcut/ffmpe
 import { FetchFailedError, UnsafeUrlError } from '@wordcut/provider';
 import { ObjectNotFoundError } from '@wordcut/storage';
 import { TranscriptBuildError } from '@wordcut/transcript';
-import { classifyIngestError, IngestFailure, IngestMessages } from './ingest-failure';
+import { classifyIngestError, IngestFailure, IngestMessages, mediaRefusal } from './ingest-failure';
 import { buildIngestTranscript } from './ingest-transcript';
 import { ingestKeys } from './ingest.worker';
 
 const details = (over: Partial<FfmpegError['details']> = {}): FfmpegError['details'] => ({
   binary: 'ffmpeg', args: [], exitCode: 1, signal: null, stderrTail: '', durationMs: 1, ...over,
+});
+
+describe('mediaRefusal', () => {
+  it('names what was refused, with a message for people (the gateway answers 415 with it)', () => {
+    expect(mediaRefusal(new MediaProbeError('NOT_MP4', 'not an MP4/MOV file', 'x'))).toEqual({ code: 'NOT_MP4', message: 'The file is not a video in MP4 or MOV format.' });
+    expect(mediaRefusal(new MediaProbeError('EXTERNAL_REFERENCE', 'url', 'x'))).toEqual({
+      code: 'EXTERNAL_REFERENCE',
+      message: 'The video refers to data outside the file. Please upload a self-contained MP4 or MOV file.',
+    });
+    for (const code of ['NOT_MEDIA', 'NO_AUDIO_VIDEO'] as const) {
+      expect(mediaRefusal(new MediaProbeError(code, 'r', 'x'))).toEqual({ code: 'NOT_MEDIA', message: 'The file is not a playable video.' });
+    }
+  });
 });
 
 describe('classifyIngestError', () => {
@@ -23,6 +36,8 @@ describe('classifyIngestError', () => {
     expect(classifyIngestError(new FetchFailedError('TOO_LARGE', 'too large'))).toMatchObject({ code: 'TOO_LARGE' });
     expect(classifyIngestError(new MediaProbeError('NOT_MEDIA', 'Invalid data', 'x'))).toMatchObject({ code: 'NOT_MEDIA', message: IngestMessages.NOT_MEDIA });
     expect(classifyIngestError(new MediaProbeError('NO_AUDIO_VIDEO', 'no streams', 'x'))).toMatchObject({ code: 'NOT_MEDIA' });
+    expect(classifyIngestError(new MediaProbeError('NOT_MP4', 'no ISO box', 'x'))).toMatchObject({ code: 'NOT_MP4', message: IngestMessages.NOT_MP4 });
+    expect(classifyIngestError(new MediaProbeError('EXTERNAL_REFERENCE', 'url', 'x'))).toMatchObject({ code: 'EXTERNAL_REFERENCE', message: IngestMessages.EXTERNAL_REFERENCE });
     expect(classifyIngestError(new ObjectNotFoundError('b', 'k'))).toMatchObject({ code: 'NOT_FOUND' });
     expect(classifyIngestError(new FfmpegError('ffmpeg exited with code 1', details({ stderrTail: 'Invalid data found' })))).toMatchObject({ code: 'PROXY_FAILED' });
     const own = new IngestFailure('NO_VIDEO', IngestMessages.NO_VIDEO);

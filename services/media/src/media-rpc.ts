@@ -11,7 +11,7 @@ import { MediaProbeError, NoAudioError, primaryVideoStream, type IngestMediaTool
 import type { Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
-import { IngestMessages } from './ingest-failure';
+import { IngestMessages, mediaRefusal } from './ingest-failure';
 import { presignFor } from './presign';
 
 export interface MediaRpcOptions {
@@ -38,7 +38,10 @@ export class MediaRpcHandlers {
     this.bus.serve(Subjects.rpcMediaWaveform, rpcMediaWaveformRequestSchema, (req) => this.waveform(req.objectKey, req.waveformKey));
   }
 
-  /** ffprobe of an object in the bucket; it must be a video (have a picture). */
+  /**
+   * ffprobe of an object in the bucket (untrusted: read as MP4/MOV only, its boxes checked first);
+   * it must be a video (have a picture). Refusals: NOT_MP4, EXTERNAL_REFERENCE, NOT_MEDIA, NO_VIDEO.
+   */
   async probe(objectKey: string): Promise<RpcMediaProbeReply> {
     if (!(await this.storage.head(objectKey))) return { ok: false, code: 'NOT_FOUND', message: IngestMessages.VIDEO_NOT_FOUND };
     const url = await presignFor(this.storage, objectKey, this.o.probeTimeoutMs);
@@ -48,8 +51,9 @@ export class MediaRpcHandlers {
       return { ok: true, result };
     } catch (err) {
       if (err instanceof MediaProbeError && err.code !== 'UNREADABLE') {
-        this.logger.info({ objectKey, reason: err.reason }, 'probe: not media');
-        return { ok: false, code: 'NOT_MEDIA', message: IngestMessages.NOT_MEDIA };
+        const refusal = mediaRefusal(err);
+        this.logger.info({ objectKey, code: refusal.code, reason: err.reason }, 'probe: refused');
+        return { ok: false, ...refusal };
       }
       throw err;
     }
@@ -68,7 +72,7 @@ export class MediaRpcHandlers {
       return { ok: true, durationSec, peakCount: peaks.length };
     } catch (err) {
       if (err instanceof NoAudioError) return { ok: false, code: err.code, message: err.message };
-      if (err instanceof MediaProbeError && err.code !== 'UNREADABLE') return { ok: false, code: 'NOT_MEDIA', message: IngestMessages.NOT_MEDIA };
+      if (err instanceof MediaProbeError && err.code !== 'UNREADABLE') return { ok: false, ...mediaRefusal(err) };
       throw err;
     }
   }

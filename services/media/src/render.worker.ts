@@ -10,7 +10,7 @@ import {
   type RenderSummary,
   type VideoRenderCompletedEvent,
 } from '@wordcut/contracts';
-import { buildAssScript, buildCaptionCues, planReframe, readRenderMediaInfo, renderEdit, type RenderMediaInfo } from '@wordcut/ffmpeg';
+import { buildAssScript, buildCaptionCues, MediaProbeError, planReframe, readRenderMediaInfo, renderEdit, type RenderMediaInfo } from '@wordcut/ffmpeg';
 import { PermanentError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
@@ -164,7 +164,8 @@ export class RenderWorker {
         log.info('render cancelled; partial outputs removed');
         return;
       }
-      const permanent = err instanceof PermanentError || err instanceof ObjectNotFoundError;
+      // An original refused by its media check (ADR 0012) stays refused on a retry.
+      const permanent = err instanceof PermanentError || err instanceof ObjectNotFoundError || (err instanceof MediaProbeError && err.code !== 'UNREADABLE');
       if (permanent || m.deliveryCount >= this.o.maxDeliver) {
         const failed: JobFailedEvent = {
           jobId: cmd.jobId,

@@ -1,5 +1,6 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { toFfmpegInput } from '../args';
+import { mediaInput, pcmInput, type FfmpegInput } from '../input';
 import { runFfmpeg } from '../run-ffmpeg';
 import type { SampleRange } from './plan';
 
@@ -16,10 +17,14 @@ export interface PcmFormat {
   channels: number;
 }
 
-/** Decodes the first audio stream to interleaved s16le PCM (the player's timeline: sample 0 = time 0). */
-export async function decodeToPcm(input: string, output: string, fmt: PcmFormat, o: { signal?: AbortSignal; timeoutMs: number }): Promise<void> {
+/**
+ * Decodes the first audio stream to interleaved s16le PCM (the player's timeline: sample 0 = time 0).
+ * A plain string input is untrusted media (mediaInput).
+ */
+export async function decodeToPcm(input: FfmpegInput | string, output: string, fmt: PcmFormat, o: { signal?: AbortSignal; timeoutMs: number }): Promise<void> {
   await runFfmpeg({
-    args: ['-i', toFfmpegInput(input), '-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', String(fmt.channels), '-ar', String(fmt.sampleRate), '-f', 's16le', toFfmpegInput(output)],
+    inputs: [typeof input === 'string' ? mediaInput(input) : input],
+    args: ['-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', String(fmt.channels), '-ar', String(fmt.sampleRate), '-f', 's16le', toFfmpegInput(output)],
     timeoutMs: o.timeoutMs,
     signal: o.signal,
   });
@@ -90,7 +95,7 @@ function applyGains(buf: Buffer, frames: number, outStart: number, gains: Readon
   }
 }
 
-/** Encodes raw PCM to AAC in an MP4 audio file. */
+/** Encodes raw PCM (a file this worker wrote, read as s16le) to AAC in an MP4 audio file. */
 export async function encodePcmToAac(
   pcm: string,
   output: string,
@@ -99,10 +104,8 @@ export async function encodePcmToAac(
   o: { signal?: AbortSignal; timeoutMs: number; onProgress?: (sec: number) => void },
 ): Promise<void> {
   await runFfmpeg({
-    args: [
-      '-f', 's16le', '-ar', String(fmt.sampleRate), '-ac', String(fmt.channels), '-i', toFfmpegInput(pcm),
-      '-c:a', 'aac', '-b:a', String(bitRate), '-f', 'mp4', toFfmpegInput(output),
-    ],
+    inputs: [pcmInput(pcm, fmt)],
+    args: ['-c:a', 'aac', '-b:a', String(bitRate), '-f', 'mp4', toFfmpegInput(output)],
     timeoutMs: o.timeoutMs,
     signal: o.signal,
     onProgress: o.onProgress ? (p) => p.outTimeSec !== null && o.onProgress!(p.outTimeSec) : undefined,

@@ -1,6 +1,8 @@
+import { redactUrls } from '../args';
 import { FfmpegError } from '../errors';
+import { inputArgs, mediaInput, type FfmpegInput } from '../input';
+import { assertSelfContainedMovie } from '../movie-check';
 import { runProcess } from '../process';
-import { toFfmpegInput, whitelistValue, DEFAULT_PROTOCOL_WHITELIST } from '../args';
 import { streamRotation, type FfprobeJson } from '../probe';
 
 /** A rational number, e.g. a time base 1/15360 or a frame rate 30000/1001. */
@@ -63,11 +65,12 @@ export interface ReadMediaInfoOptions {
 
 const MAX_PROBE_OUTPUT = 256 * 1024 * 1024;
 
-async function ffprobe(args: string[], o: ReadMediaInfoOptions): Promise<string> {
+/** One ffprobe pass over a pinned input (its -f and whitelists come last, with its -i). */
+async function ffprobe(args: string[], input: FfmpegInput, o: ReadMediaInfoOptions): Promise<string> {
   const binary = o.binary ?? 'ffprobe';
   const out = await runProcess({
     binary,
-    args: ['-hide_banner', '-v', 'error', '-protocol_whitelist', whitelistValue(DEFAULT_PROTOCOL_WHITELIST), ...args],
+    args: ['-hide_banner', '-v', 'error', ...args, ...inputArgs(input)],
     timeoutMs: o.timeoutMs ?? 120_000,
     signal: o.signal,
     maxStdoutBytes: MAX_PROBE_OUTPUT,
@@ -148,12 +151,16 @@ export function analyseVideoPackets(packets: PacketRow[]): Pick<VideoTrackInfo, 
  * video and audio streams their parameters and every packet's timestamps (two ffprobe passes over
  * the index: about 0.2 s for ten minutes of 30 fps video).
  */
-export async function readRenderMediaInfo(path: string, o: ReadMediaInfoOptions = {}): Promise<RenderMediaInfo> {
-  const input = toFfmpegInput(path);
+export async function readRenderMediaInfo(source: FfmpegInput | string, o: ReadMediaInfoOptions = {}): Promise<RenderMediaInfo> {
+  // The source is untrusted media: MP4/MOV only, its boxes checked before ffprobe reads it.
+  const input = typeof source === 'string' ? mediaInput(source) : source;
+  if (input.format === 'mov') {
+    await assertSelfContainedMovie(input, redactUrls(typeof source === 'string' ? source : source.url), { signal: o.signal, timeoutMs: o.timeoutMs ?? 120_000 });
+  }
   const [metaText, videoText, audioText] = await Promise.all([
-    ffprobe(['-print_format', 'json', '-show_format', '-show_streams', '-i', input], o),
-    ffprobe(['-select_streams', 'v:0', '-show_entries', 'packet=pts,dts,flags', '-of', 'csv=p=0', '-i', input], o),
-    ffprobe(['-select_streams', 'a:0', '-show_entries', 'packet=pts,dts,flags', '-of', 'csv=p=0', '-i', input], o),
+    ffprobe(['-print_format', 'json', '-show_format', '-show_streams'], input, o),
+    ffprobe(['-select_streams', 'v:0', '-show_entries', 'packet=pts,dts,flags', '-of', 'csv=p=0'], input, o),
+    ffprobe(['-select_streams', 'a:0', '-show_entries', 'packet=pts,dts,flags', '-of', 'csv=p=0'], input, o),
   ]);
   type Stream = NonNullable<FfprobeJson['streams']>[number] & {
     has_b_frames?: number;

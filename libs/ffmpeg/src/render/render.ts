@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { toFfmpegInput } from '../args';
+import { concatListInput, mediaInput, pcmInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
 import { runFfmpeg } from '../run-ffmpeg';
 import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from './audio';
 import { readRenderMediaInfo, type RenderMediaInfo, type VideoTrackInfo } from './media-info';
@@ -18,7 +19,7 @@ import {
 export type RenderPath = 'smart' | 'copy-video' | 'reencode';
 
 export interface RenderRequest {
-  /** Local path of the original media. */
+  /** Local path of the original media (untrusted: read as MP4/MOV only, see mediaInput). */
   input: string;
   /** Local path of the MP4 to write. */
   output: string;
@@ -149,7 +150,8 @@ function pieceEncoderArgs(v: VideoTrackInfo, crf: number): string[] {
 export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   const started = Date.now();
   const timeoutMs = req.timeoutMs ?? 2 * 3600_000;
-  const info = req.info ?? (await readRenderMediaInfo(req.input, { signal: req.signal }));
+  const source = mediaInput(req.input);
+  const info = req.info ?? (await readRenderMediaInfo(source, { signal: req.signal }));
   const v = info.video;
   if (!v) throw new Error('the source has no video stream');
   const fps = fpsOf(v);
@@ -190,12 +192,8 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     const audioFile = await audioTask;
     progress(80, 'Joining audio and video');
     await runFfmpeg({
-      args: [
-        '-i', toFfmpegInput(req.input),
-        ...(audioFile ? ['-i', toFfmpegInput(audioFile)] : []),
-        '-map', '0:v:0', ...(audioFile ? ['-map', '1:a:0'] : []),
-        '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output),
-      ],
+      inputs: [source, ...(audioFile ? [audioFile] : [])],
+      args: ['-map', '0:v:0', ...(audioFile ? ['-map', '1:a:0'] : []), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output)],
       timeoutMs,
       signal: req.signal,
     });
@@ -234,17 +232,17 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     batchWeight[lightest]! += weights[i]!;
   }
   await pool(batches.filter((b) => b.length > 0), lanes, async (batch) => {
-    const inputs: string[] = [];
+    const inputs: FfmpegInput[] = [];
     const outputs: string[] = [];
     batch.forEach((i, k) => {
       const p: PlannedPiece = pieces[i]!;
       const frames = p.end - p.start;
       if (p.mode === 'copy') {
         // `-t` on each input: ffmpeg keeps reading an input after its output has all its frames
-        inputs.push('-ss', num9(Math.max(0, secOf(p.start) + frameSec / 4)), '-t', num9((frames + 2) * frameSec), '-i', toFfmpegInput(req.input));
+        inputs.push(withInputOptions(source, '-ss', num9(Math.max(0, secOf(p.start) + frameSec / 4)), '-t', num9((frames + 2) * frameSec)));
         outputs.push('-map', `${k}:v:0`, '-c', 'copy', '-frames:v', String(frames));
       } else {
-        inputs.push('-ss', num9(Math.max(0, secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec), '-i', toFfmpegInput(req.input));
+        inputs.push(withInputOptions(source, '-ss', num9(Math.max(0, secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec)));
         outputs.push('-map', `${k}:v:0`, '-frames:v', String(frames), ...pieceEncoderArgs(v, crf), '-threads', '2');
       }
       // PAT/PMT before every frame: a piece of two frames is otherwise unreadable to the demuxer
@@ -254,7 +252,8 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     const weight = batch.reduce((n, i) => n + weights[i]!, 0);
     const slot = batch[0]!;
     await runFfmpeg({
-      args: [...inputs, ...outputs],
+      inputs,
+      args: outputs,
       timeoutMs,
       signal: req.signal,
       onProgress: (pr) => {
@@ -270,10 +269,11 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     report();
   });
 
+  // Entries are named relative to the list (beside it in workDir): read with -safe 1, as mpegts only.
   const videoList = join(req.workDir, 'video.ffconcat');
   await writeFile(
     videoList,
-    ['ffconcat version 1.0', ...pieces.flatMap((p, i) => [`file '${files[i]}'`, `duration ${num9((p.end - p.start) * frameSec)}`])].join('\n') + '\n',
+    ['ffconcat version 1.0', ...pieces.flatMap((p, i) => [`file '${basename(files[i]!)}'`, `duration ${num9((p.end - p.start) * frameSec)}`])].join('\n') + '\n',
   );
   const audioInput = await audioTask;
   progress(92, 'Joining pieces');
@@ -283,9 +283,8 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   const depth = Math.max(4, v.hasBFrames + 1);
   const setts = `setts=pts=PTS:dts=(N-${depth})*${v.frameTicks! * v.timeBase.num}/${v.timeBase.den}/TB`;
   await runFfmpeg({
+    inputs: [concatListInput(videoList, 'mpegts'), ...(audioInput ? [audioInput] : [])],
     args: [
-      '-f', 'concat', '-safe', '0', '-i', toFfmpegInput(videoList),
-      ...(audioInput ? ['-i', toFfmpegInput(audioInput)] : []),
       '-map', '0:v:0', ...(audioInput ? ['-map', '1:a:0'] : []),
       '-c', 'copy', '-bsf:v', setts,
       ...(v.codec === 'hevc' ? ['-tag:v', 'hvc1'] : []),
@@ -299,8 +298,9 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
 }
 
 /**
- * The audio for the smart and copy-video paths: an ffconcat list of packet ranges (stream copy)
- * or an AAC file made from exact sample ranges with the gains applied. Null without audio.
+ * The audio for the smart and copy-video paths, as the input that reads it back: ADTS frames
+ * copied by packet ranges (stream copy), or an AAC-in-MP4 file made from exact sample ranges with
+ * the gains applied. Null without audio.
  */
 async function makeAudio(
   req: RenderRequest,
@@ -310,7 +310,7 @@ async function makeAudio(
   volumes: readonly OutputVolumeRange[],
   mode: RenderResult['audio'],
   timeoutMs: number,
-): Promise<string | null> {
+): Promise<FfmpegInput | null> {
   const a = info.audio;
   if (!a || mode === 'none') return null;
   if (mode === 'copy-packets') {
@@ -319,7 +319,8 @@ async function makeAudio(
     // times them by count (1024 samples each), so the output audio is exactly contiguous.
     const adts = join(req.workDir, 'audio-source.aac');
     await runFfmpeg({
-      args: ['-i', toFfmpegInput(req.input), '-map', '0:a:0', '-vn', '-c', 'copy', '-f', 'adts', toFfmpegInput(adts)],
+      inputs: [mediaInput(req.input)],
+      args: ['-map', '0:a:0', '-vn', '-c', 'copy', '-f', 'adts', toFfmpegInput(adts)],
       timeoutMs,
       signal: req.signal,
     });
@@ -344,12 +345,12 @@ async function makeAudio(
     }
     const out = join(req.workDir, 'audio-out.aac');
     await writeFile(out, Buffer.concat(parts));
-    return out;
+    return workFileInput(out, 'aac');
   }
   const { path: assembled, fmt } = await assembledPcm(req, a, fps, ranges, volumes, timeoutMs);
   const out = join(req.workDir, 'audio-out.m4a');
   await encodePcmToAac(assembled, out, fmt, a.bitRate ?? DEFAULT_AUDIO_BITRATE, { signal: req.signal, timeoutMs });
-  return out;
+  return workFileInput(out, 'mov');
 }
 
 /** The output audio as raw PCM: the source decoded once, cut at exact sample positions, gains applied. */
@@ -364,7 +365,7 @@ async function assembledPcm(
   const fmt = { sampleRate: a.sampleRate, channels: Math.min(2, Math.max(1, a.channels)) };
   const pcm = join(req.workDir, 'audio-source.pcm');
   const path = join(req.workDir, 'audio-out.pcm');
-  await decodeToPcm(req.input, pcm, fmt, { signal: req.signal, timeoutMs });
+  await decodeToPcm(mediaInput(req.input), pcm, fmt, { signal: req.signal, timeoutMs });
   await assemblePcm(pcm, path, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
   return { path, fmt };
 }
@@ -411,20 +412,20 @@ async function renderReencode(
     post.push(`ass=filename=${ass.replace(/[\\:',[\];]/g, (c) => `\\${c}`)}`);
   }
   post.push('format=yuv420p');
-  const inputs: string[] = [];
+  const source = mediaInput(req.input);
+  const inputs: FfmpegInput[] = [];
   let graph: string;
   if (ascending) {
     // Seek to the first kept frame and read no further than the last one: a clip of one minute
     // decodes that minute, not the whole source.
     const first = ranges[0]!.start;
     const last = ranges[ranges.length - 1]!.end;
-    if (first > 0) inputs.push('-ss', num9(first / fps - 0.5 / fps));
-    inputs.push('-t', num9((last - first) / fps), '-i', toFfmpegInput(req.input));
+    inputs.push(withInputOptions(source, ...(first > 0 ? ['-ss', num9(first / fps - 0.5 / fps)] : []), '-t', num9((last - first) / fps)));
     const sel = ranges.map((r) => `between(n,${r.start - first},${r.end - 1 - first})`).join('+');
     graph = `[0:v:0]fps=${fpsExpr},select='${sel}',setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
   } else {
     ranges.forEach((r) => {
-      inputs.push('-ss', num9(Math.max(0, r.start / fps - 0.5 / fps)), '-t', num9((r.end - r.start) / fps), '-i', toFfmpegInput(req.input));
+      inputs.push(withInputOptions(source, '-ss', num9(Math.max(0, r.start / fps - 0.5 / fps)), '-t', num9((r.end - r.start) / fps)));
     });
     const labels = ranges.map((_, i) => `[${i}:v:0]fps=${fpsExpr},setpts=PTS-STARTPTS[v${i}]`);
     graph = `${labels.join(';')};${ranges.map((_, i) => `[v${i}]`).join('')}concat=n=${ranges.length}:v=1:a=0,setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
@@ -434,13 +435,13 @@ async function renderReencode(
     progress(2, 'Preparing audio');
     const { path: assembled, fmt } = await assembledPcm(req, info.audio, fps, ranges, volumes, timeoutMs);
     audioIndex = ascending ? 1 : ranges.length;
-    inputs.push('-f', 's16le', '-ar', String(fmt.sampleRate), '-ac', String(fmt.channels), '-i', toFfmpegInput(assembled));
+    inputs.push(pcmInput(assembled, fmt));
   }
   const graphFile = join(req.workDir, 'graph.txt');
   await writeFile(graphFile, graph);
   await runFfmpeg({
+    inputs,
     args: [
-      ...inputs,
       '-filter_complex_script', graphFile,
       '-map', '[vout]', ...(audioIndex >= 0 ? ['-map', `${audioIndex}:a:0`, '-c:a', 'aac', '-b:a', String(info.audio?.bitRate ?? DEFAULT_AUDIO_BITRATE)] : []),
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(req.crf ?? 20), '-profile:v', 'high',

@@ -1,0 +1,164 @@
+import { open, stat } from 'node:fs/promises';
+import { MediaProbeError, type MediaProbeErrorCode } from './errors';
+import type { FfmpegInput } from './input';
+import { checkMovieBoxes, type ByteSource, type MovieCheck } from './mp4-boxes';
+
+/** Bytes fetched per ranged HTTP read at least (headers of neighbouring boxes come in one read). */
+const HTTP_BLOCK_BYTES = 64 * 1024;
+/** A server that ignores `Range` answers with the whole file: accepted only when it is this small. */
+const WHOLE_BODY_MAX_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MOVIE_CHECK_TIMEOUT_MS = 60_000;
+
+export interface MovieCheckOptions {
+  signal?: AbortSignal;
+  /** Default 60 s for all reads of one check. */
+  timeoutMs?: number;
+  maxBoxBytes?: number;
+}
+
+type ClosableSource = ByteSource & { close(): Promise<void> };
+
+class ReadError extends Error {}
+
+const ERRNO_TEXT: Record<string, string> = {
+  ENOENT: 'No such file or directory',
+  EACCES: 'Permission denied',
+  EISDIR: 'Is a directory',
+  ECONNREFUSED: 'Connection refused',
+  ETIMEDOUT: 'Connection timed out',
+  ENOTFOUND: 'Failed to resolve hostname',
+};
+
+function errnoText(err: unknown): string {
+  const e = (err as { cause?: NodeJS.ErrnoException }).cause ?? (err as NodeJS.ErrnoException);
+  return (e.code && ERRNO_TEXT[e.code]) ?? e.message ?? String(err);
+}
+
+/** A regular local file (never a FIFO or device: opening those could block or never end). */
+async function fileSource(path: string): Promise<ClosableSource> {
+  try {
+    if (!(await stat(path)).isFile()) throw new ReadError('Not a regular file');
+    const handle = await open(path, 'r');
+    const { size } = await handle.stat();
+    return {
+      size,
+      read: async (offset, length) => {
+        const buf = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buf, 0, length, offset);
+        if (bytesRead !== length) throw new ReadError('I/O error: the file changed while it was read');
+        return buf;
+      },
+      close: () => handle.close(),
+    };
+  } catch (err) {
+    throw err instanceof ReadError ? err : new ReadError(errnoText(err));
+  }
+}
+
+/**
+ * Ranged GETs of a presigned http(s) URL, as ffmpeg reads it: no redirects followed, a Range
+ * header per read, the size from Content-Range.
+ */
+async function httpSource(url: string, signal: AbortSignal): Promise<ClosableSource> {
+  let cache: { offset: number; bytes: Uint8Array } = { offset: 0, bytes: new Uint8Array(0) };
+  const get = async (offset: number, length: number): Promise<{ bytes: Uint8Array; total: number; whole: boolean }> => {
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: { range: `bytes=${offset}-${offset + length - 1}` }, redirect: 'error', signal });
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      throw new ReadError(errnoText(err));
+    }
+    if (res.status === 416 && offset === 0) {
+      await res.body?.cancel();
+      return { bytes: new Uint8Array(0), total: 0, whole: true };
+    }
+    if (res.status === 200) {
+      const announced = Number(res.headers.get('content-length'));
+      if (!(announced <= WHOLE_BODY_MAX_BYTES)) {
+        await res.body?.cancel();
+        throw new ReadError('HTTP error: the server ignores range requests');
+      }
+      const all = new Uint8Array(await res.arrayBuffer());
+      return { bytes: all, total: all.length, whole: true };
+    }
+    if (res.status !== 206) {
+      await res.body?.cancel();
+      throw new ReadError(`Server returned ${res.status} ${res.statusText}`.trim());
+    }
+    const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.headers.get('content-range') ?? '');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (!range || Number(range[1]) !== offset || bytes.length !== Number(range[2]) - offset + 1) {
+      throw new ReadError('HTTP error: unexpected answer to a range request');
+    }
+    return { bytes, total: Number(range[3]), whole: false };
+  };
+  const first = await get(0, HTTP_BLOCK_BYTES);
+  cache = { offset: 0, bytes: first.bytes };
+  const size = first.total;
+  return {
+    size,
+    read: async (offset, length) => {
+      if (offset >= cache.offset && offset + length <= cache.offset + cache.bytes.length) {
+        return cache.bytes.subarray(offset - cache.offset, offset - cache.offset + length);
+      }
+      if (first.whole) throw new ReadError('I/O error: read past the end of the file');
+      const got = await get(offset, Math.max(length, Math.min(HTTP_BLOCK_BYTES, size - offset)));
+      if (got.bytes.length < length) throw new ReadError('I/O error: the file is shorter than announced');
+      cache = { offset, bytes: got.bytes };
+      return got.bytes.subarray(0, length);
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** Walks the boxes of a pinned `mov` input (local file or presigned URL); see mp4-boxes.ts. */
+export async function checkMovieInput(input: FfmpegInput, o: MovieCheckOptions = {}): Promise<MovieCheck> {
+  if (input.format !== 'mov') throw new Error(`only mov inputs have movie boxes to check, not ${input.format}`);
+  const timeout = AbortSignal.timeout(o.timeoutMs ?? DEFAULT_MOVIE_CHECK_TIMEOUT_MS);
+  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+  let source: ClosableSource | null = null;
+  try {
+    source = input.url.startsWith('file:') ? await fileSource(input.url.slice('file:'.length)) : await httpSource(input.url, signal);
+    const s = source;
+    const guarded: ByteSource = {
+      size: s.size,
+      read: (offset, length) => {
+        if (signal.aborted) return Promise.reject(signal.reason as Error);
+        return s.read(offset, length);
+      },
+    };
+    return await checkMovieBoxes(guarded, { maxBoxBytes: o.maxBoxBytes });
+  } catch (err) {
+    if (o.signal?.aborted) throw o.signal.reason;
+    if (timeout.aborted) throw new ReadError('Connection timed out while reading the file');
+    throw err;
+  } finally {
+    await source?.close();
+  }
+}
+
+const CODES: Record<Exclude<MovieCheck, { ok: true }>['problem'], MediaProbeErrorCode> = {
+  'not-mp4': 'NOT_MP4',
+  'external-reference': 'EXTERNAL_REFERENCE',
+  'no-movie': 'NOT_MEDIA',
+  'too-large': 'NOT_MEDIA',
+  'compressed-movie': 'NOT_MEDIA',
+  'malformed-reference': 'NOT_MEDIA',
+};
+
+/**
+ * Refuses a `mov` input that is not MP4/MOV at all, has no movie, or whose data references point
+ * outside the file, before ffprobe/ffmpeg parse it: MediaProbeError (NOT_MP4, EXTERNAL_REFERENCE,
+ * NOT_MEDIA; UNREADABLE when the bytes could not be read). `shownInput` names it in errors.
+ */
+export async function assertSelfContainedMovie(input: FfmpegInput, shownInput: string, o: MovieCheckOptions = {}): Promise<void> {
+  let result: MovieCheck;
+  try {
+    result = await checkMovieInput(input, o);
+  } catch (err) {
+    if (err instanceof ReadError) throw new MediaProbeError('UNREADABLE', err.message, shownInput, { cause: err });
+    throw err;
+  }
+  if (!result.ok) throw new MediaProbeError(CODES[result.problem], result.reason, shownInput);
+}
