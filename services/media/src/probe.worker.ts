@@ -65,6 +65,7 @@ export class ProbeWorker {
       const done: JobCompletedEvent = { jobId, result, worker: this.o.workerId, at: new Date().toISOString() };
       await this.bus.publish(Subjects.jobCompleted, done, { msgId: `${jobId}:completed` });
       this.logger.info({ jobId, durationSec: result.durationSec, streams: result.streams.length }, 'probe completed');
+      await this.discard(jobId, objectKey);
     } catch (err) {
       if (err instanceof MediaProbeError || err instanceof ObjectNotFoundError) {
         const failed: JobFailedEvent = {
@@ -76,9 +77,17 @@ export class ProbeWorker {
         };
         await this.bus.publish(Subjects.jobFailed, failed, { msgId: `${jobId}:failed` });
         this.logger.warn({ jobId, error: failed.error }, 'probe failed');
+        await this.discard(jobId, objectKey);
         return;
       }
+      // the last delivery: the job fails (dead letter), so its upload goes now
+      if (m.deliveryCount >= this.o.maxDeliver) await this.discard(jobId, objectKey);
       throw err;
     }
+  }
+
+  /** A probe upload lives only as long as its job. */
+  private async discard(jobId: string, objectKey: string): Promise<void> {
+    await this.storage.delete(objectKey).catch((err: unknown) => this.logger.warn({ err, jobId, objectKey }, 'probe upload not deleted'));
   }
 }
