@@ -2,7 +2,8 @@
  * Section 7's (and section 8's) servers: the gateway alone on a throw-away database holding one
  * completed video with a long transcript (as section 4 sets it up), optionally with real media
  * and its stored waveform in S3 (section 8), and the built web apps served by
- * tools/scripts/serve-static.js the way a deployment serves them.
+ * tools/scripts/serve-static.js the way a deployment serves them. The video belongs to a gateway
+ * session (the upload form's identity), which the pages are given before they load.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,9 @@ import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { BUCKET, ROOT, S3_CREDENTIALS, checkInterrupted, freePort, onCleanup } from './common';
 import { benchEnv, startBenchGateway } from './stack';
 import { syntheticVtt } from './transcript-data';
+import { bearer, startGatewaySession, type GatewaySessionForTest } from '../testing/identity';
+// where the browser keeps the upload form's session (libs/ui): the page's fetcher sends it as the bearer
+import { GATEWAY_SESSION_KEY } from '../../libs/ui/src/gatewaySession';
 // the gateway's compiled stores and data source, as the service runs them
 import { gatewayDataSource } from '../../services/gateway/dist/data-source.js';
 import { TranscriptStore } from '../../services/gateway/dist/library/transcript-store.js';
@@ -96,6 +100,10 @@ export interface StackMedia {
 
 export interface EditorStack {
   gatewayUrl: string;
+  /** the owner of the video: every gateway call about it carries this identity */
+  session: GatewaySessionForTest;
+  /** `Authorization: Bearer` of `session`, for the benchmark's own calls */
+  auth: Record<string, string>;
   videoId: string;
   transcriptId: string;
   transcript: ReturnType<typeof buildTranscriptFromVtt>;
@@ -115,6 +123,8 @@ export interface EditorStack {
 export async function startEditorStack(o: { s3Endpoint: string; words: number; media?: StackMedia }): Promise<EditorStack> {
   const { db, env } = await benchEnv({ s3Endpoint: o.s3Endpoint, namespacePrefix: 'benchui', migrate: 'gateway' });
   const gateway = await startBenchGateway(env, 'warn');
+  // the identity the browser works as: a gateway session, as the upload form starts one
+  const session = await startGatewaySession(gateway.url);
 
   const ds = gatewayDataSource(db.url, 2);
   await ds.initialize();
@@ -138,6 +148,7 @@ export async function startEditorStack(o: { s3Endpoint: string; words: number; m
     languageCode: transcript.languageCode,
     ingestJobId: jobId,
     ingestSource: { kind: 'upload', videoKey: mediaKey, vttKey: `bench/${videoId}/none.vtt` },
+    ownerId: session.userId,
   });
   const probe: ProbeResult = media?.probe ?? { formatName: 'mov,mp4,m4a,3gp,3g2,mj2', durationSec, sizeBytes: null, bitRate: null, streams: [] };
   const transcriptId = await ds.transaction(async (m) => {
@@ -161,7 +172,16 @@ export async function startEditorStack(o: { s3Endpoint: string; words: number; m
     if (!completed) throw new Error('the bench video did not move to completed');
     return transcripts.replaceForVideo(m, videoId, transcript);
   });
-  return { gatewayUrl: gateway.url, videoId, transcriptId, transcript, durationSec };
+  return { gatewayUrl: gateway.url, session, auth: bearer(session.token), videoId, transcriptId, transcript, durationSec };
+}
+
+/**
+ * A script for `addInitScript`: stores `session` where the web apps keep the upload form's session
+ * (localStorage, libs/ui gatewaySession), so the page's fetcher sends it as its bearer token from
+ * its first call. Other origins (the static alternative pages) just get an unused entry.
+ */
+export function pageIdentityScript(session: GatewaySessionForTest): string {
+  return `try { localStorage.setItem(${JSON.stringify(GATEWAY_SESSION_KEY)}, ${JSON.stringify(JSON.stringify(session))}); } catch (e) {}`;
 }
 
 /**

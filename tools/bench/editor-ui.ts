@@ -6,7 +6,8 @@
  * and its transcript; the BUILT shell, editor remote and publish remote served by
  * tools/scripts/serve-static.js (the shell with `--spa --proxy /api=<gateway>` and remotes.json
  * pointed at the remotes by REMOTE_<NAME>_URL); Chromium through Playwright, headless, 1280x800,
- * with the e2e tests' flags, one browser context.
+ * with the e2e tests' flags, one browser context whose pages hold the video owner's gateway
+ * session before they load (pageIdentityScript), so the editor's calls carry it.
  *
  * Measured in the page (editor-ui-page.ts PAGE_PROBE_SCRIPT), with trusted input from Playwright's
  * mouse and keyboard (editor-ui-drive.ts):
@@ -39,7 +40,7 @@ import {
   type LatencyFigures,
   type LongFrameFigures,
 } from './editor-ui-page';
-import { builtApps, serveStatic, startEditorStack, type EditorStack } from './editor-ui-stack';
+import { builtApps, pageIdentityScript, serveStatic, startEditorStack, type EditorStack } from './editor-ui-stack';
 import { seededRandom } from './transcript-data';
 
 /** As e2e/playwright.config.ts launches Chromium. */
@@ -118,13 +119,23 @@ export interface EditorUiOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The gateway's transcript once it has the original words again (text, timing, confidence), or
- * once its version stopped moving for 1 s (the editor's saves have drained), with the first difference.
+ * The gateway's transcript, once the page's saves were all answered (`drained`, at most 15 s), then
+ * once it has the original words again (text, timing, confidence) or once its version stopped
+ * moving for 1 s, with the first difference.
  */
-async function serverTranscript(gatewayUrl: string, videoId: string, original: readonly Word[]): Promise<{ words: Word[]; version: number; difference: string | null }> {
+async function serverTranscript(
+  stack: EditorStack,
+  original: readonly Word[],
+  drained: { answered: () => number; expected: number },
+): Promise<{ words: Word[]; version: number; difference: string | null }> {
+  // the editor sends one save per edit and per undo, one after another: wait until all of them were
+  // answered (up to 15 s), so that a save still queued in the page is not taken for a lost one
+  for (const until = Date.now() + 15_000; drained.answered() < drained.expected && Date.now() < until; ) await sleep(100);
   let last = { version: -1, at: Date.now() };
   for (;;) {
-    const t = (await (await fetch(`${gatewayUrl}/api/videos/${videoId}/transcript`)).json()) as Transcript;
+    const res = await fetch(`${stack.gatewayUrl}/api/videos/${stack.videoId}/transcript`, { headers: stack.auth });
+    if (!res.ok) throw new Error(`GET /api/videos/{id}/transcript answered ${res.status}: ${answerMessage(await res.text())}`);
+    const t = (await res.json()) as Transcript;
     const difference = firstDifference(original, t.words);
     if (t.version !== last.version) last = { version: t.version, at: Date.now() };
     if (difference === null || Date.now() - last.at > 1000) return { words: t.words, version: t.version, difference };
@@ -228,13 +239,19 @@ async function measureEditor(t: Target, samples: number, rng: () => number, log:
     saves++;
     if (!r.ok()) void r.text().then((body) => failedSaves.push(`${r.status()}: ${answerMessage(body)}`), () => failedSaves.push(String(r.status())));
   });
+  // a save that got no answer at all (the connection closed under it) failed too
+  page.on('requestfailed', (r) => {
+    if (r.method() !== 'PATCH' || !r.url().includes('/api/transcripts/')) return;
+    saves++;
+    failedSaves.push(`no answer: ${r.failure()?.errorText ?? 'request failed'} (${r.postData()?.length ?? 0} bytes sent)`);
+  });
   await probe.settle(500);
   const bounds: Array<[string, number]> = [['load', 0], ['select and mark', await probe.now()]];
   const marks = await measureMarks(probe, rng, samples, t.stack.videoId);
   if (!marks.marksMatch) log('  WARNING: the editor does not hold exactly the cut and mute marks the run made');
   bounds.push(['edits and undo', await probe.now()]);
   const { undo, edits } = await measureUndo(probe, rng, samples);
-  const server = await serverTranscript(t.stack.gatewayUrl, t.stack.videoId, t.stack.transcript.words);
+  const server = await serverTranscript(t.stack, t.stack.transcript.words, { answered: () => saves, expected: edits + undo.length });
   if (server.difference) log(`  WARNING: after as many undos as edits, the gateway's transcript is not the original: ${server.difference}`);
   if (failedSaves.length > 0) log(`  WARNING: ${failedSaves.length} of ${saves} saves failed, first: ${failedSaves[0]}`);
   await sleep(EDITOR_QUIET_MS);
@@ -272,6 +289,8 @@ export async function benchEditorUi(o: EditorUiOptions): Promise<EditorUiResults
   onCleanup('Chromium', () => browser.close());
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript({ content: PAGE_PROBE_SCRIPT });
+  // the page works as the video's owner (the upload form's session), as after an upload
+  await context.addInitScript({ content: pageIdentityScript(stack.session) });
   const browserName = `Chromium ${browser.version()}`;
   const setupSec = round((performance.now() - t0) / 1000, 1);
   o.log(`  gateway, apps and ${browserName} up in ${setupSec} s (${o.words} words, ${stack.transcript.paragraphs.length} paragraphs)`);

@@ -21,7 +21,10 @@
  *      default PROVIDER_CHUNK_BYTES, and other chunk sizes) of the large object from S3 to the provider
  *      sandbox vs reading the whole object into a Buffer and sending it in one PUT; every upload's stored
  *      sha256 checked (targets: ours adds < 128 MiB of peak RSS at 1x and 4x the object size; throughput
- *      >= 0.5x the single PUT's).
+ *      >= 0.5x the single PUT's);
+ *  10. the gateway's identity guard: IdentityGuard.canActivate in process for a provider session token
+ *      and a gateway session token (target: p95 < 1 ms each), against the same tokens' GET transcript
+ *      and PATCH word-delta calls through the gateway in all.
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
@@ -34,9 +37,10 @@
  * phase), BENCH_TIMELINE_DPR (1: section 8's device pixel ratio), BENCH_TIMELINE_SCREENSHOTS=<dir> (section 8
  * saves a screenshot of each page there), BENCH_EXPORT_RUNS (3), BENCH_EXPORT_CHUNKS_MIB (1,32: the chunk
  * sizes section 9 compares with the default, multiples of 0.25; empty: none), BENCH_EXPORT_SCALE (4: one
- * more upload of ours on an object of the file 4x over; 0 skips it), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT>=1.
- * Needs Postgres and NATS (sections 4, 5, 7 and 8, as for the integration tests), the built services,
+ * more upload of ours on an object of the file 4x over; 0 skips it), BENCH_IDENTITY_CALLS (2000 in-process
+ * guard calls per token kind), BENCH_IDENTITY_REQUESTS (200 HTTP requests per call and token kind), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY>=1.
+ * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
  * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH).
  */
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
@@ -65,6 +69,7 @@ import {
 } from './common';
 import { benchEditorUi, type EditorUiResults } from './editor-ui';
 import { benchExportUpload, type ExportUploadResults } from './export-upload';
+import { benchIdentity, type IdentityResults } from './identity';
 import { benchJobs, type JobsSummary } from './jobs';
 import { LARGE, LONG, TINY, ensureMedia } from './media';
 import { benchProbe, type ProbeSummary } from './probe';
@@ -91,6 +96,8 @@ const chunkListEnv = (name: string, dflt: string): number[] => {
   for (const n of sizes) if (!(n > 0) || (n * MB) % (256 * 1024) !== 0) throw new Error(`${name} must list chunk sizes in MiB, multiples of 0.25, got ${v}`);
   return sizes;
 };
+/** The number of sections, for the progress lines. */
+const SECTIONS = 10;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -127,6 +134,7 @@ interface Results {
   editor?: EditorUiResults;
   timeline?: TimelineUiResults;
   exportUpload?: ExportUploadResults;
+  identity?: IdentityResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -358,6 +366,25 @@ function render(r: Results): string {
     out.push(...targetLines(r, 'export'));
     out.push(`   section time ${x.sectionSec} s`);
   }
+  if (r.identity) {
+    const x = r.identity;
+    const inGateway = (s: ServerTimedSummary) => (s.server ? `${s.server.p50Ms} / ${s.server.p95Ms}` : '-');
+    out.push('', `10. The identity guard: resolving the caller's bearer token on every gateway request, provider session token vs gateway session token`);
+    out.push(
+      `   guard = IdentityGuard.canActivate in process (the gateway's compiled classes and configuration), ${x.calls} calls per kind after ${x.warmupCalls} warm-up; ` +
+        `fromBearer = the token's verification alone`,
+    );
+    out.push(`   GET transcript / PATCH 1-3 word texts of a ${x.words}-word transcript through the gateway, ${x.requests} requests per call and kind, one at a time, kinds interleaved`);
+    out.push(
+      table(
+        ['token', 'guard p50 µs', 'guard p95 µs', 'mean µs', 'fromBearer p50 µs', 'GET p50 ms', 'GET p95 ms', 'in gateway p50 / p95', 'PATCH p50 ms', 'PATCH p95 ms', 'in gateway p50 / p95'],
+        x.kinds.map((k) => [k.label, k.guard.p50Us, k.guard.p95Us, k.guard.meanUs, k.fromBearer.p50Us, k.get.p50Ms, k.get.p95Ms, inGateway(k.get), k.patch.p50Ms, k.patch.p95Ms, inGateway(k.patch)]),
+      ),
+    );
+    for (const k of x.kinds) out.push(`  => ${k.kind} token: the guard is ${k.guardShareOfGetPct}% of a GET's p50 and ${k.guardShareOfPatchPct}% of a PATCH's (client time)`);
+    out.push(...targetLines(r, 'identity'));
+    out.push(`   section time ${x.sectionSec} s`);
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -391,6 +418,8 @@ async function main(): Promise<number> {
   const exportRuns = intEnv('BENCH_EXPORT_RUNS', 3);
   const exportChunksMiB = chunkListEnv('BENCH_EXPORT_CHUNKS_MIB', '1,32');
   const exportScale = countEnv('BENCH_EXPORT_SCALE', 4);
+  const identityCalls = intEnv('BENCH_IDENTITY_CALLS', 2000);
+  const identityRequests = intEnv('BENCH_IDENTITY_REQUESTS', 200);
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -438,10 +467,10 @@ async function main(): Promise<number> {
   const section = async (n: number, name: string, run: () => Promise<void>) => {
     const title = name.toLowerCase();
     if (skipped(name)) {
-      log(`${n}/9 ${title}: skipped (BENCH_SKIP_${name}=1)`);
+      log(`${n}/${SECTIONS} ${title}: skipped (BENCH_SKIP_${name}=1)`);
       return;
     }
-    log(`${n}/9 ${title} ...`);
+    log(`${n}/${SECTIONS} ${title} ...`);
     try {
       await run();
     } catch (err) {
@@ -564,6 +593,12 @@ async function main(): Promise<number> {
     results.targets.push(checkTarget(`export: ours (${ours.chunkMiB} MiB chunks), peak RSS added, ${x.sizeMiB} MiB object`, ours.addedRssMiB, '<', 128, 'MiB'));
     if (x.scaled) results.targets.push(checkTarget(`export: ours, peak RSS added, ${x.scaled.sizeMiB} MiB object`, x.scaled.addedRssMiB, '<', 128, 'MiB'));
     results.targets.push(checkTarget('export: ours throughput / buffered single PUT', x.throughputRatio, '>=', 0.5, 'x'));
+  });
+
+  await section(10, 'IDENTITY', async () => {
+    const x = await benchIdentity({ s3Endpoint: endpoint, words: 3_000, requests: identityRequests, calls: identityCalls, log });
+    results.identity = x;
+    for (const k of x.kinds) results.targets.push(checkTarget(`identity: guard, ${k.kind} session token, p95`, round(k.guard.p95Us / 1000, 3), '<', 1, 'ms'));
   });
 
   await cleanupAll();

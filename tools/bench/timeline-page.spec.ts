@@ -8,8 +8,9 @@ type TestWindow = JSDOM['window'] & { MessageChannel: unknown; __wcTimeline: { r
  * stand-in that posts its message as a task (jsdom has none), and a canvas 2D context stub that
  * counts fillRect calls (jsdom has no canvas).
  */
-function testWindow(html: string, fetchJson?: unknown): { w: TestWindow; fillRects: () => number } {
+function testWindow(html: string, fetchJson?: unknown): { w: TestWindow; fillRects: () => number; fetches: unknown[][] } {
   let fillRects = 0;
+  const fetches: unknown[][] = [];
   const dom = new JSDOM(html, {
     runScripts: 'dangerously',
     pretendToBeVisual: true,
@@ -24,10 +25,14 @@ function testWindow(html: string, fetchJson?: unknown): { w: TestWindow; fillRec
         set: (target, key, value) => ((target[key] = value), true),
       });
       w.HTMLCanvasElement.prototype.getContext = () => ctx;
-      if (fetchJson !== undefined) w.fetch = () => Promise.resolve({ ok: true, json: () => Promise.resolve(fetchJson) });
+      if (fetchJson !== undefined)
+        w.fetch = (...args: unknown[]) => {
+          fetches.push(args);
+          return Promise.resolve({ ok: true, json: () => Promise.resolve(fetchJson) });
+        };
     },
   });
-  return { w: dom.window as unknown as TestWindow, fillRects: () => fillRects };
+  return { w: dom.window as unknown as TestWindow, fillRects: () => fillRects, fetches };
 }
 
 const busyFor = (ms: number) => {
@@ -148,6 +153,14 @@ describe('fullCanvasTimelinePage', () => {
     alt().redrawOnScroll = false;
     viewport.dispatchEvent(new w.Event('scroll'));
     expect(alt().redraws).toBe(2);
+  });
+
+  it('asks for the peaks with the Authorization header it is given, as the editor does, and without one when given none', async () => {
+    const withAuth = testWindow(fullCanvasTimelinePage({ ...input, authorization: 'Bearer abc.def' }), { peaks, duration: 10800, cached: true });
+    const without = testWindow(fullCanvasTimelinePage(input), { peaks, duration: 10800, cached: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(withAuth.fetches).toEqual([[input.waveformUrl, { headers: { authorization: 'Bearer abc.def' } }]]);
+    expect(without.fetches).toEqual([[input.waveformUrl, undefined]]);
   });
 
   it("caps the canvas at Chromium's largest side", async () => {

@@ -193,10 +193,16 @@ const TIMELINE_LOOK = {
 const UPDATE_INTERVAL_MS = 100;
 
 export interface FullCanvasPageInput {
-  /** the video's stream, same-origin (the page is served with the gateway proxied under /api) */
+  /**
+   * the video's stream, same-origin (the page is served with the gateway proxied under /api): the
+   * signed URL the gateway gives the owner (`streamUrl` of GET /api/videos/{id}), as a `<video>`
+   * element sends no header
+   */
   streamUrl: string;
   /** GET /api/videos/{id}/waveform with the points the editor asks for at this zoom */
   waveformUrl: string;
+  /** the Authorization header the waveform request carries (the video owner's bearer token), as the editor's fetcher sends it */
+  authorization?: string;
   /** the editor's timeline viewport width, so both show the same seconds per pixel */
   viewportWidthPx: number;
   zoom: number;
@@ -210,7 +216,8 @@ export interface FullCanvasPageInput {
  * playhead move (every 100 ms while playing, as the editor's store reports time; and after a seek)
  * and, while `window.__wcAlt.redrawOnScroll` is true, on every scroll event. It follows the playhead
  * like the editor (off the view or within 5% of its right edge -> the playhead at a quarter of it).
- * Same peaks (the same API call), bar geometry and colours as the editor; no framework.
+ * Same peaks (the same API call, with the same bearer header), bar geometry and colours as the
+ * editor; no framework.
  * `window.__wcAlt` tells whether the peaks arrived (`ready`), the redraws done, their total time
  * in script (`drawMs`) and the canvas' CSS width.
  */
@@ -219,6 +226,7 @@ export function fullCanvasTimelinePage(p: FullCanvasPageInput): string {
   const config = {
     streamUrl: p.streamUrl,
     waveformUrl: p.waveformUrl,
+    authorization: p.authorization ?? null,
     viewportWidth: p.viewportWidthPx,
     zoom: p.zoom,
     maxCanvas: MAX_CANVAS_PX,
@@ -311,7 +319,7 @@ video.addEventListener('play', () => { if (!ticking) ticking = requestAnimationF
 video.addEventListener('pause', () => { cancelAnimationFrame(ticking); ticking = 0; moveTo(video.currentTime); });
 video.addEventListener('seeked', () => { lastUpdate = performance.now(); moveTo(video.currentTime); });
 vp.addEventListener('scroll', () => { if (A.redrawOnScroll) draw(); }, { passive: true });
-fetch(C.waveformUrl)
+fetch(C.waveformUrl, C.authorization ? { headers: { authorization: C.authorization } } : undefined)
   .then((r) => (r.ok ? r.json() : Promise.reject(new Error('GET ' + C.waveformUrl + ': ' + r.status))))
   .then((w) => {
     peaks = w.peaks;

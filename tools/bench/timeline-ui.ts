@@ -34,7 +34,7 @@ import { computePeaks } from '@wordcut/ffmpeg';
 import { waveformPoints } from '../../apps/editor/src/waveform';
 import { MB, checkInterrupted, onCleanup, round } from './common';
 import { CHROMIUM_ARGS, VIEWPORT, serveApps } from './editor-ui';
-import { builtApps, serveStatic, startEditorStack } from './editor-ui-stack';
+import { builtApps, pageIdentityScript, serveStatic, startEditorStack } from './editor-ui-stack';
 import { ensureMedia, type Recipe } from './media';
 import { FRAME_BUDGET_MS, TIMELINE_PROBE_SCRIPT, fullCanvasTimelinePage, summarizeFrames, type FrameFigures, type TimelineRun } from './timeline-page';
 
@@ -251,7 +251,7 @@ export async function benchTimelineUi(o: TimelineUiOptions): Promise<TimelineUiR
   const stack = await startEditorStack({ s3Endpoint: o.s3Endpoint, words: TIMELINE_WORDS, media: { path: media.path, probe: media.probe, waveform: encodeWaveform(built.durationSec, built.peaks) } });
   // what the editor asks for at 16x must be the stored peaks, resampled
   const points = waveformPoints(TIMELINE_ZOOM * 100);
-  const served = (await (await fetch(`${stack.gatewayUrl}/api/videos/${stack.videoId}/waveform?points=${points}`)).json()) as Waveform;
+  const served = (await (await fetch(`${stack.gatewayUrl}/api/videos/${stack.videoId}/waveform?points=${points}`, { headers: stack.auth })).json()) as Waveform;
   const expected = resampleWaveform(built.peaks, points);
   const servedAsStored = served.peaks.length === expected.length && served.peaks.every((p, i) => p === expected[i]) && Math.abs(served.duration - built.durationSec) < 0.01;
   if (!servedAsStored) throw new Error(`GET /api/videos/{id}/waveform?points=${points} did not answer the stored peaks (${served.peaks.length} peaks, ${served.duration} s)`);
@@ -267,6 +267,8 @@ export async function benchTimelineUi(o: TimelineUiOptions): Promise<TimelineUiR
   const deviceScaleFactor = o.deviceScaleFactor ?? 1;
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor });
   await context.addInitScript({ content: TIMELINE_PROBE_SCRIPT });
+  // the editor page works as the video's owner (the upload form's session), as after an upload
+  await context.addInitScript({ content: pageIdentityScript(stack.session) });
   const browserName = `Chromium ${browser.version()}`;
   const setupSec = round((performance.now() - t0) / 1000, 1);
   o.log(`  gateway, apps and ${browserName} up in ${setupSec} s (${TIMELINE_WORDS} words, ${stack.transcript.paragraphs.length} paragraphs)`);
@@ -298,9 +300,19 @@ export async function benchTimelineUi(o: TimelineUiOptions): Promise<TimelineUiR
   const altDir = mkdtempSync(join(tmpdir(), 'wordcut-bench-timeline-'));
   onCleanup(`directory ${altDir}`, () => rmSync(altDir, { recursive: true, force: true }));
   const videoPath = `/api/videos/${stack.videoId}`;
+  // the same identity as the editor page: the owner's signed stream URL, the owner's bearer on the waveform call
+  const videoRes = await fetch(`${stack.gatewayUrl}${videoPath}`, { headers: stack.auth });
+  const { streamUrl } = (await videoRes.json()) as { streamUrl?: string };
+  if (!videoRes.ok || !streamUrl) throw new Error(`GET ${videoPath} answered ${videoRes.status} without a signed stream URL`);
   writeFileSync(
     join(altDir, 'index.html'),
-    fullCanvasTimelinePage({ streamUrl: `${videoPath}/stream/processed?t=bench`, waveformUrl: `${videoPath}/waveform?v=original&points=${points}`, viewportWidthPx, zoom: TIMELINE_ZOOM }),
+    fullCanvasTimelinePage({
+      streamUrl: `${streamUrl}&t=bench`,
+      waveformUrl: `${videoPath}/waveform?v=original&points=${points}`,
+      authorization: stack.auth['authorization'],
+      viewportWidthPx,
+      zoom: TIMELINE_ZOOM,
+    }),
   );
   const altUrl = `${await serveStatic(altDir, ['--proxy', `/api=${stack.gatewayUrl}`], {}, '/')}/`;
   const alt = await newPage(context, altUrl, pageErrors);

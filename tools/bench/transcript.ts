@@ -8,7 +8,9 @@
  * TranscriptStore.replaceForVideo), built by @wordcut/transcript from synthetic talk-like VTT: one of
  * 30,000 words (a 3-hour talk) and one of 3,000 words per concurrent client. The same transcripts go
  * into the scratch table bench_transcript_docs(id, doc jsonb, version), served by
- * transcript-doc-server.ts (a child process, as the gateway is one).
+ * transcript-doc-server.ts (a child process, as the gateway is one). The gateway's videos belong to
+ * one gateway session (the upload form's identity), whose bearer token every request to it carries,
+ * as the browser's do; the alternative has no identity check.
  *
  * Measured, over HTTP with keep-alive, each path the same way:
  * - GET the 30,000-word transcript, one request at a time (interleaved ours / alternative);
@@ -28,6 +30,7 @@ import type { ServiceProcess } from '../stack/stack';
 import { checkInterrupted, forkTs, onCleanup, percentile, round } from './common';
 import { HttpClient, closedLoop, expectJson, pacedLoop, summarizeLatency, type LatencySummary } from './http-load';
 import { benchEnv, startBenchGateway } from './stack';
+import { bearer, startGatewaySession } from '../testing/identity';
 import { randomTextEdit, seededRandom, syntheticVtt } from './transcript-data';
 // the gateway's compiled stores and data source, as the service runs them
 import { gatewayDataSource } from '../../services/gateway/dist/data-source.js';
@@ -123,6 +126,9 @@ export async function benchTranscript(o: TranscriptBenchOptions): Promise<Transc
   const { db, namespace, env } = await benchEnv({ s3Endpoint: o.s3Endpoint, namespacePrefix: 'benchtx', migrate: 'gateway' });
   // at info: its access log gives the time each request spent inside it
   const gateway = await startBenchGateway(env, 'info');
+  // who owns the transcripts and calls the gateway: a gateway session, as the upload form starts one
+  const session = await startGatewaySession(gateway.url);
+  const auth = bearer(session.token);
 
   // ---- the data: built like ingest builds it, written with the gateway's own stores ----
   const ds = gatewayDataSource(db.url, 4);
@@ -148,6 +154,7 @@ export async function benchTranscript(o: TranscriptBenchOptions): Promise<Transc
       languageCode: built.languageCode,
       ingestJobId: `bench-${videoId}`,
       ingestSource: { kind: 'upload', videoKey: 'bench/none.mp4', vttKey: 'bench/none.vtt' },
+      ownerId: session.userId,
     });
     const transcriptId = await ds.transaction((m) => transcripts.replaceForVideo(m, videoId, built));
     // the alternative stores what the gateway answers, as one document
@@ -175,14 +182,14 @@ export async function benchTranscript(o: TranscriptBenchOptions): Promise<Transc
   const patch = async (p: TranscriptPath, s: Seeded, deltas: ReturnType<typeof randomTextEdit>): Promise<number> => {
     const r = await clients[p].request('PATCH', patchPath(p, s), {
       json: { version: versions[p].get(s.transcriptId), wordDeltas: deltas },
-      headers: { prefer: 'return=minimal' },
+      headers: { prefer: 'return=minimal', ...(p === 'ours' ? auth : {}) },
     });
     const summary = expectJson<{ version: number }>(r, 200, `PATCH (${p})`);
     versions[p].set(s.transcriptId, summary.version);
     return r.ms;
   };
   const read = async (p: TranscriptPath, s: Seeded): Promise<{ t: Transcript; ms: number; bytes: number }> => {
-    const r = await clients[p].request('GET', getPath(p, s));
+    const r = await clients[p].request('GET', getPath(p, s), p === 'ours' ? { headers: auth } : {});
     return { t: expectJson<Transcript>(r, 200, `GET (${p})`), ms: r.ms, bytes: r.body.length };
   };
 

@@ -2,19 +2,24 @@
  * Edits become media, through every service as a real process (real Postgres, NATS, s3rver,
  * ffmpeg): apply cuts, filler and silence removal, mutes, reorder, captions and clips render from
  * the original through the edit list; frames are exact, audio stays in sync, the transcript
- * follows; one render per video at a time; cancel, worker crash and dead-letter cases.
+ * follows; one render per video at a time; cancel, worker crash, storage outage (retried, then
+ * dead-lettered) and an original that is not media (refused at once).
  * The source media encodes its own frame numbers (video) and frame times (audio bursts).
+ * One provider user uploads and edits every video here (objects answer only their owner); jobs
+ * run one at a time per video, so the running-jobs limit (3 per person) is never reached.
  * Requires the services to be built (`npm run build:services`).
  */
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { transcriptSchema, videoSchema, type Transcript, type Video } from '@wordcut/contracts';
 import { applyCuts, identityEditList, type EditList } from '@wordcut/edit-list';
+import { startLocalS3, type LocalS3 } from '@wordcut/storage';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkSync, detectToneLevel, expectedFramesForSegments, generateTimecodeMedia, readBurstOnsets, readFrameNumbers } from '../media/timecode-media';
 import type { Stack, StackEnv } from '../stack/stack';
 import { eventually } from '../testing/env';
+import { bearer } from '../testing/identity';
 import { startSystem, type TestSystem } from './system';
 
 const PORTS = { gateway: 13400, media: 13401, jobs: 13402, export: 13403, analytics: 13404 };
@@ -48,6 +53,8 @@ describe('edits: the edit list, the media workers and the jobs', () => {
   let otherToken: string;
   let source: string;
   let vtt: string;
+  /** S3 started again on its port after a test stopped it (sys.close() closes only the first one) */
+  let restartedS3: LocalS3 | undefined;
 
   beforeAll(async () => {
     sys = await startSystem({ name: 'edits', ports: PORTS, env: { MEDIA_ACK_WAIT_MS: '4000', MEDIA_FAULT_DELAY_MS: '1500' } });
@@ -60,18 +67,21 @@ describe('edits: the edit list, the media workers and the jobs', () => {
   }, 240000);
 
   afterAll(async () => {
+    await restartedS3?.close();
     await sys?.close();
   });
 
   const api = (path: string) => `${stack.services.gateway.url}${path}`;
   const auth = (t = token) => ({ authorization: `Bearer ${t}`, 'content-type': 'application/json' });
   const post = (path: string, body: unknown, headers: Record<string, string> = auth()) => fetch(api(path), { method: 'POST', headers, body: JSON.stringify(body) });
+  /** GET (or another bodiless call) as the owner, or as `t` */
+  const get = (path: string, init: RequestInit = {}, t = token) => fetch(api(path), { ...init, headers: { ...bearer(t), ...(init.headers as Record<string, string> | undefined) } });
 
   async function uploadVideo(): Promise<Video> {
     const form = new FormData();
     form.append('video', new Blob([new Uint8Array(readFileSync(source))], { type: 'video/mp4' }), 'timecode.mp4');
     form.append('vtt', new Blob([vtt], { type: 'text/vtt' }), 'timecode.vtt');
-    const res = await fetch(api('/api/videos/upload'), { method: 'POST', body: form });
+    const res = await fetch(api('/api/videos/upload'), { method: 'POST', body: form, headers: bearer(token) });
     expect(res.status).toBe(201);
     const created = videoSchema.parse(await res.json());
     return eventually(async () => {
@@ -81,20 +91,20 @@ describe('edits: the edit list, the media workers and the jobs', () => {
   }
 
   async function getVideo(id: string): Promise<Video> {
-    const res = await fetch(api(`/api/videos/${id}`));
+    const res = await get(`/api/videos/${id}`);
     expect(res.status).toBe(200);
     return videoSchema.parse(await res.json());
   }
 
   async function transcriptOf(id: string): Promise<Transcript> {
-    const res = await fetch(api(`/api/videos/${id}/transcript`));
+    const res = await get(`/api/videos/${id}/transcript`);
     expect(res.status).toBe(200);
     return transcriptSchema.parse(await res.json());
   }
 
   async function jobDone(path: string, timeoutMs = 120000): Promise<Record<string, unknown>> {
     return eventually(async () => {
-      const res = await fetch(api(path));
+      const res = await get(path);
       if (res.status !== 200) return undefined;
       const job = (await res.json()) as Record<string, unknown>;
       return ['completed', 'error', 'failed', 'cancelled'].includes(String(job['status'])) ? job : undefined;
@@ -102,7 +112,7 @@ describe('edits: the edit list, the media workers and the jobs', () => {
   }
 
   async function downloadProcessed(id: string, name: string): Promise<string> {
-    const res = await fetch(api(`/api/videos/${id}/stream/processed`));
+    const res = await get(`/api/videos/${id}/stream/processed`);
     expect(res.status).toBe(200);
     const path = join(dir, name);
     writeFileSync(path, Buffer.from(await res.arrayBuffer()));
@@ -299,25 +309,25 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       const clip = (await res.json()) as { id: string; jobId: string; name: string; aspectRatio: string };
       expect(clip).toMatchObject({ name: 'My clip', aspectRatio: '9:16' });
       await eventually(async () => {
-        const list = (await (await fetch(api(`/api/videos/${video.id}/clips`))).json()) as Array<{ id: string; status: string }>;
+        const list = (await (await get(`/api/videos/${video.id}/clips`)).json()) as Array<{ id: string; status: string }>;
         const c = list.find((x) => x.id === clip.id);
         if (c?.status === 'failed') throw new Error('clip failed');
         return c?.status === 'completed' ? c : undefined;
       }, 120000, 'clip completed');
-      const dl = await fetch(api(`/api/clips/${clip.id}/download`));
+      const dl = await get(`/api/clips/${clip.id}/download`);
       expect(dl.status).toBe(200);
       expect(dl.headers.get('content-disposition')).toContain('filename="My clip.mp4"');
       const path = join(dir, 'clip.mp4');
       writeFileSync(path, Buffer.from(await dl.arrayBuffer()));
       const dims = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', path]).toString().trim();
       expect(dims).toBe('1080,1920');
-      const vttRes = await fetch(api(`/api/clips/${clip.id}/vtt`));
+      const vttRes = await get(`/api/clips/${clip.id}/vtt`);
       expect(vttRes.status).toBe(200);
       expect(vttRes.headers.get('content-disposition')).toContain('My clip.vtt');
       const text = await vttRes.text();
       expect(text.startsWith('WEBVTT')).toBe(true);
       expect(text).toMatch(/00:00:00\.\d{3} -->/);
-      const del = await fetch(api(`/api/clips/${clip.id}`), { method: 'DELETE' });
+      const del = await get(`/api/clips/${clip.id}`, { method: 'DELETE' });
       expect(del.status).toBe(200);
       expect(await objectKeys(`videos/${video.id}/clips/${clip.id}/`)).toEqual([]);
     }, 180000);
@@ -347,8 +357,12 @@ describe('edits: the edit list, the media workers and the jobs', () => {
         const list = (await (await fetch(api('/api/jobs/user-jobs'), { headers: auth() })).json()) as { jobs: Array<{ id: string }> };
         return list.jobs.some((j) => j.id === jobId) ? list : undefined;
       }, 10000, 'job listed');
+      // someone else's job is as unknown to another person as a missing one: same status, same code
       const foreign = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: auth(otherToken) });
-      expect(foreign.status).toBe(403);
+      const unknown = await fetch(api(`/api/jobs/${jobId.replace(/[0-9a-f]{12}$/, '000000000000')}/cancel`), { method: 'POST', headers: auth(otherToken) });
+      expect([foreign.status, unknown.status]).toEqual([404, 404]);
+      expect(((await foreign.json()) as { code: string }).code).toBe(((await unknown.json()) as { code: string }).code);
+      expect((await get(`/api/silence-jobs/${jobId}`, {}, otherToken)).status).toBe(404);
       const cancel = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: auth() });
       expect(cancel.status).toBe(200);
       expect((await jobDone(`/api/silence-jobs/${jobId}`))['status']).toBe('cancelled');
@@ -370,7 +384,7 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       expect(res.status).toBe(202);
       const { jobId } = (await res.json()) as { jobId: string };
       await eventually(async () => {
-        const j = (await (await fetch(api(`/api/video-processing/jobs/${jobId}`))).json()) as { status: string };
+        const j = (await (await get(`/api/video-processing/jobs/${jobId}`)).json()) as { status: string };
         return j.status === 'processing' ? j : undefined;
       }, 30000, 'job processing');
       await stack.services.media.kill('SIGKILL');
@@ -384,8 +398,33 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       expect(await objectKeys(`videos/${video.id}/renders/${jobId}.mp4`)).toHaveLength(1);
     }, 180000);
 
-    it('a render that fails three times is marked failed with its error and dead-lettered', async () => {
-      // the original is replaced by something ffmpeg cannot read: every attempt fails
+    it('a render that fails three times (storage down) is marked failed with its error and dead-lettered; the video is free again', async () => {
+      // S3 stops answering once the job is accepted: every attempt fails to read the original (a
+      // fault that may pass, so each delivery retries), the third is the last; then S3 comes back
+      const v = await getVideo(video.id);
+      const res = await post(`/api/videos/${v.id}/apply-cuts`, { cuts: [{ start: 2, end: 3 }] });
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      // each delivery waits MEDIA_FAULT_DELAY_MS (1.5 s) before it reads the original: S3 is gone by then
+      await sys.s3.close();
+      let job: Record<string, unknown>;
+      try {
+        job = await jobDone(`/api/video-processing/jobs/${jobId}`, 150000);
+      } finally {
+        restartedS3 = await startLocalS3({ port: Number(new URL(sys.s3.endpoint).port), directory: join(sys.dir, 's3') });
+      }
+      expect(job['status']).toBe('error');
+      expect(String(job['error'])).toMatch(/Rendering failed/);
+      expect(job['attempts']).toBe(3);
+      expect(await eventually(() => stack.services.media.lines.find((l) => l.msg === 'render failed for good' && l['jobId'] === jobId), 10000, 'the render dead-lettered')).toBeTruthy();
+      const next = await post(`/api/videos/${v.id}/apply-cuts`, { cuts: [{ start: 2, end: 3 }] });
+      expect(next.status).toBe(202);
+      const { jobId: nextId } = (await next.json()) as { jobId: string };
+      expect((await jobDone(`/api/video-processing/jobs/${nextId}`))['status']).toBe('completed');
+    }, 200000);
+
+    it('a render whose original is not media fails at once with its error (no retry can help); the video is free again', async () => {
+      // the original is replaced by something that is not a video: the media check refuses it
       const v = await getVideo(video.id);
       const keys = await objectKeys(`videos/${video.id}/original/`);
       const original = keys.find((k) => k.endsWith('.mp4'))!;
@@ -396,8 +435,8 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       const { jobId } = (await res.json()) as { jobId: string };
       const job = await jobDone(`/api/video-processing/jobs/${jobId}`, 150000);
       expect(job['status']).toBe('error');
-      expect(String(job['error'])).toMatch(/Rendering failed/);
-      expect(job['attempts']).toBe(3);
+      expect(String(job['error'])).toMatch(/Rendering failed: not a playable media file/);
+      expect(job['attempts']).toBe(1);
       const next = await post(`/api/videos/${v.id}/apply-cuts`, { cuts: [{ start: 2, end: 3 }] });
       expect(next.status).toBe(202);
     }, 200000);

@@ -4,6 +4,7 @@
  * refresh, export jobs with Stripe-style idempotency, quota by day and by month, provider
  * failures (5xx, a connection cut mid-upload) with retries and resumable uploads whose bytes
  * match, signed webhooks (forged, stale and replayed ones refused), clone and reset.
+ * Videos answer only their owner (the token's subject): each user here exports a video of their own.
  * Requires the services to be built (`npm run build:services`).
  */
 import { exportCreatedSchema, exportJobStatusSchema, videoSchema, type ExportJobStatus, type Video } from '@wordcut/contracts';
@@ -35,6 +36,8 @@ function vttFor(durationSec: number): string {
 describe('publishing: sessions, export jobs, quota, provider failures, webhooks, clone and reset', () => {
   let sys: TestSystem;
   let token: string;
+  /** the publisher's first token (session SESSION); `token` becomes the clone's token later */
+  let sessionToken: string;
   let video: Video;
   let sourceSha: string;
 
@@ -70,8 +73,8 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
     uploadUrlWordByword: `${sys.sandbox.url}/uploads/${session}/wordByword`,
   });
 
-  async function getVideo(id = video.id): Promise<Video> {
-    const res = await fetch(api(`/api/videos/${id}`));
+  async function getVideo(id = video.id, t = token): Promise<Video> {
+    const res = await fetch(api(`/api/videos/${id}`), { headers: headers(t) });
     expect(res.status).toBe(200);
     return videoSchema.parse(await res.json());
   }
@@ -108,14 +111,20 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
     writeFileSync(join(sys.dir, 'talk.vtt'), vttFor(12));
     sourceSha = sha256(readFileSync(source));
     token = await userToken('publisher', { exportsPerDay: 50, exportsPerMonth: 500 });
-    const res = await fetch(api('/api/provider/sessions'), { method: 'POST', headers: headers() });
+    sessionToken = token;
+    video = await openSession(token);
+  }, 240000);
+
+  /** Opens the provider session of `t` (its video is imported for the token's user) and waits until the video is ready. */
+  async function openSession(t: string): Promise<Video> {
+    const res = await fetch(api('/api/provider/sessions'), { method: 'POST', headers: headers(t) });
     expect(res.status).toBe(200);
     const { video: v } = (await res.json()) as { video: { id: string } };
-    video = await eventually(async () => {
-      const got = await getVideo(v.id);
+    return eventually(async () => {
+      const got = await getVideo(v.id, t);
       return got.status === 'completed' ? got : got.status === 'failed' ? Promise.reject(new Error(got.vttError ?? 'failed')) : undefined;
     }, 90000, 'session video imported');
-  }, 240000);
+  }
 
   afterAll(async () => {
     await sys?.close();
@@ -124,7 +133,7 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
   beforeEach(() => sys.sandbox.clearFaults());
 
   describe('session tokens', () => {
-    it('refuses forged, expired and wrong-audience tokens with 401, and a missing one with the seed message', async () => {
+    it('refuses forged, expired and wrong-audience tokens with 401, and a missing one with the route\'s own message', async () => {
       const forged = await sys.sandbox.signToken({ sub: 'publisher', sessionId: SESSION, videoId: 'talk' }, { key: 'forged' });
       const expired = await sys.sandbox.signToken({ sub: 'publisher', sessionId: SESSION, videoId: 'talk' }, { expiresInSec: -120 });
       const wrongAud = await sys.sandbox.signToken({ sub: 'publisher', sessionId: SESSION, videoId: 'talk' }, { audience: 'someone-else' });
@@ -136,9 +145,12 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
         expect((await post('/api/wordcut/clone', { videoId: video.id }, bad)).status).toBe(401);
         expect((await fetch(api(`/api/jobs/export_${randomUUID()}/status`), { headers: headers(bad) })).status).toBe(401);
       }
+      // no token at all: the gateway's identity guard refuses before the route runs, in the export error shape and words
       const none = await post('/api/jobs/export', vttExport(), null);
       expect(none.status).toBe(401);
       expect(await none.json()).toMatchObject({ error: 'unauthorized', message: 'JWT token required for export. Please refresh the page.' });
+      const retry = await post(`/api/jobs/export_${randomUUID()}/retry`, {}, null);
+      expect(await retry.json()).toMatchObject({ error: 'invalid_request', message: 'Job ID and token required' });
     });
 
     it('refresh-token answers a new verified token, the media URLs and the server-counted usage', async () => {
@@ -154,10 +166,16 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
       expect(q.status).toBe(200);
     });
 
-    it('a token of another session cannot export this video', async () => {
+    it('a token of another session cannot export this video; another person is told it does not exist', async () => {
       const other = await sys.sandbox.signToken({ sub: 'publisher', sessionId: 's-elsewhere', videoId: 'x' });
       const res = await post('/api/jobs/export', { ...vttExport(), sessionId: 's-elsewhere' }, other);
       expect(res.status).toBe(403);
+      // someone else, even with a token naming this very session: the same answer as a missing video
+      const stranger = await userToken('someone-else', { exportsPerDay: 50, exportsPerMonth: 500 });
+      const foreign = await post('/api/jobs/export', vttExport(), stranger);
+      const missing = await post('/api/jobs/export', { ...vttExport(), videoId: randomUUID() }, stranger);
+      expect([foreign.status, missing.status]).toEqual([404, 404]);
+      expect(((await foreign.json()) as { error: string }).error).toBe(((await missing.json()) as { error: string }).error);
     });
   });
 
@@ -248,33 +266,43 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
   });
 
   describe('quota', () => {
+    /** a user of their own with the plan `quotas`, whose session's video is imported and ready (videos answer only their owner) */
+    const quotaUser = async (sub: string, quotas: { exportsPerDay: number; exportsPerMonth: number }) => {
+      const session = `s-${sub}`;
+      const more = { sessionId: session, media: mediaClaims(session) };
+      const t = await userToken(sub, quotas, more);
+      const own = await openSession(t);
+      const exportOf = () => vttExport(key(), { videoId: own.id, sessionId: session });
+      return { t, more, exportOf };
+    };
+
     it('by day: exportsPerDay is counted on the server; over it answers 429 quota_exceeded with retryAfter and upgradeUrl', async () => {
-      const t = await userToken('quota-day', { exportsPerDay: 1, exportsPerMonth: 100 });
-      await finished(await exportOk(vttExport(), t), t);
-      const res = await post('/api/jobs/export', vttExport(), t);
+      const { t, more, exportOf } = await quotaUser('quota-day', { exportsPerDay: 1, exportsPerMonth: 100 });
+      await finished(await exportOk(exportOf(), t), t);
+      const res = await post('/api/jobs/export', exportOf(), t);
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       const body = (await res.json()) as Record<string, unknown>;
       expect(body).toMatchObject({ error: 'quota_exceeded', message: 'Export quota exceeded. Please upgrade your plan or wait until the quota resets.', upgradeUrl: UPGRADE_URL });
       expect(String(body['details'])).toMatch(/dai|day/i);
       // the browser cannot talk its way past it: a token claiming zero usage changes nothing
-      const claimsZero = await userToken('quota-day', { exportsPerDay: 1, exportsPerMonth: 100 }, { usageSnapshot: { exportsToday: 0, exportsThisMonth: 0 } });
-      expect((await post('/api/jobs/export', vttExport(), claimsZero)).status).toBe(429);
-    });
+      const claimsZero = await userToken('quota-day', { exportsPerDay: 1, exportsPerMonth: 100 }, { ...more, usageSnapshot: { exportsToday: 0, exportsThisMonth: 0 } });
+      expect((await post('/api/jobs/export', exportOf(), claimsZero)).status).toBe(429);
+    }, 150000);
 
     it('by month: exportsPerMonth is counted on the server too', async () => {
-      const t = await userToken('quota-month', { exportsPerDay: 10, exportsPerMonth: 2 });
+      const { t, exportOf } = await quotaUser('quota-month', { exportsPerDay: 10, exportsPerMonth: 2 });
       // one export of a video at a time: each is let finish before the next
-      await finished(await exportOk(vttExport(), t), t);
-      await finished(await exportOk(vttExport(), t), t);
-      const res = await post('/api/jobs/export', vttExport(), t);
+      await finished(await exportOk(exportOf(), t), t);
+      await finished(await exportOk(exportOf(), t), t);
+      const res = await post('/api/jobs/export', exportOf(), t);
       expect(res.status).toBe(429);
       const body = (await res.json()) as Record<string, unknown>;
       expect(body['error']).toBe('quota_exceeded');
       expect(String(body['details'])).toMatch(/month/i);
       const q = (await (await fetch(api('/api/wordcut/quota'), { headers: headers(t) })).json()) as { exportsThisMonth: number; maxPerMonth: number };
       expect(q).toMatchObject({ exportsThisMonth: 2, maxPerMonth: 2 });
-    });
+    }, 150000);
   });
 
   describe('webhooks', () => {
@@ -345,7 +373,15 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
       expect(v).toMatchObject({ processedFilename: null, mutedSegments: [], providerMainVideoUploadStatus: 'none' });
       const twice = await post(`/api/provider/sessions/${session}/reset`, { videoId: video.id });
       expect(await twice.json()).toMatchObject({ filesUpdated: { video: false, transcript: false } });
-      expect((await post(`/api/provider/sessions/${SESSION}/reset`, { videoId: video.id })).status).toBe(403);
+      // the publisher's token of the session before the clone cannot reset the clone's session
+      expect((await post(`/api/provider/sessions/${session}/reset`, { videoId: video.id }, sessionToken)).status).toBe(403);
+      // the session before the clone has no video any more
+      expect((await post(`/api/provider/sessions/${SESSION}/reset`, { videoId: video.id })).status).toBe(404);
+      // another person, even with a token naming this session, is told it has no video
+      const stranger = await sys.sandbox.signToken({ sub: 'someone-else', sessionId: session, videoId: 'x' });
+      const foreign = await post(`/api/provider/sessions/${session}/reset`, { videoId: video.id }, stranger);
+      expect(foreign.status).toBe(404);
+      expect(await foreign.json()).toMatchObject({ error: 'not_found' });
     });
   });
 });

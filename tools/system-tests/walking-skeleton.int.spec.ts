@@ -1,6 +1,7 @@
 /**
  * The walking skeleton through the whole system, with every service as a real process:
  * gateway -> S3 + JetStream -> jobs (Postgres) -> media worker (ffprobe) -> jobs -> gateway.
+ * The caller is a gateway session (the upload form's identity): there is no provider here.
  * Requires the services to be built (`npm run build:services`).
  */
 import { jobStatusSchema, probeResultSchema, type JobStatus } from '@wordcut/contracts';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { migrateAll, startStack, ServiceProcess, SERVICES, type Stack, type StackEnv } from '../stack/stack';
 import { createTestDatabase, deleteNamespaceStreams, eventually, NATS_URL, stopStackReporting, uniqueSuffix } from '../testing/env';
+import { bearer, startGatewaySession } from '../testing/identity';
 
 const PORTS = { gateway: 13000, media: 13101, jobs: 13102, export: 13103, analytics: 13104 };
 const UPLOAD_LIMIT = 3 * 1024 * 1024;
@@ -25,6 +27,8 @@ describe('walking skeleton: a probe job through every service', () => {
   let dir: string;
   let video: Buffer;
   let storage: S3ObjectStorage;
+  /** the gateway session every job of this file belongs to */
+  let token: string;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wordcut-sys-'));
@@ -53,6 +57,7 @@ describe('walking skeleton: a probe job through every service', () => {
     writeFileSync(join(dir, 'notes.txt'), 'these are not the frames you are looking for\n');
     await migrateAll(env);
     stack = await startStack({ env, ports: PORTS, perService: { media: { MEDIA_ACK_WAIT_MS: '2000' } } });
+    ({ token } = await startGatewaySession(stack.services.gateway.url));
   }, 120000);
 
   afterAll(async () => {
@@ -68,11 +73,11 @@ describe('walking skeleton: a probe job through every service', () => {
   async function upload(body: Buffer, name: string, type = 'video/mp4', headers: Record<string, string> = {}): Promise<Response> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(body)], { type }), name);
-    return fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: form, headers });
+    return fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: form, headers: { ...bearer(token), ...headers } });
   }
 
   async function status(jobId: string): Promise<JobStatus> {
-    const res = await fetch(`${gateway()}/api/jobs/${jobId}/status`);
+    const res = await fetch(`${gateway()}/api/jobs/${jobId}/status`, { headers: bearer(token) });
     expect(res.status).toBe(200);
     return jobStatusSchema.parse(await res.json());
   }
@@ -117,6 +122,18 @@ describe('walking skeleton: a probe job through every service', () => {
     expect(workerLine.trace_id).toBe(gwLine?.trace_id);
     expect(jobsLine?.trace_id).toBe(gwLine?.trace_id);
     expect(workerLine.correlationId).toBe(correlationId);
+
+    // the job is its uploader's: another identity is told it does not exist, a caller without one is asked for one
+    const stranger = await startGatewaySession(gateway());
+    const foreign = await fetch(`${gateway()}/api/jobs/${jobId}/status`, { headers: bearer(stranger.token) });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    expect((await fetch(`${gateway()}/api/jobs/${jobId}/status`)).status).toBe(401);
+    const anonymous = new FormData();
+    anonymous.append('file', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'tiny.mp4');
+    const refused = await fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: anonymous });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Authentication required' });
   });
 
   it('shows a job from the moment it is accepted, and loses none while the jobs service is down', async () => {
@@ -129,7 +146,7 @@ describe('walking skeleton: a probe job through every service', () => {
     const res = await upload(video, 'b.mp4');
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
-    const unavailable = await fetch(`${gateway()}/api/jobs/${jobId}/status`);
+    const unavailable = await fetch(`${gateway()}/api/jobs/${jobId}/status`, { headers: bearer(token) });
     expect(unavailable.status).toBe(503);
     expect(await unavailable.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
 
@@ -160,14 +177,14 @@ describe('walking skeleton: a probe job through every service', () => {
   });
 
   it('rejects requests without a file, and unknown or malformed job ids, with error bodies', async () => {
-    const empty = await fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: new FormData() });
+    const empty = await fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: new FormData(), headers: bearer(token) });
     expect(empty.status).toBe(400);
-    const notMultipart = await fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const notMultipart = await fetch(`${gateway()}/api/probe-jobs`, { method: 'POST', body: '{}', headers: { ...bearer(token), 'content-type': 'application/json' } });
     expect(notMultipart.status).toBe(415);
-    const unknown = await fetch(`${gateway()}/api/jobs/probe_00000000-0000-0000-0000-000000000000/status`);
+    const unknown = await fetch(`${gateway()}/api/jobs/probe_00000000-0000-0000-0000-000000000000/status`, { headers: bearer(token) });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found' });
-    const bad = await fetch(`${gateway()}/api/jobs/..%2F..%2Fetc/status`);
+    const bad = await fetch(`${gateway()}/api/jobs/..%2F..%2Fetc/status`, { headers: bearer(token) });
     expect(bad.status).toBe(400);
   });
 
@@ -242,5 +259,6 @@ describe('walking skeleton: a probe job through every service', () => {
     expect(text).toMatch(/NATS_URL/);
     expect(text).toMatch(/S3_SECRET_ACCESS_KEY/);
     expect(text).toMatch(/S3_BUCKET: must be a valid bucket name/);
+    expect(text).toMatch(/GATEWAY_SESSION_SECRET/);
   });
 });

@@ -8,7 +8,7 @@ import type { Request } from 'express';
 import { exportError } from '../publishing/export-error';
 import { SessionAuth } from '../session-auth';
 import { GATEWAY_ISSUER, GatewayTokenError, GatewayTokens, MEDIA_TOKEN_PARAM } from './gateway-tokens';
-import { EXPORT_REFUSALS, SIGNED_MEDIA_ROUTE, type Identity, type RequestWithIdentity } from './identity';
+import { EXPORT_REFUSALS, SIGNED_MEDIA_ROUTE, type ExportRefusal, type Identity, type RequestWithIdentity } from './identity';
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 
@@ -77,10 +77,10 @@ export class IdentityGuard implements CanActivate {
     const targets = [ctx.getHandler(), ctx.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const req = ctx.switchToHttp().getRequest<Request & RequestWithIdentity>();
-    const exportRefusals = this.reflector.getAllAndOverride<boolean>(EXPORT_REFUSALS, targets) ?? false;
+    const exportRefusal = this.reflector.getAllAndOverride<ExportRefusal | undefined>(EXPORT_REFUSALS, targets);
     const token = bearerToken(req.headers.authorization);
     if (token) {
-      req.identity = await this.resolver.fromBearer(token, exportRefusals);
+      req.identity = await this.resolver.fromBearer(token, exportRefusal !== undefined);
       return true;
     }
     const mediaToken = req.query[MEDIA_TOKEN_PARAM];
@@ -88,6 +88,7 @@ export class IdentityGuard implements CanActivate {
       req.identity = await this.resolver.fromMediaToken(mediaToken, req.path);
       return true;
     }
-    throw refusal(AUTHENTICATION_REQUIRED, 'TOKEN_MISSING', exportRefusals);
+    if (exportRefusal) throw exportError(401, exportRefusal.missingCode ?? 'unauthorized', exportRefusal.missingMessage, { details: 'TOKEN_MISSING' });
+    throw refusal(AUTHENTICATION_REQUIRED, 'TOKEN_MISSING', false);
   }
 }

@@ -21,9 +21,15 @@ export type RequestWithIdentity = { identity?: Identity };
 export const SIGNED_MEDIA_ROUTE = 'wordcut:signed-media';
 export const SignedMedia = (): MethodDecorator => SetMetadata(SIGNED_MEDIA_ROUTE, true);
 
-/** Metadata: refusals use the export error body (publishing routes). */
+/** How a publishing route says a token is missing (its own message and code). */
+export interface ExportRefusal {
+  missingMessage: string;
+  missingCode?: string;
+}
+/** Metadata: refusals use the export error body (publishing routes), with the route's own missing-token words. */
 export const EXPORT_REFUSALS = 'wordcut:export-refusals';
-export const ExportRefusals = (): ClassDecorator & MethodDecorator => SetMetadata(EXPORT_REFUSALS, true);
+export const ExportRefusals = (refusal: ExportRefusal = { missingMessage: 'Authentication required' }): ClassDecorator & MethodDecorator =>
+  SetMetadata(EXPORT_REFUSALS, refusal);
 
 /** The caller resolved by the identity guard. A route without one is a bug: it must be @Public and not ask. */
 export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): Identity => {
