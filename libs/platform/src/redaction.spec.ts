@@ -1,0 +1,26 @@
+import { Writable } from 'node:stream';
+import { createLogger } from './logger';
+import { loggableUrl } from './nest';
+
+describe('credentials never reach a log line', () => {
+  it('redacts token-bearing query parameters of a request URL and keeps the rest', () => {
+    expect(loggableUrl('/editor?token=eyJhbGci.abc.def&v=2')).toBe('/editor?token=redacted&v=2');
+    expect(loggableUrl('/api/videos/1/stream/processed?st=eyJ.x.y&t=2025')).toBe('/api/videos/1/stream/processed?st=redacted&t=2025');
+    expect(loggableUrl('/x?X-Amz-Signature=abc&X-Amz-Credential=k')).toBe('/x?X-Amz-Signature=redacted&X-Amz-Credential=redacted');
+    expect(loggableUrl('/api/videos/1')).toBe('/api/videos/1');
+  });
+
+  it('redacts authorization headers and token fields in whatever object is logged', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = createLogger('test', 'info', sink);
+    logger.info({ req: { headers: { authorization: 'Bearer secret.jwt.value' } }, token: 'secret.jwt.value', body: { token: 'secret.jwt.value' } }, 'call');
+    expect(lines.join('')).not.toContain('secret.jwt.value');
+    expect(lines.join('')).toContain('redacted');
+  });
+});
