@@ -27,7 +27,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ProviderTokenVerifier } from '@wordcut/provider';
 import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { startProviderSandbox } from '../provider-sandbox/sandbox';
 import type { ServiceProcess } from '../stack/stack';
@@ -40,12 +39,11 @@ import { randomTextEdit, seededRandom, syntheticVtt } from './transcript-data';
 // the gateway's compiled classes and configuration, as the service runs them
 import { loadGatewayConfig } from '../../services/gateway/dist/config.js';
 import { gatewayDataSource } from '../../services/gateway/dist/data-source.js';
-import { GatewayTokens } from '../../services/gateway/dist/auth/gateway-tokens.js';
-import { IdentityGuard, IdentityResolver } from '../../services/gateway/dist/auth/identity.guard.js';
+import { identityFromConfig } from '../../services/gateway/dist/auth/from-config.js';
+import { IdentityGuard } from '../../services/gateway/dist/auth/identity.guard.js';
 import { VideosController } from '../../services/gateway/dist/library/videos.controller.js';
 import { TranscriptStore } from '../../services/gateway/dist/library/transcript-store.js';
 import { VideoStore } from '../../services/gateway/dist/library/video-store.js';
-import { SessionAuth } from '../../services/gateway/dist/session-auth.js';
 
 export type IdentityKind = 'provider' | 'gateway';
 
@@ -186,16 +184,7 @@ export async function benchIdentity(o: IdentityBenchOptions): Promise<IdentityRe
 
   // ---- in process: the guard as the gateway runs it ----
   const config = loadGatewayConfig(env);
-  const verifier = new ProviderTokenVerifier({
-    issuer: config.PROVIDER_JWT_ISSUER,
-    audience: config.PROVIDER_JWT_AUDIENCE,
-    algorithms: config.PROVIDER_JWT_ALGORITHMS,
-    jwksUrl: config.PROVIDER_JWKS_URL,
-    publicKeyPem: config.PROVIDER_JWT_PUBLIC_KEY,
-    maxTokenAgeSec: config.PROVIDER_JWT_MAX_AGE_SECONDS,
-  });
-  const gatewayTokens = new GatewayTokens(config.GATEWAY_SESSION_SECRET, { sessionTtlSec: config.GATEWAY_SESSION_TTL_SECONDS, mediaTtlSec: config.MEDIA_URL_TTL_SECONDS });
-  const resolver = new IdentityResolver(new SessionAuth(verifier), gatewayTokens);
+  const { resolver } = identityFromConfig(config);
   const guard = new IdentityGuard(new Reflector(), resolver);
   // the metadata targets of GET /api/videos/{id}/transcript: not public, no export refusals, no signed media
   const handler = VideosController.prototype.transcript;

@@ -6,7 +6,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { Streams } from '@wordcut/contracts';
 import { Messaging } from '@wordcut/messaging';
 import { assertMigrated, runMain, runService, s3Settings } from '@wordcut/platform';
-import { HttpProviderClient, ProviderTokenVerifier } from '@wordcut/provider';
+import { HttpProviderClient } from '@wordcut/provider';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadGatewayConfig, providerApiUrl, SCHEMA, SERVICE } from './config';
 import { PublishingController } from './publishing/publishing.controller';
@@ -24,6 +24,7 @@ import { EDIT_SERVICE, EditsController } from './library/edits.controller';
 import { SessionAuth } from './session-auth';
 import { AuthController } from './auth/auth.controller';
 import { GatewayTokens } from './auth/gateway-tokens';
+import { identityFromConfig } from './auth/from-config';
 import { IdentityGuard, IdentityResolver } from './auth/identity.guard';
 import { ActiveJobs, RateLimitStore } from './auth/limits';
 
@@ -74,17 +75,7 @@ export async function main() {
       const ingest = new IngestCoordinator(ds, bus, storage, videos, transcripts, logger);
       const activeJobs = new ActiveJobs(config.MAX_ACTIVE_JOBS_PER_USER);
       const edits = new EditService(ds, bus, storage, videos, transcripts, logger, activeJobs);
-      const auth = new SessionAuth(
-        new ProviderTokenVerifier({
-          issuer: config.PROVIDER_JWT_ISSUER,
-          audience: config.PROVIDER_JWT_AUDIENCE,
-          algorithms: config.PROVIDER_JWT_ALGORITHMS,
-          jwksUrl: config.PROVIDER_JWKS_URL,
-          publicKeyPem: config.PROVIDER_JWT_PUBLIC_KEY,
-          maxTokenAgeSec: config.PROVIDER_JWT_MAX_AGE_SECONDS,
-        }),
-      );
-      const tokens = new GatewayTokens(config.GATEWAY_SESSION_SECRET, { sessionTtlSec: config.GATEWAY_SESSION_TTL_SECONDS, mediaTtlSec: config.MEDIA_URL_TTL_SECONDS });
+      const { auth, tokens } = identityFromConfig(config);
       const rateLimits = new RateLimitStore(ds);
       const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits, activeJobs };
       const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS });
