@@ -20,6 +20,8 @@ import { VideoStore } from './library/video-store';
 import { LIBRARY_DEPS, VideosController, type LibraryDeps } from './library/videos.controller';
 import { EditService } from './library/edits';
 import { RetentionSweeper } from './library/retention';
+import { ClipStore } from './library/clip-store';
+import { RenderStore } from './library/render-store';
 import { EDIT_SERVICE, EditsController } from './library/edits.controller';
 import { SessionAuth } from './session-auth';
 import { AuthController } from './auth/auth.controller';
@@ -73,11 +75,13 @@ export async function main() {
       const videos = new VideoStore(ds);
       const transcripts = new TranscriptStore(ds);
       const ingest = new IngestCoordinator(ds, bus, storage, videos, transcripts, logger);
-      const activeJobs = new ActiveJobs(config.MAX_ACTIVE_JOBS_PER_USER);
-      const edits = new EditService(ds, bus, storage, videos, transcripts, logger, activeJobs);
+      const renders = new RenderStore(ds);
+      const clips = new ClipStore(ds);
+      const activeJobs = new ActiveJobs(config.MAX_ACTIVE_JOBS_PER_USER, renders, videos);
+      const edits = new EditService(ds, bus, storage, videos, transcripts, logger, activeJobs, renders, clips);
       const { auth, tokens } = identityFromConfig(config);
       const rateLimits = new RateLimitStore(ds);
-      const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits, activeJobs };
+      const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits, activeJobs, clips, renders };
       const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS });
       const publishing = new PublishingService(library, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {

@@ -1,6 +1,8 @@
 import { ErrorCode } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { RenderStore } from '../library/render-store';
+import type { VideoStore } from '../library/video-store';
 
 /** Seconds a caller over the running-jobs limit is asked to wait before trying again. */
 export const ACTIVE_JOBS_RETRY_AFTER_SEC = 15;
@@ -48,25 +50,20 @@ export class RateLimitStore {
  * one, so two requests at once cannot both take the last place.
  */
 export class ActiveJobs {
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly renders: RenderStore,
+    private readonly videos: VideoStore,
+  ) {}
 
   static async lockUser(m: EntityManager, userId: string): Promise<void> {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('wordcut:active-jobs'), hashtext($1))`, [userId]);
   }
 
-  static async count(m: EntityManager, userId: string): Promise<number> {
-    const rows = (await m.query(
-      `SELECT (SELECT count(*) FROM library.renders WHERE user_id = $1 AND state = 'active')
-            + (SELECT count(*) FROM library.videos WHERE owner_id = $1 AND status IN ('uploaded','processing')) AS n`,
-      [userId],
-    )) as { n: string }[];
-    return Number(rows[0]!.n);
-  }
-
   /** Inside `m`'s transaction: 429 when `userId` already runs as many jobs as allowed. */
   async reserve(m: EntityManager, userId: string): Promise<void> {
     await ActiveJobs.lockUser(m, userId);
-    const running = await ActiveJobs.count(m, userId);
+    const running = (await this.renders.countActiveForUser(m, userId)) + (await this.videos.countIngestingForOwner(m, userId));
     if (running >= this.limit) {
       throw tooManyRequests(
         `You already have ${running} ${running === 1 ? 'job' : 'jobs'} running (the limit is ${this.limit}). Wait for one to finish, then try again.`,

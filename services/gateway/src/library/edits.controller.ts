@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { clampWords, currentEditList, EditService, type EditVideoRow } from './edits';
+import type { ClipRow } from './clip-store';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
 import type { Readable } from 'node:stream';
 
@@ -113,24 +114,6 @@ function mergeRanges(ranges: readonly TimeRange[], gap = 0): TimeRange[] {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-interface ClipRow {
-  id: string;
-  video_id: string;
-  name: string;
-  start_time: number;
-  end_time: number;
-  aspect_ratio: string;
-  reframe: unknown;
-  status: 'pending' | 'processing' | 'completed' | 'failed';
-  job_id: string;
-  output_key: string;
-  vtt_key: string;
-  error: string | null;
-  created_at: Date;
-  provider_upload_status?: string;
-  provider_video_id?: string | null;
-}
 
 function toApiClip(r: ClipRow) {
   return {
@@ -372,12 +355,8 @@ export class EditsController {
       .map((w) => ({ ...w, start: Math.max(0, w.start - b.startTime), end: Math.min(end, w.end) - b.startTime }));
     await this.d.storage.upload(vttKey, Buffer.from(wordsToVtt(clipWords, { languageCode: transcript?.languageCode })), { contentType: 'text/vtt' });
     await this.edits.claim(row.id, jobId, 'clip', userId, row.edit_version, el, clipEdit, null);
-    await this.edits.db.query(
-      `INSERT INTO library.clips (id, video_id, name, start_time, end_time, aspect_ratio, reframe, status, job_id, output_key, vtt_key)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,'pending',$8,$9,$10)`,
-      [clipId, row.id, b.name, b.startTime, end, b.aspectRatio, JSON.stringify(reframe), jobId, outputKey, vttKey],
-    );
-    await this.edits.db.query(`UPDATE library.renders SET clip_id = $2 WHERE job_id = $1`, [jobId, clipId]);
+    await this.d.clips.create({ id: clipId, videoId: row.id, name: b.name, startTime: b.startTime, endTime: end, aspectRatio: b.aspectRatio, reframe, jobId, outputKey, vttKey });
+    await this.d.renders.setClip(jobId, clipId);
     await this.edits.publishRequest(jobId, 'clip', {
       videoId: row.id,
       userId,
@@ -395,7 +374,7 @@ export class EditsController {
   @Get('videos/:id/clips')
   async listClips(@Param('id') id: string, @Caller() caller: Identity) {
     await this.edits.ownedVideo(parseId(id), caller.userId);
-    const rows = (await this.edits.db.query(`SELECT * FROM library.clips WHERE video_id = $1 ORDER BY created_at DESC`, [parseId(id)])) as ClipRow[];
+    const rows = await this.d.clips.listForVideo(parseId(id));
     // download links are signed for the caller: a link cannot send a bearer header
     return Promise.all(
       rows.map(async (r) => {
@@ -408,19 +387,16 @@ export class EditsController {
 
   /** A clip of one of the caller's videos (anyone else's answers 404 like a missing one). */
   private async clip(id: string, caller: Identity): Promise<ClipRow> {
-    const rows = (await this.edits.db.query(
-      `SELECT c.* FROM library.clips c JOIN library.videos v ON v.id = c.video_id WHERE c.id = $1 AND v.owner_id = $2`,
-      [parseId(id, 'clip'), caller.userId],
-    )) as ClipRow[];
-    if (!rows[0]) throw new AppError(404, ErrorCode.NotFound, `There is no clip with id '${id}'.`);
-    return rows[0];
+    const clip = await this.d.clips.getOwned(parseId(id, 'clip'), caller.userId);
+    if (!clip) throw new AppError(404, ErrorCode.NotFound, `There is no clip with id '${id}'.`);
+    return clip;
   }
 
   @Delete('clips/:id')
   async deleteClip(@Param('id') id: string, @Caller() caller: Identity) {
     const c = await this.clip(id, caller);
     if (c.status === 'pending' || c.status === 'processing') await this.edits.cancel(c.job_id, caller.userId).catch(() => undefined);
-    await this.edits.db.query(`DELETE FROM library.clips WHERE id = $1`, [c.id]);
+    await this.d.clips.delete(c.id);
     await Promise.all([this.d.storage.delete(c.output_key), this.d.storage.delete(c.vtt_key)]).catch(() => undefined);
     return { success: true };
   }

@@ -31,6 +31,8 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { ActiveJobs } from '../auth/limits';
+import type { ClipStore } from './clip-store';
+import type { RenderRow, RenderStore } from './render-store';
 import type { TranscriptStore } from './transcript-store';
 import type { VideoRow, VideoStore } from './video-store';
 
@@ -41,18 +43,6 @@ export const EDIT_CONSUMERS = {
 } as const satisfies Record<string, ConsumerDef>;
 
 export const BUSY_MESSAGE = 'Another edit is still being processed for this video. Please wait for it to finish, then try again.';
-
-interface RenderRow {
-  job_id: string;
-  video_id: string;
-  kind: JobKind;
-  state: 'active' | 'applied' | 'failed' | 'cancelled';
-  user_id: string | null;
-  base_edit_version: number;
-  base_edit: unknown;
-  new_edit: unknown;
-  clip_id: string | null;
-}
 
 const storedTranscriptSchema = z.object({
   languageCode: z.string(),
@@ -108,12 +98,9 @@ export class EditService {
     private readonly transcripts: TranscriptStore,
     private readonly logger: Logger,
     private readonly activeJobs: ActiveJobs,
+    private readonly renders: RenderStore,
+    private readonly clips: ClipStore,
   ) {}
-
-  /** The library's connection, for the clip queries of the controller. */
-  get db(): DataSource {
-    return this.ds;
-  }
 
   async start(): Promise<void> {
     await this.bus.provision([Streams.videos, Streams.jobs], Object.values(EDIT_CONSUMERS));
@@ -173,11 +160,7 @@ export class EditService {
     const insert = () =>
       this.ds.transaction(async (tx) => {
         await this.activeJobs.reserve(tx, userId);
-        await tx.query(
-          `INSERT INTO library.renders (job_id, video_id, kind, state, user_id, base_edit_version, base_edit, new_edit, clip_id)
-           VALUES ($1,$2,$3,'active',$4,$5,$6,$7,$8)`,
-          [jobId, videoId, kind, userId, baseVersion, JSON.stringify(base), JSON.stringify(next), clipId],
-        );
+        await this.renders.insertActive(tx, { jobId, videoId, kind, userId, baseVersion, base, next, clipId });
       });
     try {
       await insert();
@@ -195,13 +178,12 @@ export class EditService {
 
   /** An active claim whose job the jobs service reports finished (an event was lost) is released. */
   private async releaseStaleClaim(videoId: string): Promise<boolean> {
-    const rows = (await this.ds.query(`SELECT job_id FROM library.renders WHERE video_id = $1 AND state = 'active' AND kind <> 'clip'`, [videoId])) as { job_id: string }[];
-    const active = rows[0];
+    const active = await this.renders.activeVideoRender(videoId);
     if (!active) return true;
-    const status = await this.jobStatus(active.job_id).catch(() => null);
+    const status = await this.jobStatus(active).catch(() => null);
     if (!status || !['completed', 'error', 'cancelled'].includes(status.status)) return false;
     if (status.status === 'completed') return false; // being applied right now
-    await this.onJobEnded(active.job_id, status.status === 'cancelled' ? 'cancelled' : 'failed', status.error ?? 'Failed');
+    await this.onJobEnded(active, status.status === 'cancelled' ? 'cancelled' : 'failed', status.error ?? 'Failed');
     return true;
   }
 
@@ -210,7 +192,7 @@ export class EditService {
     try {
       await this.bus.publish(jobRequestedSubject(jobId), event, { msgId: `${jobId}:requested` });
     } catch (err) {
-      await this.ds.query(`UPDATE library.renders SET state = 'failed', error = $2, finished_at = now() WHERE job_id = $1 AND state = 'active'`, [jobId, 'could not be queued']);
+      await this.renders.end(jobId, 'failed', 'could not be queued');
       this.logger.error({ err, jobId }, 'could not publish a job request');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'The job could not be started right now. Please try again.');
     }
@@ -229,7 +211,7 @@ export class EditService {
   /** Applies a finished render (idempotent: a repeated event changes nothing and completes the job again). */
   async onRenderCompleted(m: InboundMessage<VideoRenderCompletedEvent>): Promise<void> {
     const e = m.data;
-    const render = ((await this.ds.query(`SELECT * FROM library.renders WHERE job_id = $1`, [e.jobId])) as RenderRow[])[0];
+    const render = await this.renders.get(e.jobId);
     if (!render) {
       this.logger.warn({ jobId: e.jobId }, 'render completed for an unknown job; output removed');
       await this.storage.delete(e.outputKey).catch(() => undefined);
@@ -243,8 +225,8 @@ export class EditService {
     let result: Record<string, unknown> = { ...e.summary, videoId: e.videoId };
     if (render.state === 'active') {
       if (render.kind === 'clip') {
-        await this.ds.query(`UPDATE library.clips SET status = 'completed', error = NULL, updated_at = now() WHERE job_id = $1 AND status IN ('pending','processing')`, [e.jobId]);
-        await this.ds.query(`UPDATE library.renders SET state = 'applied', finished_at = now() WHERE job_id = $1 AND state = 'active'`, [e.jobId]);
+        await this.clips.completeForJob(e.jobId);
+        await this.renders.markApplied(e.jobId);
         result = { ...result, clipId: render.clip_id };
       } else {
         result = { ...result, ...(await this.applyVideoRender(render, e)) };
@@ -261,8 +243,7 @@ export class EditService {
     const vttKey = StorageKeys.renderVtt(e.videoId, e.jobId);
     const wordsKey = StorageKeys.renderWordByWord(e.videoId, e.jobId);
     return this.ds.transaction(async (tx) => {
-      const locked = ((await tx.query(`SELECT state FROM library.renders WHERE job_id = $1 FOR UPDATE`, [e.jobId])) as { state: string }[])[0];
-      if (locked?.state !== 'active') return { processedFilename };
+      if ((await this.renders.lockState(tx, e.jobId)) !== 'active') return { processedFilename };
       const video = await this.getVideo(e.videoId, tx);
       if (!video) return { processedFilename };
       const transcript = await this.transcripts.getByVideo(e.videoId);
@@ -278,17 +259,14 @@ export class EditService {
         await this.storage.upload(vttKey, Buffer.from(wordsToVtt(words, { languageCode: transcript.languageCode })), { contentType: 'text/vtt' });
         await this.storage.upload(wordsKey, Buffer.from(JSON.stringify(wordsToWordByWord(words, transcript.languageCode))), { contentType: 'application/json' });
       }
-      await tx.query(
-        `UPDATE library.videos SET edit_list = $2, edit_version = edit_version + 1,
-            source_playback_key = COALESCE(source_playback_key, playback_key),
-            playback_key = $3, media_version = $4, processed_filename = $4, last_processed_at = now(),
-            video_changed = true, vtt_changed = true, word_byword_changed = true,
-            provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none',
-            duration = $5, waveform_key = NULL, render_summary = $6, updated_at = now()
-          WHERE id = $1`,
-        [e.videoId, JSON.stringify(next), e.outputKey, processedFilename, e.summary.outputDurationSec || outputDuration(next), JSON.stringify({ ...e.summary, jobId: e.jobId, vttKey, wordBywordKey: wordsKey })],
-      );
-      await tx.query(`UPDATE library.renders SET state = 'applied', finished_at = now() WHERE job_id = $1`, [e.jobId]);
+      await this.videos.applyRender(tx, e.videoId, {
+        editList: next,
+        playbackKey: e.outputKey,
+        processedFilename,
+        durationSec: e.summary.outputDurationSec || outputDuration(next),
+        summary: { ...e.summary, jobId: e.jobId, vttKey, wordBywordKey: wordsKey },
+      });
+      await this.renders.markApplied(e.jobId, tx);
       this.logger.info({ jobId: e.jobId, videoId: e.videoId, path: e.summary.path, wordCount }, 'render applied');
       return { processedFilename, wordCount };
     });
@@ -296,17 +274,8 @@ export class EditService {
 
   /** A job failed or was cancelled: release the video (and fail its clip). Idempotent. */
   async onJobEnded(jobId: string, state: 'failed' | 'cancelled', error: string): Promise<void> {
-    const rows = (await this.ds.query(
-      `UPDATE library.renders SET state = $2, error = $3, finished_at = now() WHERE job_id = $1 AND state = 'active' RETURNING clip_id`,
-      [jobId, state, error],
-    )) as [Array<{ clip_id: string | null }>, number];
-    const clipId = rows[0]?.[0]?.clip_id;
-    if (clipId) {
-      await this.ds.query(`UPDATE library.clips SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status IN ('pending','processing')`, [
-        clipId,
-        state === 'cancelled' ? 'Cancelled' : error,
-      ]);
-    }
+    const { clipId } = await this.renders.end(jobId, state, error);
+    if (clipId) await this.clips.fail(clipId, state === 'cancelled' ? 'Cancelled' : error);
   }
 
   /**
@@ -315,21 +284,13 @@ export class EditService {
    */
   async revertToOriginal(videoId: string, ownerId: string): Promise<void> {
     const row = await this.editableVideo(videoId, ownerId);
-    const active = (await this.ds.query(`SELECT 1 FROM library.renders WHERE video_id = $1 AND state = 'active'`, [videoId])) as unknown[];
-    if (active.length > 0) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
+    if (await this.renders.hasActive(videoId)) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
     const stored = row.ingest_job_id ? await this.readIngestTranscript(videoId, row.ingest_job_id) : null;
     const base = row.edit_list ? parseEditList(row.edit_list) : null;
-    const clips = (await this.ds.query(`SELECT output_key, vtt_key FROM library.clips WHERE video_id = $1`, [videoId])) as { output_key: string; vtt_key: string }[];
+    const clips = await this.clips.objectsOfVideo(videoId);
     await this.ds.transaction(async (tx) => {
-      await tx.query(`DELETE FROM library.clips WHERE video_id = $1`, [videoId]);
-      await tx.query(
-        `UPDATE library.videos SET edit_list = NULL, edit_version = edit_version + 1,
-            playback_key = COALESCE(source_playback_key, playback_key), media_version = 'original', processed_filename = NULL,
-            last_processed_at = NULL, video_changed = false, vtt_changed = false, word_byword_changed = false,
-            duration = COALESCE($2, duration), waveform_key = NULL, render_summary = NULL, updated_at = now()
-          WHERE id = $1`,
-        [videoId, base?.sourceDuration ?? null],
-      );
+      await this.clips.deleteForVideo(tx, videoId);
+      await this.videos.revertToOriginal(tx, videoId, base?.sourceDuration ?? null);
       if (stored) await this.transcripts.replaceForVideo(tx, videoId, stored);
     });
     await Promise.all(clips.flatMap((c) => [this.storage.delete(c.output_key), this.storage.delete(c.vtt_key)])).catch(() => undefined);

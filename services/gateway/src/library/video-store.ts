@@ -1,3 +1,4 @@
+import type { EditList } from '@wordcut/edit-list';
 import type { ActiveJobs } from '../auth/limits';
 import {
   VTT_METHOD_UPLOAD,
@@ -190,6 +191,12 @@ export class VideoStore {
     return rows[0] ?? null;
   }
 
+  /** Videos of an owner whose ingest is running (for the running-jobs limit). */
+  async countIngestingForOwner(m: EntityManager, ownerId: string): Promise<number> {
+    const rows = (await m.query(`SELECT count(*) AS n FROM library.videos WHERE owner_id = $1 AND status IN ('uploaded','processing')`, [ownerId])) as { n: string }[];
+    return Number(rows[0]!.n);
+  }
+
   /** Records that the owner opened the video (at most once an hour): retention counts from here. */
   async touch(id: string): Promise<void> {
     await this.ds.query(`UPDATE library.videos SET accessed_at = now() WHERE id = $1 AND accessed_at < now() - interval '1 hour'`, [id]);
@@ -257,6 +264,81 @@ export class VideoStore {
       [id, p.vttChanged ?? null, p.wordBywordChanged ?? null, p.title ?? null],
     )) as unknown[];
     return rows.length ? this.get(id) : null;
+  }
+
+  /**
+   * A clone at the provider: the video now belongs to the clone's session and nothing of it is
+   * uploaded there yet. `alsoInside` runs in the same transaction (the clips' upload statuses).
+   * False when the video left `fromSession` meanwhile.
+   */
+  async relinkToClone(id: string, to: { fromSession: string; sessionId: string; providerVideoId: string }, alsoInside: (m: EntityManager) => Promise<void>): Promise<boolean> {
+    return this.ds.transaction(async (tx) => {
+      const [, updated] = (await tx.query(
+        `UPDATE library.videos SET provider_session_id = $2, provider_video_id = $3, provider_is_clone = true,
+            provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none', updated_at = now()
+          WHERE id = $1 AND provider_session_id = $4`,
+        [id, to.sessionId, to.providerVideoId, to.fromSession],
+      )) as [unknown, number];
+      if (updated !== 1) return false;
+      await alsoInside(tx);
+      return true;
+    });
+  }
+
+  /** Publishing: the main video and/or its captions are on their way to the provider. */
+  async markUploading(id: string, mainVideo: boolean, captions: boolean): Promise<void> {
+    await this.ds.query(
+      `UPDATE library.videos SET
+          provider_main_video_upload_status = CASE WHEN $2 THEN 'uploading' ELSE provider_main_video_upload_status END,
+          provider_vtt_upload_status = CASE WHEN $3 THEN 'uploading' ELSE provider_vtt_upload_status END
+        WHERE id = $1`,
+      [id, mainVideo, captions],
+    );
+  }
+
+  /**
+   * Publishing: what the provider said of the main video's or the captions' upload. A failed
+   * word-by-word upload marks the captions failed; a successful one never hides a failed VTT.
+   */
+  async setUploadStatus(id: string, item: 'main_video' | 'vtt' | 'word_by_word', status: string): Promise<void> {
+    const column = item === 'main_video' ? 'provider_main_video_upload_status' : 'provider_vtt_upload_status';
+    const guard = item === 'word_by_word' && status === 'uploaded' ? ` AND ${column} <> 'failed'` : '';
+    await this.ds.query(`UPDATE library.videos SET ${column} = $2, updated_at = now() WHERE id = $1${guard}`, [id, status]);
+  }
+
+  /** After a revert nothing of the video is at the provider as it is now. */
+  async resetUploads(id: string): Promise<void> {
+    await this.ds.query(`UPDATE library.videos SET provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none', updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** A render became the current version (inside the caller's transaction): new edit list, media and captions. */
+  async applyRender(
+    m: EntityManager,
+    id: string,
+    r: { editList: EditList; playbackKey: string; processedFilename: string; durationSec: number; summary: Record<string, unknown> },
+  ): Promise<void> {
+    await m.query(
+      `UPDATE library.videos SET edit_list = $2, edit_version = edit_version + 1,
+          source_playback_key = COALESCE(source_playback_key, playback_key),
+          playback_key = $3, media_version = $4, processed_filename = $4, last_processed_at = now(),
+          video_changed = true, vtt_changed = true, word_byword_changed = true,
+          provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none',
+          duration = $5, waveform_key = NULL, render_summary = $6, updated_at = now()
+        WHERE id = $1`,
+      [id, JSON.stringify(r.editList), r.playbackKey, r.processedFilename, r.durationSec, JSON.stringify(r.summary)],
+    );
+  }
+
+  /** Back to the original (inside the caller's transaction): no edit list, the original media, unchanged flags. */
+  async revertToOriginal(m: EntityManager, id: string, sourceDurationSec: number | null): Promise<void> {
+    await m.query(
+      `UPDATE library.videos SET edit_list = NULL, edit_version = edit_version + 1,
+          playback_key = COALESCE(source_playback_key, playback_key), media_version = 'original', processed_filename = NULL,
+          last_processed_at = NULL, video_changed = false, vtt_changed = false, word_byword_changed = false,
+          duration = COALESCE($2, duration), waveform_key = NULL, render_summary = NULL, updated_at = now()
+        WHERE id = $1`,
+      [id, sourceDurationSec],
+    );
   }
 
   /** Removes a video's records (its transcript and words cascade). Objects are the caller's. */

@@ -35,7 +35,9 @@ import type { ActiveJobs, RateLimitStore } from '../auth/limits';
 import type { GatewayConfig } from '../config';
 import { receiveFiles } from '../upload';
 import { decideRange, etagMatches } from './http-range';
+import type { ClipStore } from './clip-store';
 import { IngestCoordinator } from './ingest';
+import type { RenderStore } from './render-store';
 import type { TranscriptPatchSummary, TranscriptStore } from './transcript-store';
 import { toApiVideo, type VideoRow, type VideoStore } from './video-store';
 
@@ -51,6 +53,8 @@ export interface LibraryDeps {
   tokens: GatewayTokens;
   rateLimits: RateLimitStore;
   activeJobs: ActiveJobs;
+  clips: ClipStore;
+  renders: RenderStore;
 }
 
 const uuid = z.string().uuid();

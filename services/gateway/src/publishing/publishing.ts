@@ -153,16 +153,10 @@ export class PublishingService {
       throw this.providerFailure(err, 'clone_failed', 'Clone request failed');
     }
     const next = await this.auth.verifyForExport(cloned.token, 'No authentication token');
-    await this.edits.db.transaction(async (tx) => {
-      const [, updated] = (await tx.query(
-        `UPDATE library.videos SET provider_session_id = $2, provider_video_id = $3, provider_is_clone = true,
-            provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none', updated_at = now()
-          WHERE id = $1 AND provider_session_id = $4`,
-        [row.id, next.sessionId, next.videoId, claims.sessionId],
-      )) as [unknown, number];
-      if (updated !== 1) throw exportError(409, 'clone_failed', 'The video changed while cloning. Please try again.');
-      await tx.query(`UPDATE library.clips SET provider_upload_status = 'none', provider_video_id = NULL, updated_at = now() WHERE video_id = $1`, [row.id]);
-    });
+    const relinked = await this.d.videos.relinkToClone(row.id, { fromSession: claims.sessionId, sessionId: next.sessionId, providerVideoId: next.videoId }, (tx) =>
+      this.d.clips.resetUploads(tx, row.id),
+    );
+    if (!relinked) throw exportError(409, 'clone_failed', 'The video changed while cloning. Please try again.');
     this.d.logger.info({ videoId: row.id, from: claims.sessionId, to: next.sessionId }, 'video cloned at the provider');
     return { token: cloned.token, sessionId: next.sessionId, providerVideoId: next.videoId };
   }
@@ -185,13 +179,7 @@ export class PublishingService {
     }
     const row = await this.sessionVideo(request.videoId, claims);
     const clipIds = request.clips.map((c) => c.clipId);
-    const clips = clipIds.length
-      ? ((await this.edits.db.query(`SELECT id, name, status FROM library.clips WHERE video_id = $1 AND id = ANY($2::uuid[])`, [row.id, clipIds])) as {
-          id: string;
-          name: string;
-          status: string;
-        }[])
-      : [];
+    const clips = await this.d.clips.ofVideo(row.id, clipIds);
     const missing = clipIds.filter((id) => !clips.some((c) => c.id === id));
     if (missing.length) throw exportError(422, 'invalid_request', `Clip ${missing[0]} does not belong to this video (it may have been deleted). Please reload.`);
     const unfinished = clips.find((c) => c.status !== 'completed');
@@ -244,32 +232,18 @@ export class PublishingService {
   }
 
   private async markUploading(videoId: string, main: boolean, vtt: boolean, clipIds: string[]): Promise<void> {
-    await this.edits.db.query(
-      `UPDATE library.videos SET
-          provider_main_video_upload_status = CASE WHEN $2 THEN 'uploading' ELSE provider_main_video_upload_status END,
-          provider_vtt_upload_status = CASE WHEN $3 THEN 'uploading' ELSE provider_vtt_upload_status END
-        WHERE id = $1`,
-      [videoId, main, vtt],
-    );
-    if (clipIds.length) {
-      await this.edits.db.query(`UPDATE library.clips SET provider_upload_status = 'uploading' WHERE video_id = $1 AND id = ANY($2::uuid[])`, [videoId, clipIds]);
-    }
+    await this.d.videos.markUploading(videoId, main, vtt);
+    await this.d.clips.markUploading(videoId, clipIds);
   }
 
   /** export -> gateway: an item reached the provider (or failed): the record the dialog offers from. */
   async onItemUploaded(e: ExportItemUploadedEvent): Promise<void> {
     if (e.type === 'clip') {
       if (!e.clipId) return;
-      await this.edits.db.query(
-        `UPDATE library.clips SET provider_upload_status = $3, provider_video_id = COALESCE($4, provider_video_id), updated_at = now() WHERE id = $1 AND video_id = $2`,
-        [e.clipId, e.videoId, e.status, e.providerVideoId],
-      );
+      await this.d.clips.setUploadStatus(e.clipId, e.videoId, e.status, e.providerVideoId);
       return;
     }
-    const column = e.type === 'main_video' ? 'provider_main_video_upload_status' : 'provider_vtt_upload_status';
-    // a failed word-by-word upload marks the captions failed; a successful one never hides a failed VTT
-    const guard = e.type === 'word_by_word' && e.status === 'uploaded' ? ` AND ${column} <> 'failed'` : '';
-    await this.edits.db.query(`UPDATE library.videos SET ${column} = $2, updated_at = now() WHERE id = $1${guard}`, [e.videoId, e.status]);
+    await this.d.videos.setUploadStatus(e.videoId, e.type, e.status);
   }
 
   /**
@@ -285,10 +259,8 @@ export class PublishingService {
       const wanted = r.muteSegments.map((s) => ({ start: s.start, end: s.end, level: s.level ?? 'silence' }));
       const missing = unappliedMutes(currentEditList(row), wanted, MUTE_MATCH_TOLERANCE);
       if (missing.length > 0) {
-        const active = (await this.edits.db.query(`SELECT job_id FROM library.renders WHERE video_id = $1 AND state = 'active' AND clip_id IS NULL LIMIT 1`, [
-          row.id,
-        ])) as { job_id: string }[];
-        if (active[0]) return { state: 'rendering', renderJobId: active[0].job_id };
+        const active = await this.d.renders.activeVideoRender(row.id);
+        if (active) return { state: 'rendering', renderJobId: active };
         const base = currentEditList(row);
         try {
           const renderJobId = await this.edits.requestRender(row, 'mute', r.userId, base, applyMutes(base, missing), `${missing.length} muted region(s) for publishing`);
@@ -316,14 +288,7 @@ export class PublishingService {
       vtt = { key: vttKey, contentType: 'text/vtt', name: `${title}.vtt` };
       wordByword = { key: wordsKey, contentType: 'application/json', name: `${title}.words.json` };
     }
-    const clipRows = r.clipIds.length
-      ? ((await this.edits.db.query(`SELECT id, name, status, output_key FROM library.clips WHERE video_id = $1 AND id = ANY($2::uuid[])`, [row.id, r.clipIds])) as {
-          id: string;
-          name: string;
-          status: string;
-          output_key: string;
-        }[])
-      : [];
+    const clipRows = await this.d.clips.ofVideo(row.id, r.clipIds);
     const notReady = r.clipIds.find((id) => clipRows.find((c) => c.id === id)?.status !== 'completed');
     if (notReady) return { state: 'refused', message: `Clip ${notReady} is no longer available (deleted or not finished).` };
     return {
@@ -351,10 +316,7 @@ export class PublishingService {
       transcript: row.vtt_changed || row.word_byword_changed,
     };
     await this.edits.revertToOriginal(row.id, claims.sub);
-    await this.edits.db.query(
-      `UPDATE library.videos SET provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none', updated_at = now() WHERE id = $1`,
-      [row.id],
-    );
+    await this.d.videos.resetUploads(row.id);
     this.d.logger.info({ videoId: row.id, sessionId, filesUpdated }, 'session reset to the original');
     const message = filesUpdated.video || filesUpdated.transcript ? 'The video and its transcript are back to the original.' : 'Nothing to reset: the video was already the original.';
     return { success: true, filesUpdated, message };
