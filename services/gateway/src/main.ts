@@ -23,6 +23,7 @@ import { RetentionSweeper } from './library/retention';
 import { ClipStore } from './library/clip-store';
 import { RenderStore } from './library/render-store';
 import { EDIT_SERVICE, EditsController } from './library/edits.controller';
+import { ClipsController } from './library/clips.controller';
 import { SessionAuth } from './session-auth';
 import { AuthController } from './auth/auth.controller';
 import { GatewayTokens } from './auth/gateway-tokens';
@@ -35,7 +36,7 @@ class GatewayModule {
   static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [AuthController, PublishingController, EditsController, JobsController, VideosController, ProviderSessionsController],
+      controllers: [AuthController, PublishingController, EditsController, ClipsController, JobsController, VideosController, ProviderSessionsController],
       providers: [
         // every route needs an identity unless marked @Public
         { provide: APP_GUARD, useClass: IdentityGuard },

@@ -27,12 +27,12 @@ import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { z } from 'zod';
 import { buildTranscriptFromVtt, TranscriptBuildError } from '@wordcut/transcript';
 import { GatewayTokens } from '../auth/gateway-tokens';
 import { Caller, Public, SignedMedia, type Identity } from '../auth/identity';
 import type { ActiveJobs, RateLimitStore } from '../auth/limits';
 import type { GatewayConfig } from '../config';
+import { parseId } from '../http';
 import { receiveFiles } from '../upload';
 import { decideRange, etagMatches } from './http-range';
 import type { ClipStore } from './clip-store';
@@ -57,11 +57,6 @@ export interface LibraryDeps {
   renders: RenderStore;
 }
 
-const uuid = z.string().uuid();
-function parseId(id: string, what = 'video'): string {
-  if (!uuid.safeParse(id).success) throw new AppError(404, ErrorCode.NotFound, `There is no ${what} with id '${id.slice(0, 64)}'.`);
-  return id;
-}
 
 /** File name without its extension, for a video's default title. */
 function titleFrom(name: string): string {
