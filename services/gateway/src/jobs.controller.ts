@@ -13,17 +13,21 @@ import {
   type JobStatus,
   EXPORT_JOB_PREFIX,
   type ExportJobStatus,
+  type ProcessingStatus,
 } from '@wordcut/contracts';
 import type { Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { GatewayConfig } from './config';
 import { receiveSingleFile } from './upload';
 import { PUBLISHING, type PublishingService } from './publishing/publishing';
 import { bearerToken } from '@wordcut/provider';
 import { Caller, type Identity } from './auth/identity';
+import type { EditService } from './library/edits';
+import { EDIT_SERVICE } from './library/edits.controller';
 import type { RateLimitStore } from './auth/limits';
 
 export const GATEWAY_DEPS = Symbol('GATEWAY_DEPS');
@@ -35,10 +39,15 @@ export interface GatewayDeps {
   rateLimits: RateLimitStore;
 }
 
+/**
+ * Jobs as the person sees them: probe uploads, any job's status, the list of their jobs and
+ * cancel. Every answer is about the caller's own jobs; anyone else's is not found.
+ */
 @Controller('api')
 export class JobsController {
   constructor(
     @Inject(GATEWAY_DEPS) private readonly d: GatewayDeps,
+    @Inject(EDIT_SERVICE) private readonly edits: EditService,
     @Optional() @Inject(PUBLISHING) private readonly publishing?: PublishingService,
   ) {}
 
@@ -93,5 +102,31 @@ export class JobsController {
     if (!job || job.userId !== caller.userId) throw new AppError(404, ErrorCode.NotFound, `Job ${jobId} was not found.`);
     // Mute, reorder (and later export) jobs polled here end as 'failed' (seed 000 §4); probe jobs keep 'error'.
     return job.kind === 'probe' ? job : { ...job, status: toFailedVocabulary(job.status) };
+  }
+
+  @Get('jobs/user-jobs')
+  async userJobs(@Caller() caller: Identity) {
+    const userId = caller.userId;
+    const jobs = await this.d.bus
+      .request(Subjects.rpcJobList, { userId, limit: 50 }, z.array(jobStatusSchema))
+      .catch((err: unknown) => {
+        this.d.logger.warn({ err }, 'job list request failed');
+        throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to fetch jobs');
+      });
+    return { jobs, success: true };
+  }
+
+  @Post('jobs/:jobId/cancel')
+  @HttpCode(200)
+  async cancel(@Param('jobId') jobId: string, @Caller() caller: Identity) {
+    const userId = caller.userId;
+    const reply = await this.edits.cancel(jobId, userId).catch((err: unknown) => {
+      this.d.logger.warn({ err, jobId }, 'cancel request failed');
+      throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to cancel job');
+    });
+    if (reply.ok) return { success: true, jobId, status: 'cancelled' as ProcessingStatus };
+    // someone else's job is as unknown to the caller as a missing one
+    if (reply.reason === 'not_found' || reply.reason === 'forbidden') throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
+    throw new AppError(409, ErrorCode.Conflict, `The job has already finished (${reply.status ?? 'unknown'}).`, { status: reply.status });
   }
 }

@@ -3,19 +3,15 @@ import {
   applyCutsRequestSchema,
   ErrorCode,
   JOB_ID_PREFIX,
-  jobStatusSchema,
   muteJobRequestSchema,
   processSilenceRequestSchema,
   removeFillersRequestSchema,
   reorderRequestSchema,
-  Subjects,
   type JobKind,
   type JobStatus,
-  type ProcessingStatus,
 } from '@wordcut/contracts';
 import { applyCuts, applyMute, applyReorder, outputDuration, withCaptions, type MuteLevel, type TimeRange } from '@wordcut/edit-list';
 import { AppError } from '@wordcut/platform';
-import { z } from 'zod';
 import { Caller, type Identity } from '../auth/identity';
 import { editing, parseBody, parseId } from '../http';
 import { clampWords, currentEditList, EditService, type EditVideoRow } from './edits';
@@ -195,31 +191,5 @@ export class EditsController {
   @Get('silence-jobs/:jobId')
   async silenceJob(@Param('jobId') jobId: string, @Caller() caller: Identity) {
     return this.poll(jobId, ['silence'], caller);
-  }
-
-  @Get('jobs/user-jobs')
-  async userJobs(@Caller() caller: Identity) {
-    const userId = caller.userId;
-    const jobs = await this.d.bus
-      .request(Subjects.rpcJobList, { userId, limit: 50 }, z.array(jobStatusSchema))
-      .catch((err: unknown) => {
-        this.d.logger.warn({ err }, 'job list request failed');
-        throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to fetch jobs');
-      });
-    return { jobs, success: true };
-  }
-
-  @Post('jobs/:jobId/cancel')
-  @HttpCode(200)
-  async cancel(@Param('jobId') jobId: string, @Caller() caller: Identity) {
-    const userId = caller.userId;
-    const reply = await this.edits.cancel(jobId, userId).catch((err: unknown) => {
-      this.d.logger.warn({ err, jobId }, 'cancel request failed');
-      throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to cancel job');
-    });
-    if (reply.ok) return { success: true, jobId, status: 'cancelled' as ProcessingStatus };
-    // someone else's job is as unknown to the caller as a missing one
-    if (reply.reason === 'not_found' || reply.reason === 'forbidden') throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
-    throw new AppError(409, ErrorCode.Conflict, `The job has already finished (${reply.status ?? 'unknown'}).`, { status: reply.status });
   }
 }
