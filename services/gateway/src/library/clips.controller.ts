@@ -4,7 +4,7 @@ import { applyCuts, outputDuration } from '@wordcut/edit-list';
 import { downloadFileName } from '@wordcut/editor-core';
 import { AppError } from '@wordcut/platform';
 import { ObjectNotFoundError } from '@wordcut/storage';
-import { wordsToVtt } from '@wordcut/transcript';
+import { clampWords, wordsToVtt } from '@wordcut/transcript';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -14,7 +14,7 @@ import { Caller, SignedMedia, type Identity } from '../auth/identity';
 import { editing, parseBody, parseId } from '../http';
 import type { ClipRow } from './clip-store';
 import { EDIT_SERVICE } from './edits.controller';
-import { clampWords, currentEditList, type EditService } from './edits';
+import { currentEditList, type EditService } from './edits';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
 
 function toApiClip(r: ClipRow) {

@@ -20,13 +20,12 @@ import {
   type RenderJobInput,
   type RpcJobCancelReply,
   type VideoRenderCompletedEvent,
-  type Word,
 } from '@wordcut/contracts';
 import { identityEditList, outputDuration, outputMutes, parseEditList, quantize, retimeWords, type EditList } from '@wordcut/edit-list';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
-import { detectFillerWords, regroupWords, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
+import { clampWords, transcriptForVersion, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -63,14 +62,6 @@ export function currentEditList(row: VideoRow & { edit_list?: unknown }): EditLi
   const duration = row.duration ?? 0;
   if (!(duration > 0)) throw new AppError(409, ErrorCode.Conflict, 'This video has no known duration yet, so it cannot be edited.');
   return identityEditList(duration);
-}
-
-/** Words clamped into [0, duration] (captions may run a little past the media), keeping end >= start. */
-export function clampWords<W extends { start: number; end: number }>(words: readonly W[], duration: number): W[] {
-  return words.map((w) => {
-    const start = Math.min(Math.max(0, w.start), duration);
-    return { ...w, start, end: Math.min(Math.max(start, w.end), duration) };
-  });
 }
 
 export interface EditVideoRow extends VideoRow {
@@ -249,10 +240,8 @@ export class EditService {
       const transcript = await this.transcripts.getByVideo(e.videoId);
       let wordCount = 0;
       if (transcript) {
-        const ms = (t: number) => Math.round(t * 1000) / 1000;
-        const kept = retimeWords(base, next, clampWords(transcript.words, outputDuration(base))).map(({ word }) => ({ ...word, start: ms(word.start), end: ms(word.end) }));
-        const { words, paragraphs } = regroupWords<Word>(kept);
-        const fillerWords = detectFillerWords(words);
+        const kept = retimeWords(base, next, clampWords(transcript.words, outputDuration(base))).map(({ word }) => word);
+        const { words, paragraphs, fillerWords } = transcriptForVersion(kept);
         await this.transcripts.replaceForVideo(tx, e.videoId, { languageCode: transcript.languageCode, words, paragraphs, fillerWords });
         wordCount = words.length;
         // Stored beside the render (keyed by job id: a repeat overwrites the same objects).
