@@ -1,4 +1,5 @@
 import type { Paragraph, Transcript, Word } from '@wordcut/contracts';
+import { wordIndexAt } from '@wordcut/transcript';
 
 /** Pure helpers of the transcript list (seed 000 §2 "Transcript list", §9). */
 
@@ -92,21 +93,7 @@ export function rowOfWord(rows: readonly ParagraphRow[], wordCount: number): Int
  * `time` is before its end (gaps between words give -1). Words must be ordered by start.
  */
 export function wordAtTime(words: readonly Pick<Word, 'start' | 'end'>[], time: number): number {
-  if (!Number.isFinite(time)) return -1;
-  let lo = 0;
-  let hi = words.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (words[mid]!.start <= time) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  if (found < 0) return -1;
-  return time < words[found]!.end ? found : -1;
+  return wordIndexAt(words, time);
 }
 
 /** The word index keyboard navigation moves to from `from` (clamped to the transcript). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { muteLevelSchema } from './mute-levels';
 
 /**
  * Request bodies of the edit, job and clip routes: the gateway parses with them, and their types
@@ -16,7 +17,7 @@ export const muteJobRequestSchema = z.object({
       z.object({
         startTime: z.number().finite().nonnegative(),
         endTime: z.number().finite().nonnegative(),
-        level: z.enum(['silence', 'whisper', 'background']).default('silence'),
+        level: muteLevelSchema.default('silence'),
         wordIndices: z.array(z.number().int()).optional(),
         text: z.string().optional(),
         id: z.string().optional(),

@@ -92,7 +92,7 @@ export const renderJobInputSchema = z.object({
   outputKey: z.string().min(1),
   /** kept source ranges in play order */
   segments: z.array(secondsRange).min(1),
-  /** gains on the output timeline (mutes: 0, 0.1, 0.3) */
+  /** gains on the output timeline (mutes: MUTE_VOLUME of their level) */
   volumes: z.array(z.object({ start: z.number().nonnegative(), end: z.number().nonnegative(), volume: z.number().min(0).max(1) })),
   /** words on the output timeline to burn in as captions, or null */
   captions: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })).nullable(),

@@ -7,3 +7,6 @@ export * from './provider';
 export * from './storage-keys';
 export * from './waveform-format';
 export * from './publishing';
+export * from './mute-levels';
+export * from './retry-timing';
+export * from './edit-requests';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { muteLevelSchema } from './mute-levels';
 import { planSchema } from './provider';
 
 /**
@@ -14,7 +15,7 @@ export const EXPORT_ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5', '21:9', 'Orig
  * sends start/end only: a segment without a level is silence, as before; the editor sends the level
  * of each pending mute so a whisper or background mute that was never processed is published as one.
  */
-export const exportMuteLevelSchema = z.enum(['silence', 'whisper', 'background']);
+export const exportMuteLevelSchema = muteLevelSchema;
 export type ExportMuteLevel = z.infer<typeof exportMuteLevelSchema>;
 
 /** POST /api/jobs/export body (seed 001 §3). */

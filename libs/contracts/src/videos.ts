@@ -48,7 +48,7 @@ export const videoSchema = z.object({
   providerIsClone: z.boolean(),
   providerMainVideoUploadStatus: uploadStatusSchema,
   providerVttUploadStatus: uploadStatusSchema,
-  /** mutes the current version carries (processed mutes), on its timeline; volume 0, 0.1 or 0.3 */
+  /** mutes the current version carries (processed mutes), on its timeline; volume: MUTE_VOLUME of its level */
   mutedSegments: z.array(z.object({ start: z.number(), end: z.number(), volume: z.number() })).default([]),
   transcriptId: z.string().uuid().nullable(),
   /** GET /api/videos/{id} only: the current media's URL, signed for the caller (a player cannot send a bearer header) */

@@ -6,7 +6,8 @@
 import { cloneEditList } from './basics';
 import { EditListError } from './errors';
 import { SLIVER, TOLERANCE, checkList, checkRange, fmt, layoutOf, normaliseSegments, sourcePiecesOf } from './layout';
-import { clipMutes, unionOf } from './mutes-internal';
+import { clipMutes } from './mutes-internal';
+import { mergeRanges } from './ranges';
 import { assertEditList } from './schema';
 import type { EditList, SourceSegment, TimeRange } from './types';
 
@@ -21,7 +22,7 @@ export function applyCuts(el: EditList, cuts: readonly TimeRange[]): EditList {
   assertEditList(el);
   checkList(cuts, 'cuts');
   const layout = layoutOf(el);
-  const removed = unionOf(cuts.map((c, i) => checkRange(c, layout.duration, `cut ${i + 1}`)).filter((c) => c.end > c.start));
+  const removed = mergeRanges(cuts.map((c, i) => checkRange(c, layout.duration, `cut ${i + 1}`)).filter((c) => c.end > c.start));
   const kept: TimeRange[] = [];
   let from = 0;
   for (const cut of [...removed, { start: layout.duration, end: layout.duration }]) {

@@ -11,5 +11,6 @@ export { describeEditList, identityEditList, isIdentity, outputDuration, withCap
 export { mapRangeToSource, mapSourceRangeToOutput, mapTimeThrough, toOutput, toSource } from './mapping';
 export { applyCuts, applyKeep, applyReorder } from './edits';
 export { applyMute, applyMutes, outputMutes, unappliedMutes, type WantedMute } from './mutes';
+export { mergeRanges } from './ranges';
 export { quantize, snapToFrame } from './quantize';
 export { retimeWords, type RetimedWord } from './retime';

@@ -47,15 +47,3 @@ export function subtractFromMutes(mutes: readonly SourceMute[], holes: readonly 
   }
   return out;
 }
-
-/** Sorts source ranges and merges overlapping or touching ones. */
-export function unionOf(ranges: readonly SourceSegment[]): SourceSegment[] {
-  const sorted = [...ranges].sort((a, b) => a.start - b.start);
-  const out: SourceSegment[] = [];
-  for (const r of sorted) {
-    const prev = out[out.length - 1];
-    if (prev && r.start <= prev.end) prev.end = Math.max(prev.end, r.end);
-    else out.push({ start: r.start, end: r.end });
-  }
-  return out;
-}

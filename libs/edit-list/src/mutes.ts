@@ -5,7 +5,8 @@
 import { cloneEditList } from './basics';
 import { EditListError } from './errors';
 import { checkList, checkRange, layoutOf, outputIn, sourcePiecesOf, SLIVER } from './layout';
-import { normaliseMutes, subtractFromMutes, unionOf } from './mutes-internal';
+import { normaliseMutes, subtractFromMutes } from './mutes-internal';
+import { mergeRanges } from './ranges';
 import { assertEditList } from './schema';
 import { MUTE_LEVELS, MUTE_VOLUME, type EditList, type MuteLevel, type OutputMute, type TimeRange } from './types';
 
@@ -22,7 +23,7 @@ export function applyMute(el: EditList, ranges: readonly TimeRange[], level: Mut
   }
   checkList(ranges, 'mute ranges');
   const layout = layoutOf(el);
-  const added = unionOf(
+  const added = mergeRanges(
     ranges.flatMap((r, i) => {
       const range = checkRange(r, layout.duration, `mute range ${i + 1}`);
       return sourcePiecesOf(layout, range.start, range.end);

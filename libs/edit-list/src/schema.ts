@@ -1,3 +1,4 @@
+import { muteLevelSchema } from '@wordcut/contracts';
 import { z } from 'zod';
 import { EditListError } from './errors';
 import type { EditList } from './types';
@@ -16,7 +17,7 @@ const rangeShape = { start: seconds, end: seconds };
 const segmentSchema = z.object(rangeShape).refine((s) => s.start < s.end, { message: 'a segment must start before it ends' });
 
 const muteSchema = z
-  .object({ ...rangeShape, level: z.enum(['silence', 'whisper', 'background']) })
+  .object({ ...rangeShape, level: muteLevelSchema })
   .refine((m) => m.start < m.end, { message: 'a mute must start before it ends' });
 
 export const editListSchema: z.ZodType<EditList> = z

@@ -7,14 +7,10 @@
  * rendered video as the user sees it now.
  */
 
-/** How loud muted audio stays: silent, barely audible, or kept as quiet background. */
-export type MuteLevel = 'silence' | 'whisper' | 'background';
+import type { MuteLevel } from '@wordcut/contracts';
 
-/** Every mute level, in order of loudness. */
-export const MUTE_LEVELS: readonly MuteLevel[] = ['silence', 'whisper', 'background'];
-
-/** The volume factor (0..1) a render applies for each mute level. */
-export const MUTE_VOLUME: Record<MuteLevel, number> = { silence: 0, whisper: 0.1, background: 0.3 };
+/** Mute levels and the volume each plays at are defined once, in the contracts. */
+export { MUTE_LEVELS, MUTE_VOLUME, type MuteLevel } from '@wordcut/contracts';
 
 /** A half-open interval [start, end) of seconds; start < end. */
 export interface TimeRange {

@@ -1,5 +1,6 @@
 import type { Word } from '@wordcut/contracts';
-import type { MuteLevel } from '@wordcut/edit-list';
+import { mergeRanges, type MuteLevel } from '@wordcut/edit-list';
+import { lowerBound } from '@wordcut/transcript';
 import { roundMs } from './round';
 
 /** Words marked for cutting, not yet processed (seed 000 §3 "Pending cut"): one run of consecutive words. */
@@ -139,14 +140,7 @@ export function isCutMark(mark: number): boolean {
 
 /** First position whose value is >= x (or > x when `after`), in ascending values. */
 function bound(values: readonly number[], x: number, after: boolean): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid]! < x || (after && values[mid] === x)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(values, (v) => !(v < x || (after && v === x)));
 }
 
 /**
@@ -175,13 +169,7 @@ export function remapPending<T extends PendingCut>(items: readonly T[], words: r
  * the millisecond, so float noise does not split two cuts 0.1 s apart).
  */
 export function mergeCloseRanges(ranges: readonly { start: number; end: number }[], maxGap = CUT_MERGE_GAP_SECONDS): { start: number; end: number }[] {
-  const merged: { start: number; end: number }[] = [];
-  for (const r of [...ranges].sort((a, b) => a.start - b.start)) {
-    const last = merged[merged.length - 1];
-    if (last && roundMs(r.start - last.end) <= maxGap) last.end = Math.max(last.end, r.end);
-    else merged.push({ start: r.start, end: r.end });
-  }
-  return merged;
+  return mergeRanges(ranges, maxGap, roundMs);
 }
 
 /** The apply-cuts payload: the cuts' time ranges, sorted, overlapping (or touching) ones merged. */

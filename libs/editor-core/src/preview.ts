@@ -1,5 +1,6 @@
 import { MUTE_VOLUME, type TimeRange } from '@wordcut/edit-list';
 import { CUT_MERGE_GAP_SECONDS, mergeCloseRanges, type PendingCut, type PendingMute } from './pending';
+import { lowerBound } from '@wordcut/transcript';
 import { roundMs } from './round';
 
 /**
@@ -59,7 +60,7 @@ export function silenceSkipRanges(silences: readonly { startTime: number; endTim
 }
 
 /**
- * Mutes as volume ranges (seed 000 §4 "Mute preview": silence 0, whisper 0.1, background 0.3):
+ * Mutes as volume ranges (each plays at MUTE_VOLUME of its level):
  * sorted and disjoint, where mutes overlap in time the lowest volume wins, and touching pieces of
  * the same volume are joined. O(n log n) (a sweep over the range boundaries).
  */
@@ -139,14 +140,7 @@ export interface PlaybackStep {
 
 /** Index of the first range whose end is after `time` (ranges sorted and disjoint, so ends ascend). O(log n). */
 function firstEndingAfter(ranges: readonly { end: number }[], time: number, from = 0): number {
-  let lo = from;
-  let hi = ranges.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ranges[mid]!.end <= time) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(ranges, (r) => !(r.end <= time), from);
 }
 
 /** The volume at `time`: the mute range containing it, else 1. O(log n). */

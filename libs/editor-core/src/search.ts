@@ -1,4 +1,5 @@
 import type { Word, WordDelta } from '@wordcut/contracts';
+import { lowerBound } from '@wordcut/transcript';
 import { replaceRunDeltas } from './deltas';
 
 /** Search runs this long after typing stops (seed 000 §5, §9). */
@@ -50,14 +51,7 @@ function searchText(words: readonly Pick<Word, 'text'>[]): { text: string; start
 
 /** Index of the word holding character `offset` (the separating space counts as the word before it). */
 function wordAt(starts: Int32Array, offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return Math.max(0, lowerBound(starts, (start) => start > offset) - 1);
 }
 
 /**

@@ -7,6 +7,7 @@
  * fits the viewport; 0.25x shrinks it to a quarter of the viewport, 16x makes it 16 viewports wide.
  * Pure: no React, DOM, Node APIs or IO.
  */
+import { lowerBound } from '@wordcut/transcript';
 
 /** Zoom limits and default (seed 000 §9). */
 export const ZOOM_MIN = 0.25;
@@ -228,21 +229,7 @@ export function peakBars(pyramid: PeakPyramid, fromFraction: number, toFraction:
  */
 export function rangesInWindow<T extends { start: number; end: number }>(ranges: readonly T[], windowStart: number, windowEnd: number): T[] {
   if (!(windowEnd > windowStart)) return [];
-  // first range ending after the window starts
-  let lo = 0;
-  let hi = ranges.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((ranges[mid]?.end ?? Infinity) > windowStart) hi = mid;
-    else lo = mid + 1;
-  }
-  const first = lo;
-  // first range starting at or after the window ends
-  hi = ranges.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((ranges[mid]?.start ?? Infinity) >= windowEnd) hi = mid;
-    else lo = mid + 1;
-  }
-  return ranges.slice(first, lo);
+  const first = lowerBound(ranges, (r) => r.end > windowStart); // first range ending after the window starts
+  const last = lowerBound(ranges, (r) => r.start >= windowEnd, first); // first range starting at or after the window ends
+  return ranges.slice(first, last);
 }

@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { ProviderMedia } from '@wordcut/contracts';
+import { fullJitterBackoffMs, readRetryAfter, type ProviderMedia } from '@wordcut/contracts';
 
 export interface UploadSource {
   size: number;
@@ -101,17 +101,14 @@ const KIB256 = 256 * 1024;
 
 /** Retry-After as seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number = Date.now()): number | undefined {
-  const v = value?.trim();
-  if (!v) return undefined;
-  if (/^\d+$/.test(v)) return Number(v);
-  // an HTTP date names its weekday and month; V8 would read '-5' or '1.5' as dates too
-  const at = /[A-Za-z]{3}/.test(v) ? Date.parse(v) : NaN;
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+  const asked = readRetryAfter(value);
+  if (!asked) return undefined;
+  return 'delaySeconds' in asked ? asked.delaySeconds : Math.max(0, Math.ceil((asked.untilMs - nowMs) / 1000));
 }
 
 /** Full jitter: uniform in [0, min(max, base·2^(failure-1))). `failure` counts from 1. */
 export function backoffDelayMs(failure: number, o: { baseDelayMs: number; maxDelayMs: number }, random: () => number): number {
-  return Math.floor(random() * Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.max(0, failure - 1)));
+  return fullJitterBackoffMs(failure, o, random);
 }
 
 /** The next byte the provider expects, from a 308's `Range: bytes=0-<last>` (no header: 0). */

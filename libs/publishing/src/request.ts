@@ -4,7 +4,7 @@
  * the server fingerprints a request with (the same key must mean the same request).
  * Pure: no React, DOM, Node APIs or IO.
  */
-import { EXPORT_ASPECT_RATIOS, type ExportMuteLevel, type ExportRequestInput } from '@wordcut/contracts';
+import { EXPORT_ASPECT_RATIOS, MUTE_LEVELS, MUTE_VOLUME, type ExportMuteLevel, type ExportRequestInput } from '@wordcut/contracts';
 import { DEFAULT_EXPORT_ASPECT_RATIO, itemKey, type ExportableItem, type PublishClip, type PublishVideo } from './items';
 import { CLONED_TOKEN_MISMATCH, CLONED_TOKEN_UNPARSEABLE } from './messages';
 
@@ -33,14 +33,11 @@ export interface MuteSpan {
   level: ExportMuteLevel;
 }
 
-/** The volume each level plays at (the render's and the preview's: silence 0, whisper 0.1, background 0.3). */
-const LEVEL_VOLUME: Readonly<Record<ExportMuteLevel, number>> = { silence: 0, whisper: 0.1, background: 0.3 };
-const LEVEL_ORDER: readonly ExportMuteLevel[] = ['silence', 'whisper', 'background'];
 
 /** The level a processed mute was rendered at: the one whose volume is nearest. */
 export function muteLevelOfVolume(volume: number): ExportMuteLevel {
   let best: ExportMuteLevel = 'silence';
-  for (const level of LEVEL_ORDER) if (Math.abs(LEVEL_VOLUME[level] - volume) < Math.abs(LEVEL_VOLUME[best] - volume)) best = level;
+  for (const level of MUTE_LEVELS) if (Math.abs(MUTE_VOLUME[level] - volume) < Math.abs(MUTE_VOLUME[best] - volume)) best = level;
   return best;
 }
 
@@ -78,7 +75,7 @@ export function mergeMuteSegments(ranges: readonly TimeRange[]): MuteSpan[] {
 }
 
 function byStartEndLevel(a: MuteSpan, b: MuteSpan): number {
-  return a.start - b.start || a.end - b.end || LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level);
+  return a.start - b.start || a.end - b.end || MUTE_LEVELS.indexOf(a.level) - MUTE_LEVELS.indexOf(b.level);
 }
 
 type ExportAspectRatio = (typeof EXPORT_ASPECT_RATIOS)[number];

@@ -3,6 +3,7 @@
  * backoff, jitter, the token refresh cadence, and reading a Retry-After header.
  * Pure: no React, DOM, Node APIs or IO (the caller owns the timers and the randomness).
  */
+import { exponentialDelayMs, readRetryAfter } from '@wordcut/contracts';
 
 /** Export job status polling interval (seed 001 §9). */
 export const POLL_INTERVAL_MS = 2000;
@@ -22,7 +23,7 @@ export const TOKEN_REFRESH_RETRY_MS = 30_000;
 export function backoffDelayMs(attempt: number): number {
   const n = Number.isNaN(attempt) ? 1 : Math.max(1, Math.floor(attempt));
   if (n > 16) return BACKOFF_MAX_MS; // far past the cap already; no huge powers
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (n - 1));
+  return exponentialDelayMs(n, BACKOFF_BASE_MS, BACKOFF_MAX_MS);
 }
 
 /**
@@ -39,15 +40,9 @@ export function withJitter(ms: number, random: number): number {
  * ('Wed, 21 Oct 2015 07:28:00 GMT'); a date in the past is 0. Null when absent or unreadable.
  */
 export function retryAfterMs(headerValue: string | null | undefined, now: Date): number | null {
-  const v = headerValue?.trim();
-  if (!v) return null;
-  if (/^\d+$/.test(v)) {
-    const seconds = Number(v);
-    return Number.isSafeInteger(seconds * 1000) ? seconds * 1000 : null;
-  }
-  // an HTTP-date always names a day or month; this keeps '1.5' or '-3' from parsing as a year
-  if (!/[a-z]{3}/i.test(v)) return null;
-  const at = Date.parse(v);
-  if (!Number.isFinite(at) || !Number.isFinite(now.getTime())) return null;
-  return Math.max(0, at - now.getTime());
+  const asked = readRetryAfter(headerValue);
+  if (!asked) return null;
+  if ('delaySeconds' in asked) return Number.isSafeInteger(asked.delaySeconds * 1000) ? asked.delaySeconds * 1000 : null;
+  if (!Number.isFinite(now.getTime())) return null;
+  return Math.max(0, asked.untilMs - now.getTime());
 }

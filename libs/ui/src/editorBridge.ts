@@ -1,3 +1,4 @@
+import type { MuteLevel } from '@wordcut/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -8,7 +9,7 @@ import { useSyncExternalStore } from 'react';
  * the one place both see. The editor writes, the publish remote reads.
  */
 
-export type BridgeMuteLevel = 'silence' | 'whisper' | 'background';
+export type BridgeMuteLevel = MuteLevel;
 
 export interface BridgeMute {
   startTime: number;

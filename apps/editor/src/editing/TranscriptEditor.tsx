@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router-dom';
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as Popover from '@radix-ui/react-popover';
 import type { Transcript, Video } from '@wordcut/contracts';
-import type { MuteLevel } from '@wordcut/edit-list';
+import { MUTE_LEVELS, type MuteLevel } from '@wordcut/edit-list';
+import { lastWordStartingAtOrBefore } from '@wordcut/transcript';
 import {
   KEEP_MESSAGES,
   SEARCH_DEBOUNCE_MS,
@@ -750,7 +751,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
       >
         <fieldset className="wc-levels">
           <legend>Level</legend>
-          {(['silence', 'whisper', 'background'] as const).map((level) => (
+          {MUTE_LEVELS.map((level) => (
             <label key={level}>
               <input type="radio" name="similar-level" value={level} checked={similarLevel === level} onChange={() => setSimilarLevel(level)} />{' '}
               {MUTE_LEVEL_NAMES[level]}
@@ -765,19 +766,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
 
 /** The last word that starts at or before `time` (0 when none): where 'Jump to Current' goes. */
 export function wordAtOrBefore(words: readonly { start: number }[], time: number): number {
-  let lo = 0;
-  let hi = words.length - 1;
-  let found = 0;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (words[mid]!.start <= time) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
+  return Math.max(0, lastWordStartingAtOrBefore(words, time));
 }
 
 function MenuItem({ label, shortcut, onSelect, disabled = false }: { label: string; shortcut?: string; onSelect: () => void; disabled?: boolean }) {

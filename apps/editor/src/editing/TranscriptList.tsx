@@ -3,7 +3,7 @@ import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import type { Range } from '@tanstack/react-virtual';
 import type { Word } from '@wordcut/contracts';
-import { isDrag, isSelected, muteLevelOfMark, isCutMark, selectRange, toggleWord, tripleClickRange } from '@wordcut/editor-core';
+import { MUTE_LEVEL_CODE, isDrag, isSelected, muteLevelOfMark, isCutMark, selectRange, toggleWord, tripleClickRange } from '@wordcut/editor-core';
 import type { WordRange } from '@wordcut/editor-core';
 import { usePlayback, usePlaybackStore } from '../playback';
 import { confidenceLevel, formatTimestamp, nextWordIndex, paragraphRows, rowOfWord, textDirection, wordAtTime } from '../transcriptView';
@@ -47,7 +47,7 @@ const FILLER = 4;
 const FOUND = 8;
 const CURRENT = 16;
 const OUTSIDE_KEEP = 32;
-const MUTE_SHIFT = 6; // two bits: 1 silence, 2 whisper, 3 background
+const MUTE_SHIFT = 6; // two bits: the level's MUTE_LEVEL_CODE (1 silence, 2 whisper, 3 background)
 
 function wordDecor(s: EditorSnapshot, i: number): number {
   let d = 0;
@@ -55,7 +55,7 @@ function wordDecor(s: EditorSnapshot, i: number): number {
   const mark = s.marks[i] ?? 0;
   if (isCutMark(mark)) d |= CUT;
   const level = muteLevelOfMark(mark);
-  if (level) d |= (level === 'silence' ? 1 : level === 'whisper' ? 2 : 3) << MUTE_SHIFT;
+  if (level) d |= MUTE_LEVEL_CODE[level] << MUTE_SHIFT;
   if (s.fillers[i]) d |= FILLER;
   const f = s.found[i] ?? 0;
   if (f) d |= f === 2 ? FOUND | CURRENT : FOUND;

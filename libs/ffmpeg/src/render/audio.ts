@@ -8,7 +8,7 @@ export interface OutputVolumeRange {
   /** Output seconds. */
   start: number;
   end: number;
-  /** Linear gain: 0 silence, 0.1 whisper, 0.3 background. */
+  /** Linear gain (a mute's is MUTE_VOLUME of its level, @wordcut/contracts). */
   volume: number;
 }
 

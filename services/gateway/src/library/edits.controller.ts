@@ -10,26 +10,15 @@ import {
   type JobKind,
   type JobStatus,
 } from '@wordcut/contracts';
-import { applyCuts, applyMute, applyReorder, outputDuration, withCaptions, type MuteLevel, type TimeRange } from '@wordcut/edit-list';
+import { applyCuts, applyMute, applyReorder, mergeRanges, outputDuration, withCaptions, type MuteLevel, type TimeRange } from '@wordcut/edit-list';
 import { AppError } from '@wordcut/platform';
+import { clampWords } from '@wordcut/transcript';
 import { Caller, type Identity } from '../auth/identity';
 import { editing, parseBody, parseId } from '../http';
-import { clampWords, currentEditList, EditService, type EditVideoRow } from './edits';
+import { currentEditList, EditService, type EditVideoRow } from './edits';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
 
 export const EDIT_SERVICE = Symbol('EDIT_SERVICE');
-
-/** Merges time ranges that touch or overlap (after sorting). */
-function mergeRanges(ranges: readonly TimeRange[], gap = 0): TimeRange[] {
-  const sorted = [...ranges].filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
-  const out: TimeRange[] = [];
-  for (const r of sorted) {
-    const last = out[out.length - 1];
-    if (last && r.start <= last.end + gap) last.end = Math.max(last.end, r.end);
-    else out.push({ ...r });
-  }
-  return out;
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -59,7 +48,7 @@ export class EditsController {
     const userId = caller.userId;
     const { cuts } = parseBody(applyCutsRequestSchema, body);
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
-    const ranges = mergeRanges(cuts);
+    const ranges = mergeRanges(cuts.filter((r) => r.end > r.start));
     return this.render(row, 'cut', userId, (el) => applyCuts(el, ranges), `${plural(ranges.length, 'cut')}`);
   }
 
@@ -74,7 +63,7 @@ export class EditsController {
     const bad = fillerWordIndices.find((i) => i >= transcript.words.length);
     if (bad !== undefined) throw new AppError(409, ErrorCode.OutdatedTranscript, `Word ${bad} does not exist: the transcript changed. Please reload.`);
     const words = clampWords(transcript.words, outputDuration(currentEditList(row)));
-    const ranges = mergeRanges(fillerWordIndices.map((i) => ({ start: words[i]!.start, end: words[i]!.end })));
+    const ranges = mergeRanges(fillerWordIndices.map((i) => ({ start: words[i]!.start, end: words[i]!.end })).filter((r) => r.end > r.start));
     if (ranges.length === 0) throw new AppError(422, ErrorCode.ValidationFailed, 'The filler words have no duration to remove.');
     return this.render(row, 'filler', userId, (el) => applyCuts(el, ranges), `${plural(fillerWordIndices.length, 'filler word')}`);
   }
@@ -85,7 +74,7 @@ export class EditsController {
     const userId = caller.userId;
     const { silenceRanges } = parseBody(processSilenceRequestSchema, body);
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
-    const ranges = mergeRanges(silenceRanges);
+    const ranges = mergeRanges(silenceRanges.filter((r) => r.end > r.start));
     return this.render(row, 'silence', userId, (el) => applyCuts(el, ranges), `${plural(ranges.length, 'silence')}`);
   }
 
@@ -104,7 +93,7 @@ export class EditsController {
       row,
       'mute',
       userId,
-      (el) => [...byLevel].reduce((acc, [level, ranges]) => applyMute(acc, mergeRanges(ranges), level), el),
+      (el) => [...byLevel].reduce((acc, [level, ranges]) => applyMute(acc, mergeRanges(ranges.filter((r) => r.end > r.start)), level), el),
       `${plural(pendingMutes.length, 'muted region')}`,
     );
   }
