@@ -126,7 +126,7 @@ export class Messaging {
     readonly nc: NatsConnection,
     readonly js: JetStreamClient,
     readonly jsm: JetStreamManager,
-    private readonly o: MessagingOptions,
+    private readonly options: MessagingOptions,
   ) {}
 
   static async connect(o: MessagingOptions): Promise<Messaging> {
@@ -136,11 +136,11 @@ export class Messaging {
   }
 
   subject(relative: string): string {
-    return `${this.o.namespace}.${relative}`;
+    return `${this.options.namespace}.${relative}`;
   }
 
   streamName(relative: string): string {
-    return `${this.o.namespace.toUpperCase()}_${relative}`;
+    return `${this.options.namespace.toUpperCase()}_${relative}`;
   }
 
   /** Creates or updates streams (the dead-letter stream always) and durable pull consumers. */
@@ -155,7 +155,7 @@ export class Messaging {
         subjects: s.subjects.map((x) => this.subject(x)),
         retention: RetentionPolicy.Limits,
         storage: StorageType.File,
-        duplicate_window: nanos(this.o.duplicateWindowMs ?? 120_000),
+        duplicate_window: nanos(this.options.duplicateWindowMs ?? 120_000),
         max_age: nanos(s.maxAgeMs ?? 7 * 24 * 3600 * 1000),
       };
       try {
@@ -188,7 +188,7 @@ export class Messaging {
             deliver_policy: DeliverPolicy.StartSequence,
             opt_start_seq: existing.ack_floor.stream_seq + 1,
           });
-          this.o.logger.warn({ stream, consumer: c.durable, from: existing.config.filter_subject, to: config.filter_subject }, 'consumer filter changed: recreated');
+          this.options.logger.warn({ stream, consumer: c.durable, from: existing.config.filter_subject, to: config.filter_subject }, 'consumer filter changed: recreated');
           continue;
         }
         await this.jsm.consumers.update(stream, c.durable, {
@@ -232,13 +232,13 @@ export class Messaging {
   subscribe<T>(relativeSubject: string, schema: z.ZodType<T>, handler: (subject: string, data: T) => void): void {
     const sub = this.nc.subscribe(this.subject(relativeSubject));
     this.subscriptions.push(sub);
-    const prefix = this.o.namespace.length + 1;
+    const prefix = this.options.namespace.length + 1;
     void (async () => {
       for await (const m of sub) {
         try {
           handler(m.subject.slice(prefix), schema.parse(m.json()));
         } catch (err) {
-          this.o.logger.warn({ err, subject: m.subject }, 'broadcast handler failed');
+          this.options.logger.warn({ err, subject: m.subject }, 'broadcast handler failed');
         }
       }
     })();
@@ -246,7 +246,7 @@ export class Messaging {
 
   /** Answers requests on a subject, in a queue group so replicas share the load. */
   serve<Req>(relativeSubject: string, schema: z.ZodType<Req>, handler: (req: Req) => Promise<unknown>): void {
-    const sub = this.nc.subscribe(this.subject(relativeSubject), { queue: `${this.o.namespace}.${relativeSubject}` });
+    const sub = this.nc.subscribe(this.subject(relativeSubject), { queue: `${this.options.namespace}.${relativeSubject}` });
     this.subscriptions.push(sub);
     void (async () => {
       for await (const m of sub) {
@@ -258,7 +258,7 @@ export class Messaging {
               const result = await handler(schema.parse(m.json()));
               m.respond(JSON.stringify({ ok: true, result }));
             } catch (err) {
-              this.o.logger.warn({ err, subject: m.subject }, 'request handler failed');
+              this.options.logger.warn({ err, subject: m.subject }, 'request handler failed');
               m.respond(JSON.stringify({ ok: false, error: (err as Error).message }));
             }
           }),
@@ -291,7 +291,7 @@ export class Messaging {
         if (slots.size >= concurrency) await Promise.race(slots);
       }
     })().catch((err) => {
-      if (!this.closed) this.o.logger.error({ err, consumer: o.consumer.durable }, 'consumer loop stopped');
+      if (!this.closed) this.options.logger.error({ err, consumer: o.consumer.durable }, 'consumer loop stopped');
     });
   }
 
@@ -301,8 +301,8 @@ export class Messaging {
     const correlationId = correlationIdFrom(m.headers?.get(Headers.correlationId));
     const started = process.hrtime.bigint();
     const deliveryCount = m.info.deliveryCount;
-    const relSubject = m.subject.slice(this.o.namespace.length + 1);
-    const log = this.o.logger;
+    const relSubject = m.subject.slice(this.options.namespace.length + 1);
+    const log = this.options.logger;
     await runWithContext({ correlationId }, () =>
       withSpanFromCarrier(
         `process ${relSubject}`,
@@ -336,7 +336,7 @@ export class Messaging {
               log.error({ err: error, subject: m.subject, deliveryCount }, 'message dead-lettered');
               await this.deadLetter(m, stream(m), consumerName, error.message, deliveryCount);
               m.term(error.message.slice(0, 200));
-              this.o.metrics?.deadLettered.inc({ consumer: consumerName });
+              this.options.metrics?.deadLettered.inc({ consumer: consumerName });
             } else {
               outcome = 'nak';
               const delay = error instanceof RetryLaterError ? error.delayMs : retryDelayMs(deliveryCount, o.retryBaseMs);
@@ -345,8 +345,8 @@ export class Messaging {
             }
           } finally {
             clearInterval(heartbeat);
-            this.o.metrics?.messagesHandled.inc({ consumer: consumerName, outcome });
-            this.o.metrics?.messageDuration.observe({ consumer: consumerName }, Number(process.hrtime.bigint() - started) / 1e9);
+            this.options.metrics?.messagesHandled.inc({ consumer: consumerName, outcome });
+            this.options.metrics?.messageDuration.observe({ consumer: consumerName }, Number(process.hrtime.bigint() - started) / 1e9);
           }
         },
       ),
@@ -366,7 +366,7 @@ export class Messaging {
     h.set(Headers.dlqDeliveryCount, String(deliveryCount));
     h.set(Headers.dlqStream, stream);
     h.set(Headers.dlqConsumer, consumer);
-    const originalSubject = m.subject.slice(this.o.namespace.length + 1);
+    const originalSubject = m.subject.slice(this.options.namespace.length + 1);
     const id = `dlq:${stream}:${seq ?? (m as JsMsg).info?.streamSequence ?? randomUUID()}`;
     await this.js.publish(this.subject(`${Subjects.deadLetterPrefix}.${originalSubject}`), m.data, { msgID: id, headers: h });
   }
@@ -378,7 +378,7 @@ export class Messaging {
   watchMaxDeliveries(consumer: ConsumerDef): void {
     const stream = this.streamName(consumer.stream);
     const sub = this.nc.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${consumer.durable}`, {
-      queue: `${this.o.namespace}.maxdeliveries.${consumer.durable}`,
+      queue: `${this.options.namespace}.maxdeliveries.${consumer.durable}`,
     });
     this.subscriptions.push(sub);
     void (async () => {
@@ -395,9 +395,9 @@ export class Messaging {
             a.deliveries,
             a.stream_seq,
           );
-          this.o.metrics?.deadLettered.inc({ consumer: consumer.durable });
+          this.options.metrics?.deadLettered.inc({ consumer: consumer.durable });
         } catch (err) {
-          this.o.logger.error({ err }, 'could not dead-letter a message after max deliveries');
+          this.options.logger.error({ err }, 'could not dead-letter a message after max deliveries');
         }
       }
     })();

@@ -76,27 +76,27 @@ export class ProviderTokenVerifier {
   private readonly getKey: JWTVerifyGetKey;
   private readonly clockTolerance: number;
 
-  constructor(private readonly o: ProviderTokenVerifierOptions) {
-    if (!o.issuer || !o.audience) throw new Error('ProviderTokenVerifier: issuer and audience are required');
-    const algorithms = [...(o.algorithms ?? DEFAULT_TOKEN_ALGORITHMS)];
+  constructor(private readonly options: ProviderTokenVerifierOptions) {
+    if (!options.issuer || !options.audience) throw new Error('ProviderTokenVerifier: issuer and audience are required');
+    const algorithms = [...(options.algorithms ?? DEFAULT_TOKEN_ALGORITHMS)];
     if (algorithms.length === 0) throw new Error('ProviderTokenVerifier: the algorithm allow-list is empty');
     if (algorithms.some((a) => a.toLowerCase() === 'none')) {
       throw new Error("ProviderTokenVerifier: 'none' can never be an allowed algorithm");
     }
     const hmacListed = algorithms.filter(isHmac);
-    if (hmacListed.length > 0 && !o.hmacSecret) {
+    if (hmacListed.length > 0 && !options.hmacSecret) {
       throw new Error(`ProviderTokenVerifier: ${hmacListed.join(', ')} allowed but no hmacSecret is configured`);
     }
-    if (o.hmacSecret !== undefined && o.hmacSecret.length < MIN_HMAC_SECRET_LENGTH) {
+    if (options.hmacSecret !== undefined && options.hmacSecret.length < MIN_HMAC_SECRET_LENGTH) {
       throw new Error(`ProviderTokenVerifier: hmacSecret must be at least ${MIN_HMAC_SECRET_LENGTH} characters`);
     }
     const asymmetric = algorithms.filter((a) => !isHmac(a));
-    if (asymmetric.length > 0 && !o.publicKeyPem && !o.jwksUrl) {
+    if (asymmetric.length > 0 && !options.publicKeyPem && !options.jwksUrl) {
       throw new Error(`ProviderTokenVerifier: ${asymmetric.join(', ')} allowed but neither publicKeyPem nor jwksUrl is configured`);
     }
     this.algorithms = algorithms;
-    this.clockTolerance = o.clockToleranceSec ?? 30;
-    this.getKey = buildKeyResolver(o);
+    this.clockTolerance = options.clockToleranceSec ?? 30;
+    this.getKey = buildKeyResolver(options);
   }
 
   /** Verifies the token and returns its claims, or throws a ProviderTokenError. */
@@ -108,12 +108,12 @@ export class ProviderTokenVerifier {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.getKey, {
-        issuer: this.o.issuer,
-        audience: this.o.audience,
+        issuer: this.options.issuer,
+        audience: this.options.audience,
         algorithms: this.algorithms,
         clockTolerance: this.clockTolerance,
-        requiredClaims: this.o.maxTokenAgeSec ? ['exp', 'iat'] : ['exp'],
-        ...(this.o.maxTokenAgeSec ? { maxTokenAge: this.o.maxTokenAgeSec } : {}),
+        requiredClaims: this.options.maxTokenAgeSec ? ['exp', 'iat'] : ['exp'],
+        ...(this.options.maxTokenAgeSec ? { maxTokenAge: this.options.maxTokenAgeSec } : {}),
       }));
     } catch (e) {
       throw toTokenError(e);

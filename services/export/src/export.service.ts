@@ -70,9 +70,9 @@ export class ExportService {
     private readonly storage: ObjectStorage,
     private readonly logger: Logger,
     private readonly metrics: ExportMetrics | null,
-    private readonly o: ExportServiceOptions = {},
+    private readonly options: ExportServiceOptions = {},
   ) {
-    this.now = o.now ?? (() => new Date());
+    this.now = options.now ?? (() => new Date());
   }
 
   start(): void {
@@ -80,7 +80,7 @@ export class ExportService {
     this.bus.serve(ExportSubjects.rpcStatus, rpcExportJobRequestSchema, (m) => this.status(m));
     this.bus.serve(ExportSubjects.rpcRetry, rpcExportJobRequestSchema, (m) => this.retry(m));
     this.bus.serve(ExportSubjects.rpcQuota, rpcExportQuotaRequestSchema, (m) => this.quota(m.userId, m.plan));
-    this.timer = setInterval(() => void this.sweep(), this.o.sweepIntervalMs ?? 30_000);
+    this.timer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs ?? 30_000);
     this.timer.unref();
   }
 
@@ -121,7 +121,7 @@ export class ExportService {
         return { ok: true, created: stored.response, replayed: true };
       }
       const counts = await this.store.countQuota(tx, caller.userId, w.dayStart, w.monthStart);
-      const allowed = checkExportAllowed(caller.plan, counts, now, this.o.upgradeUrl);
+      const allowed = checkExportAllowed(caller.plan, counts, now, this.options.upgradeUrl);
       if (!allowed.ok) return refusal(429, allowed.error);
       const running = await this.store.runningJobOfVideo(tx, request.videoId);
       if (running) return inProgress(running);
@@ -254,13 +254,13 @@ export class ExportService {
     if (this.sweeping) return this.sweeping;
     this.sweeping = (async () => {
       try {
-        for (const jobId of await this.store.queuedOlderThan(this.o.queuedGraceMs ?? 30_000)) {
+        for (const jobId of await this.store.queuedOlderThan(this.options.queuedGraceMs ?? 30_000)) {
           const onStream = await this.bus.lastOnSubject(ExportStream.name, runSubject(jobId)).catch(() => null);
           if (onStream) continue;
           this.logger.warn({ jobId }, 'queued export job has no run message: publishing it again');
           await this.dispatch(jobId);
         }
-        for (const jobId of await this.store.processingStaleFor(this.o.staleProcessingMs ?? 15 * 60_000)) {
+        for (const jobId of await this.store.processingStaleFor(this.options.staleProcessingMs ?? 15 * 60_000)) {
           const failed = await this.store.fail(jobId, { error: ExportCode.ExportFailed, message: Messages.exportFailed, details: 'The export stopped making progress (its worker stopped).' });
           if (failed) {
             this.metrics?.completed.inc({ status: 'failed' });

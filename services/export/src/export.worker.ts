@@ -98,10 +98,10 @@ export class ExportWorker {
     private readonly client: ProviderClient,
     private readonly logger: Logger,
     private readonly metrics: ExportMetrics | null,
-    private readonly o: ExportWorkerOptions,
+    private readonly options: ExportWorkerOptions,
   ) {
-    this.consumer = runConsumer(o.consumer);
-    this.now = o.now ?? (() => new Date());
+    this.consumer = runConsumer(options.consumer);
+    this.now = options.now ?? (() => new Date());
   }
 
   async start(): Promise<void> {
@@ -109,8 +109,8 @@ export class ExportWorker {
       consumer: this.consumer,
       schema: exportRunMessageSchema,
       handler: (m) => this.handle(m),
-      concurrency: this.o.concurrency,
-      ...(this.o.retryBaseMs !== undefined ? { retryBaseMs: this.o.retryBaseMs } : {}),
+      concurrency: this.options.concurrency,
+      ...(this.options.retryBaseMs !== undefined ? { retryBaseMs: this.options.retryBaseMs } : {}),
     });
   }
 
@@ -177,7 +177,7 @@ export class ExportWorker {
     };
     // the gateway renders at most once per export; a few rounds cover a render that was superseded
     for (let round = 0; round < 5; round++) {
-      const reply = await this.bus.request(ExportSubjects.rpcSources, request, rpcExportSourcesReplySchema, this.o.rpcTimeoutMs ?? 10_000);
+      const reply = await this.bus.request(ExportSubjects.rpcSources, request, rpcExportSourcesReplySchema, this.options.rpcTimeoutMs ?? 10_000);
       if (reply.state === 'ready') return reply;
       if (reply.state === 'refused') throw new ExportJobFailure({ error: ExportCode.ExportFailed, message: reply.message });
       await this.store.setStep(job.id, muteStep(request.muteSegments.length), reply.renderJobId);
@@ -187,11 +187,11 @@ export class ExportWorker {
   }
 
   private async waitForRender(exportJobId: string, renderJobId: string, signal: AbortSignal): Promise<void> {
-    const until = Date.now() + (this.o.renderTimeoutMs ?? 30 * 60_000);
+    const until = Date.now() + (this.options.renderTimeoutMs ?? 30 * 60_000);
     let touched = Date.now();
     for (;;) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-      const job = await this.bus.request(Subjects.rpcJobGet, { jobId: renderJobId }, jobStatusSchema.nullable(), this.o.rpcTimeoutMs ?? 10_000);
+      const job = await this.bus.request(Subjects.rpcJobGet, { jobId: renderJobId }, jobStatusSchema.nullable(), this.options.rpcTimeoutMs ?? 10_000);
       if (job?.status === 'completed') return;
       if (job?.status === 'error' || job?.status === 'cancelled') {
         throw new ExportJobFailure({
@@ -207,7 +207,7 @@ export class ExportWorker {
         await this.store.touch(exportJobId);
         touched = Date.now();
       }
-      await new Promise((r) => setTimeout(r, this.o.renderPollMs ?? 1000));
+      await new Promise((r) => setTimeout(r, this.options.renderPollMs ?? 1000));
     }
   }
 
@@ -240,7 +240,7 @@ export class ExportWorker {
     const uploadedBefore = items.filter((i) => i.status === 'uploaded').reduce((n, i) => n + (i.bytes ?? 0), 0);
     const total = uploadedBefore + plan.reduce((n, p) => n + p.size, 0);
     let done = uploadedBefore;
-    const progress = new ProgressWriter(this.store, job.id, startedAt, this.now, this.o.progressIntervalMs ?? 500);
+    const progress = new ProgressWriter(this.store, job.id, startedAt, this.now, this.options.progressIntervalMs ?? 500);
     const { caller } = job;
 
     for (const p of plan) {

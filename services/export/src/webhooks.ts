@@ -31,11 +31,11 @@ export class WebhookReceiver {
     private readonly store: ExportStore,
     private readonly logger: Logger,
     private readonly metrics: ExportMetrics | null,
-    private readonly o: WebhookReceiverOptions,
+    private readonly options: WebhookReceiverOptions,
   ) {}
 
   async receive(rawBody: Buffer | undefined, signatureHeader: string | undefined): Promise<WebhookAnswer> {
-    const verified = verifyWebhookSignature({ secret: this.o.secret, rawBody: rawBody ?? Buffer.alloc(0), header: signatureHeader, toleranceSec: this.o.toleranceSec });
+    const verified = verifyWebhookSignature({ secret: this.options.secret, rawBody: rawBody ?? Buffer.alloc(0), header: signatureHeader, toleranceSec: this.options.toleranceSec });
     if (!verified.ok) {
       this.metrics?.webhooks.inc({ result: 'invalid_signature' });
       this.logger.warn({ reason: verified.reason }, 'provider webhook refused: invalid signature');
@@ -110,9 +110,9 @@ export class WebhookApplier {
     private readonly bus: Messaging,
     private readonly store: ExportStore,
     private readonly logger: Logger,
-    private readonly o: WebhookApplierOptions = {},
+    private readonly options: WebhookApplierOptions = {},
   ) {
-    this.consumer = webhookConsumer(o.consumer);
+    this.consumer = webhookConsumer(options.consumer);
   }
 
   async start(): Promise<void> {
@@ -120,7 +120,7 @@ export class WebhookApplier {
       consumer: this.consumer,
       schema: providerWebhookEventSchema,
       handler: (m) => this.handle(m),
-      ...(this.o.retryBaseMs !== undefined ? { retryBaseMs: this.o.retryBaseMs } : {}),
+      ...(this.options.retryBaseMs !== undefined ? { retryBaseMs: this.options.retryBaseMs } : {}),
     });
   }
 

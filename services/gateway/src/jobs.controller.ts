@@ -46,7 +46,7 @@ export interface GatewayDeps {
 @Controller('api')
 export class JobsController {
   constructor(
-    @Inject(GATEWAY_DEPS) private readonly d: GatewayDeps,
+    @Inject(GATEWAY_DEPS) private readonly library: GatewayDeps,
     @Inject(EDIT_SERVICE) private readonly edits: EditService,
     @Optional() @Inject(PUBLISHING) private readonly publishing?: PublishingService,
   ) {}
@@ -55,14 +55,14 @@ export class JobsController {
   @Post('probe-jobs')
   @HttpCode(202)
   async createProbeJob(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Caller() caller: Identity): Promise<JobAccepted> {
-    if (!this.d.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
+    if (!this.library.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
     const tooMany = 'You have uploaded too many files in the last hour. Please try again later.';
-    await this.d.rateLimits.hit(`upload:user:${caller.userId}`, this.d.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
-    await this.d.rateLimits.hit(`upload:ip:${req.ip ?? 'unknown'}`, this.d.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
+    await this.library.rateLimits.hit(`upload:user:${caller.userId}`, this.library.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
+    await this.library.rateLimits.hit(`upload:ip:${req.ip ?? 'unknown'}`, this.library.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
     const id = randomUUID();
     const jobId = `${JOB_ID_PREFIX.probe}${id}`;
     const key = `uploads/probe/${id}`;
-    const file = await receiveSingleFile(req, this.d.storage, { field: PROBE_UPLOAD_FIELD, key, maxBytes: this.d.config.UPLOAD_MAX_BYTES }).catch(
+    const file = await receiveSingleFile(req, this.library.storage, { field: PROBE_UPLOAD_FIELD, key, maxBytes: this.library.config.UPLOAD_MAX_BYTES }).catch(
       (err: unknown) => {
         if (err instanceof AppError && err.statusCode === 413) res.setHeader('Connection', 'close');
         throw err;
@@ -75,13 +75,13 @@ export class JobsController {
       requestedAt: new Date().toISOString(),
     };
     try {
-      await this.d.bus.publish(jobRequestedSubject(jobId), event, { msgId: jobId });
+      await this.library.bus.publish(jobRequestedSubject(jobId), event, { msgId: jobId });
     } catch (err) {
-      await this.d.storage.delete(key).catch(() => undefined);
-      this.d.logger.error({ err }, 'could not publish job request');
+      await this.library.storage.delete(key).catch(() => undefined);
+      this.library.logger.error({ err }, 'could not publish job request');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'The job queue is unavailable. Please try again in a moment.');
     }
-    this.d.logger.info({ jobId, sizeBytes: file.sizeBytes }, 'probe job requested');
+    this.library.logger.info({ jobId, sizeBytes: file.sizeBytes }, 'probe job requested');
     res.setHeader('Location', `/api/jobs/${jobId}/status`);
     return { jobId };
   }
@@ -93,9 +93,9 @@ export class JobsController {
     if (!jobIdSchema.safeParse(jobId).success) throw new AppError(400, ErrorCode.ValidationFailed, 'That is not a job id.');
     let job: JobStatus | null;
     try {
-      job = await this.d.bus.request(Subjects.rpcJobGet, { jobId }, jobStatusSchema.nullable(), this.d.config.RPC_TIMEOUT_MS);
+      job = await this.library.bus.request(Subjects.rpcJobGet, { jobId }, jobStatusSchema.nullable(), this.library.config.RPC_TIMEOUT_MS);
     } catch (err) {
-      this.d.logger.error({ err, jobId }, 'job query failed');
+      this.library.logger.error({ err, jobId }, 'job query failed');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'Job status is unavailable right now. Please try again.');
     }
     // someone else's job is as unknown to the caller as a missing one
@@ -107,10 +107,10 @@ export class JobsController {
   @Get('jobs/user-jobs')
   async userJobs(@Caller() caller: Identity) {
     const userId = caller.userId;
-    const jobs = await this.d.bus
+    const jobs = await this.library.bus
       .request(Subjects.rpcJobList, { userId, limit: 50 }, z.array(jobStatusSchema))
       .catch((err: unknown) => {
-        this.d.logger.warn({ err }, 'job list request failed');
+        this.library.logger.warn({ err }, 'job list request failed');
         throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to fetch jobs');
       });
     return { jobs, success: true };
@@ -121,7 +121,7 @@ export class JobsController {
   async cancel(@Param('jobId') jobId: string, @Caller() caller: Identity) {
     const userId = caller.userId;
     const reply = await this.edits.cancel(jobId, userId).catch((err: unknown) => {
-      this.d.logger.warn({ err, jobId }, 'cancel request failed');
+      this.library.logger.warn({ err, jobId }, 'cancel request failed');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to cancel job');
     });
     if (reply.ok) return { success: true, jobId, status: 'cancelled' as ProcessingStatus };

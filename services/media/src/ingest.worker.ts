@@ -104,21 +104,21 @@ export class IngestWorker {
     private readonly tools: IngestMediaTools,
     private readonly importer: MediaImporter,
     private readonly logger: Logger,
-    private readonly o: IngestWorkerOptions,
+    private readonly options: IngestWorkerOptions,
   ) {}
 
   async start(): Promise<void> {
-    const consumer = ingestConsumer(this.o);
+    const consumer = ingestConsumer(this.options);
     await this.bus.provision([Streams.media, Streams.videos], [consumer]);
     this.bus.watchMaxDeliveries(consumer);
-    await this.bus.consume({ consumer, schema: mediaIngestCommandSchema, concurrency: this.o.concurrency, handler: (m) => this.handle(m) });
+    await this.bus.consume({ consumer, schema: mediaIngestCommandSchema, concurrency: this.options.concurrency, handler: (m) => this.handle(m) });
   }
 
   async handle(m: InboundMessage<MediaIngestCommand>): Promise<void> {
     const cmd = m.data;
     const log = this.logger.child({ jobId: cmd.jobId, videoId: cmd.videoId, source: cmd.source.kind, attempt: m.deliveryCount });
     const progress = new IngestProgressReporter(this.bus, cmd, log);
-    const work = await mkdtemp(join(this.o.workDir ?? tmpdir(), 'wordcut-ingest-'));
+    const work = await mkdtemp(join(this.options.workDir ?? tmpdir(), 'wordcut-ingest-'));
     log.info('ingest started');
     try {
       const completed = await this.ingest(cmd, progress, work);
@@ -138,7 +138,7 @@ export class IngestWorker {
         videoId: cmd.videoId,
         error: failure.message,
         code: failure.code,
-        worker: this.o.workerId,
+        worker: this.options.workerId,
         at: new Date().toISOString(),
       };
       await this.bus.publish(Subjects.videoIngestFailed, failed, { msgId: `${cmd.jobId}:ingest:failed` });
@@ -195,8 +195,8 @@ export class IngestWorker {
     progress.stage(plan.probe, 'Checking video');
     const head = await this.storage.head(keys.videoKey);
     if (!head) throw new IngestFailure('NOT_FOUND', IngestMessages.VIDEO_NOT_FOUND);
-    const url = await presignFor(this.storage, keys.videoKey, Math.max(this.o.probeTimeoutMs, this.o.transcodeTimeoutMs, this.o.waveformTimeoutMs));
-    const probe = await this.tools.probe(url, { timeoutMs: this.o.probeTimeoutMs });
+    const url = await presignFor(this.storage, keys.videoKey, Math.max(this.options.probeTimeoutMs, this.options.transcodeTimeoutMs, this.options.waveformTimeoutMs));
+    const probe = await this.tools.probe(url, { timeoutMs: this.options.probeTimeoutMs });
     const video = primaryVideoStream(probe);
     if (!video) throw new IngestFailure('NO_VIDEO', IngestMessages.NO_VIDEO);
     const hasAudio = primaryAudioStream(probe) !== undefined;
@@ -212,12 +212,12 @@ export class IngestWorker {
       const out = join(work, 'proxy.mp4');
       await this.tools.transcodeForBrowser(url, out, {
         durationSec: probe.durationSec ?? video.durationSec,
-        timeoutMs: this.o.transcodeTimeoutMs,
+        timeoutMs: this.options.transcodeTimeoutMs,
         onProgress: (p) => {
           if (p.percent !== null) progress.update(plan.proxyFrom + ((plan.proxyTo - plan.proxyFrom) * p.percent) / 100, message);
         },
       });
-      dims = displayDimensions(primaryVideoStream(await this.tools.probe(out, { timeoutMs: this.o.probeTimeoutMs })));
+      dims = displayDimensions(primaryVideoStream(await this.tools.probe(out, { timeoutMs: this.options.probeTimeoutMs })));
       await this.storage.upload(keys.proxyKey, createReadStream(out), { contentType: 'video/mp4' });
       playbackKey = keys.proxyKey;
       playbackInput = out;
@@ -231,7 +231,7 @@ export class IngestWorker {
       try {
         const { durationSec, peaks } = await this.tools.computePeaks(playbackInput, {
           peaksPerSecond: WAVEFORM_STORED_PEAKS_PER_SECOND,
-          timeoutMs: this.o.waveformTimeoutMs,
+          timeoutMs: this.options.waveformTimeoutMs,
         });
         await this.storage.upload(keys.waveformKey, Buffer.from(encodeWaveform(durationSec, peaks)), { contentType: 'application/octet-stream' });
         waveformKey = keys.waveformKey;
@@ -256,7 +256,7 @@ export class IngestWorker {
       hasAudio: waveformKey !== null,
       sizeBytes: head.sizeBytes,
       languageCode: transcript.languageCode,
-      worker: this.o.workerId,
+      worker: this.options.workerId,
       at: new Date().toISOString(),
     };
   }

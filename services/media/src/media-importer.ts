@@ -27,11 +27,11 @@ export type SafeImporterOptions = Pick<SafeFetcherOptions, 'allowedHosts' | 'tru
 export class SafeMediaImporter implements MediaImporter {
   constructor(
     private readonly storage: ObjectStorage,
-    private readonly o: SafeImporterOptions,
+    private readonly options: SafeImporterOptions,
   ) {}
 
   async fetchToStorage(url: string, key: string, o: FetchToStorageOptions = {}): Promise<{ sizeBytes: number }> {
-    const fetcher = new SafeFetcher({ ...this.o, maxBytes: o.maxBytes ?? this.o.maxBytes });
+    const fetcher = new SafeFetcher({ ...this.options, maxBytes: o.maxBytes ?? this.options.maxBytes });
     const res = await fetcher.get(url, { signal: o.signal });
     let bodyError: unknown = null;
     res.body.on('error', (err) => {

@@ -30,7 +30,7 @@ export class MediaRpcHandlers {
     private readonly storage: ObjectStorage,
     private readonly tools: IngestMediaTools,
     private readonly logger: Logger,
-    private readonly o: MediaRpcOptions,
+    private readonly options: MediaRpcOptions,
   ) {}
 
   start(): void {
@@ -44,9 +44,9 @@ export class MediaRpcHandlers {
    */
   async probe(objectKey: string): Promise<RpcMediaProbeReply> {
     if (!(await this.storage.head(objectKey))) return { ok: false, code: 'NOT_FOUND', message: IngestMessages.VIDEO_NOT_FOUND };
-    const url = await presignFor(this.storage, objectKey, this.o.probeTimeoutMs);
+    const url = await presignFor(this.storage, objectKey, this.options.probeTimeoutMs);
     try {
-      const result = await this.tools.probe(url, { timeoutMs: this.o.probeTimeoutMs });
+      const result = await this.tools.probe(url, { timeoutMs: this.options.probeTimeoutMs });
       if (!primaryVideoStream(result)) return { ok: false, code: 'NO_VIDEO', message: IngestMessages.NO_VIDEO };
       return { ok: true, result };
     } catch (err) {
@@ -62,11 +62,11 @@ export class MediaRpcHandlers {
   /** Computes the stored peaks of an object and writes them (encodeWaveform) at waveformKey. */
   async waveform(objectKey: string, waveformKey: string): Promise<RpcMediaWaveformReply> {
     if (!(await this.storage.head(objectKey))) return { ok: false, code: 'NOT_FOUND', message: IngestMessages.VIDEO_NOT_FOUND };
-    const url = await presignFor(this.storage, objectKey, this.o.waveformTimeoutMs);
+    const url = await presignFor(this.storage, objectKey, this.options.waveformTimeoutMs);
     try {
       const { durationSec, peaks } = await this.tools.computePeaks(url, {
         peaksPerSecond: WAVEFORM_STORED_PEAKS_PER_SECOND,
-        timeoutMs: this.o.waveformTimeoutMs,
+        timeoutMs: this.options.waveformTimeoutMs,
       });
       await this.storage.upload(waveformKey, Buffer.from(encodeWaveform(durationSec, peaks)), { contentType: 'application/octet-stream' });
       return { ok: true, durationSec, peakCount: peaks.length };

@@ -41,28 +41,28 @@ export class ProbeWorker {
     private readonly storage: ObjectStorage,
     private readonly tools: MediaTools,
     private readonly logger: Logger,
-    private readonly o: ProbeWorkerOptions,
+    private readonly options: ProbeWorkerOptions,
   ) {}
 
   async start(): Promise<void> {
-    const consumer = probeConsumer(this.o);
+    const consumer = probeConsumer(this.options);
     await this.bus.provision([Streams.jobs, Streams.media], [consumer]);
     this.bus.watchMaxDeliveries(consumer);
-    await this.bus.consume({ consumer, schema: mediaProbeCommandSchema, concurrency: this.o.concurrency, handler: (m) => this.handle(m) });
+    await this.bus.consume({ consumer, schema: mediaProbeCommandSchema, concurrency: this.options.concurrency, handler: (m) => this.handle(m) });
   }
 
   async handle(m: InboundMessage<MediaProbeCommand>): Promise<void> {
     const { jobId, objectKey } = m.data;
-    const started: JobStartedEvent = { jobId, worker: this.o.workerId, attempt: m.deliveryCount, at: new Date().toISOString() };
+    const started: JobStartedEvent = { jobId, worker: this.options.workerId, attempt: m.deliveryCount, at: new Date().toISOString() };
     await this.bus.publish(Subjects.jobStarted, started, { msgId: `${jobId}:started:${m.deliveryCount}` });
     this.logger.info({ jobId, objectKey, attempt: m.deliveryCount }, 'probe started');
-    if (this.o.faultDelayMs > 0) await new Promise((r) => setTimeout(r, this.o.faultDelayMs));
+    if (this.options.faultDelayMs > 0) await new Promise((r) => setTimeout(r, this.options.faultDelayMs));
 
     try {
       if (!(await this.storage.head(objectKey))) throw new ObjectNotFoundError(this.storage.bucket, objectKey);
-      const url = await this.storage.presignGet(objectKey, Math.ceil(this.o.probeTimeoutMs / 1000) + 60);
-      const result = await this.tools.probe(url, { timeoutMs: this.o.probeTimeoutMs });
-      const done: JobCompletedEvent = { jobId, result, worker: this.o.workerId, at: new Date().toISOString() };
+      const url = await this.storage.presignGet(objectKey, Math.ceil(this.options.probeTimeoutMs / 1000) + 60);
+      const result = await this.tools.probe(url, { timeoutMs: this.options.probeTimeoutMs });
+      const done: JobCompletedEvent = { jobId, result, worker: this.options.workerId, at: new Date().toISOString() };
       await this.bus.publish(Subjects.jobCompleted, done, { msgId: `${jobId}:completed` });
       this.logger.info({ jobId, durationSec: result.durationSec, streams: result.streams.length }, 'probe completed');
       await this.discard(jobId, objectKey);
@@ -72,7 +72,7 @@ export class ProbeWorker {
           jobId,
           error: err instanceof ObjectNotFoundError ? 'The uploaded file is no longer available.' : err.message,
           code: err instanceof ObjectNotFoundError ? 'NOT_FOUND' : 'UNSUPPORTED_MEDIA',
-          worker: this.o.workerId,
+          worker: this.options.workerId,
           at: new Date().toISOString(),
         };
         await this.bus.publish(Subjects.jobFailed, failed, { msgId: `${jobId}:failed` });
@@ -81,7 +81,7 @@ export class ProbeWorker {
         return;
       }
       // the last delivery: the job fails (dead letter), so its upload goes now
-      if (m.deliveryCount >= this.o.maxDeliver) await this.discard(jobId, objectKey);
+      if (m.deliveryCount >= this.options.maxDeliver) await this.discard(jobId, objectKey);
       throw err;
     }
   }

@@ -71,11 +71,11 @@ export class RenderWorker {
     private readonly bus: Messaging,
     private readonly storage: ObjectStorage,
     private readonly logger: Logger,
-    private readonly o: RenderWorkerOptions,
+    private readonly options: RenderWorkerOptions,
   ) {}
 
   async start(): Promise<void> {
-    const consumer = renderConsumer(this.o);
+    const consumer = renderConsumer(this.options);
     await this.bus.provision([Streams.media, Streams.videos, Streams.jobs], [consumer]);
     this.bus.watchMaxDeliveries(consumer);
     this.bus.subscribe(`${Subjects.jobCancel}.*`, z.object({ jobId: z.string() }).passthrough(), (_subject, data) => {
@@ -85,7 +85,7 @@ export class RenderWorker {
         ac.abort(new CancelledError(data.jobId));
       }
     });
-    await this.bus.consume({ consumer, schema: mediaRenderCommandSchema, concurrency: this.o.concurrency, handler: (m) => this.handle(m) });
+    await this.bus.consume({ consumer, schema: mediaRenderCommandSchema, concurrency: this.options.concurrency, handler: (m) => this.handle(m) });
   }
 
   /** Jobs currently rendering in this process. */
@@ -102,14 +102,14 @@ export class RenderWorker {
     }
     const ac = new AbortController();
     this.running.set(cmd.jobId, ac);
-    const started: JobStartedEvent = { jobId: cmd.jobId, worker: this.o.workerId, attempt: m.deliveryCount, at: new Date().toISOString() };
+    const started: JobStartedEvent = { jobId: cmd.jobId, worker: this.options.workerId, attempt: m.deliveryCount, at: new Date().toISOString() };
     await this.bus.publish(Subjects.jobStarted, started, { msgId: `${cmd.jobId}:started:${m.deliveryCount}` });
     const progress = new JobProgressReporter(this.bus, cmd.jobId, log);
-    const work = await mkdtemp(join(this.o.workDir ?? tmpdir(), 'wordcut-render-'));
+    const work = await mkdtemp(join(this.options.workDir ?? tmpdir(), 'wordcut-render-'));
     let uploaded = false;
     try {
       progress.report(STAGES.download, 'Downloading original');
-      if (this.o.faultDelayMs) await abortableDelay(this.o.faultDelayMs, ac.signal);
+      if (this.options.faultDelayMs) await abortableDelay(this.options.faultDelayMs, ac.signal);
       const source = join(work, 'source');
       await this.download(cmd.inputKey, source, ac.signal);
       const info = await readRenderMediaInfo(source, { signal: ac.signal });
@@ -125,8 +125,8 @@ export class RenderWorker {
         videoFilter,
         assScript,
         signal: ac.signal,
-        timeoutMs: this.o.renderTimeoutMs,
-        concurrency: this.o.pieceConcurrency,
+        timeoutMs: this.options.renderTimeoutMs,
+        concurrency: this.options.pieceConcurrency,
         onProgress: (p, stage) => progress.report(STAGES.renderFrom + ((STAGES.renderTo - STAGES.renderFrom) * p) / 100, stage === 'Done' ? 'Rendering' : stage),
       });
       m.working();
@@ -152,7 +152,7 @@ export class RenderWorker {
         kind: cmd.kind,
         outputKey: cmd.outputKey,
         summary,
-        worker: this.o.workerId,
+        worker: this.options.workerId,
         at: new Date().toISOString(),
       };
       await this.bus.publish(Subjects.videoRenderCompleted, done, { msgId: `${cmd.jobId}:render:completed` });
@@ -166,12 +166,12 @@ export class RenderWorker {
       }
       // An original refused by its media check (ADR 0012) stays refused on a retry.
       const permanent = err instanceof PermanentError || err instanceof ObjectNotFoundError || (err instanceof MediaProbeError && err.code !== 'UNREADABLE');
-      if (permanent || m.deliveryCount >= this.o.maxDeliver) {
+      if (permanent || m.deliveryCount >= this.options.maxDeliver) {
         const failed: JobFailedEvent = {
           jobId: cmd.jobId,
           error: failureMessage(err),
           code: err instanceof ObjectNotFoundError ? 'NOT_FOUND' : 'RENDER_FAILED',
-          worker: this.o.workerId,
+          worker: this.options.workerId,
           at: new Date().toISOString(),
         };
         await this.bus.publish(Subjects.jobFailed, failed, { msgId: `${cmd.jobId}:failed` });

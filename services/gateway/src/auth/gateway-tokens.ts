@@ -38,21 +38,21 @@ export class GatewayTokens {
 
   constructor(
     secret: string,
-    private readonly o: { sessionTtlSec: number; mediaTtlSec: number; now?: () => number },
+    private readonly options: { sessionTtlSec: number; mediaTtlSec: number; now?: () => number },
   ) {
     if (secret.length < 32) throw new Error('GatewayTokens: the secret must be at least 32 characters');
     this.key = new TextEncoder().encode(secret);
   }
 
   private nowSec(): number {
-    return Math.floor((this.o.now?.() ?? Date.now()) / 1000);
+    return Math.floor((this.options.now?.() ?? Date.now()) / 1000);
   }
 
   /** A new session; with `userId` (a refresh) the same owner continues. */
   async issueSession(userId = `${GATEWAY_SUBJECT_PREFIX}${randomUUID()}`): Promise<GatewaySession> {
     if (!userId.startsWith(GATEWAY_SUBJECT_PREFIX)) throw new Error('GatewayTokens: not a gateway subject');
     const now = this.nowSec();
-    const exp = now + this.o.sessionTtlSec;
+    const exp = now + this.options.sessionTtlSec;
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(GATEWAY_ISSUER)
@@ -76,7 +76,7 @@ export class GatewayTokens {
    * now. The expiry is rounded up to the hour so the same URL comes back within that hour.
    */
   async signMediaPath(path: string, userId: string): Promise<string> {
-    const exp = Math.ceil((this.nowSec() + this.o.mediaTtlSec) / MEDIA_BUCKET_SEC) * MEDIA_BUCKET_SEC;
+    const exp = Math.ceil((this.nowSec() + this.options.mediaTtlSec) / MEDIA_BUCKET_SEC) * MEDIA_BUCKET_SEC;
     const token = await new SignJWT({ path })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(GATEWAY_ISSUER)

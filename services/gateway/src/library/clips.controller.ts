@@ -51,7 +51,7 @@ function contentDisposition(filename: string): string {
 @Controller('api')
 export class ClipsController {
   constructor(
-    @Inject(LIBRARY_DEPS) private readonly d: LibraryDeps,
+    @Inject(LIBRARY_DEPS) private readonly library: LibraryDeps,
     @Inject(EDIT_SERVICE) private readonly edits: EditService,
     @Inject(GatewayTokens) private readonly tokens: GatewayTokens,
   ) {}
@@ -75,14 +75,14 @@ export class ClipsController {
     const outputKey = StorageKeys.clip(row.id, clipId, jobId);
     const vttKey = StorageKeys.clipVtt(row.id, clipId, jobId);
     // The clip's own captions, retimed to the clip.
-    const transcript = await this.d.transcripts.getByVideo(row.id);
+    const transcript = await this.library.transcripts.getByVideo(row.id);
     const clipWords = clampWords(transcript?.words ?? [], duration)
       .filter((w) => (w.start + w.end) / 2 >= b.startTime && (w.start + w.end) / 2 < end)
       .map((w) => ({ ...w, start: Math.max(0, w.start - b.startTime), end: Math.min(end, w.end) - b.startTime }));
-    await this.d.storage.upload(vttKey, Buffer.from(wordsToVtt(clipWords, { languageCode: transcript?.languageCode })), { contentType: 'text/vtt' });
+    await this.library.storage.upload(vttKey, Buffer.from(wordsToVtt(clipWords, { languageCode: transcript?.languageCode })), { contentType: 'text/vtt' });
     await this.edits.claim(row.id, jobId, 'clip', userId, row.edit_version, el, clipEdit, null);
-    await this.d.clips.create({ id: clipId, videoId: row.id, name: b.name, startTime: b.startTime, endTime: end, aspectRatio: b.aspectRatio, reframe, jobId, outputKey, vttKey });
-    await this.d.renders.setClip(jobId, clipId);
+    await this.library.clips.create({ id: clipId, videoId: row.id, name: b.name, startTime: b.startTime, endTime: end, aspectRatio: b.aspectRatio, reframe, jobId, outputKey, vttKey });
+    await this.library.renders.setClip(jobId, clipId);
     await this.edits.publishRequest(jobId, 'clip', {
       videoId: row.id,
       userId,
@@ -100,7 +100,7 @@ export class ClipsController {
   @Get('videos/:id/clips')
   async listClips(@Param('id') id: string, @Caller() caller: Identity) {
     await this.edits.ownedVideo(parseId(id), caller.userId);
-    const rows = await this.d.clips.listForVideo(parseId(id));
+    const rows = await this.library.clips.listForVideo(parseId(id));
     // download links are signed for the caller: a link cannot send a bearer header
     return Promise.all(
       rows.map(async (r) => {
@@ -113,7 +113,7 @@ export class ClipsController {
 
   /** A clip of one of the caller's videos (anyone else's answers 404 like a missing one). */
   private async clip(id: string, caller: Identity): Promise<ClipRow> {
-    const clip = await this.d.clips.getOwned(parseId(id, 'clip'), caller.userId);
+    const clip = await this.library.clips.getOwned(parseId(id, 'clip'), caller.userId);
     if (!clip) throw new AppError(404, ErrorCode.NotFound, `There is no clip with id '${id}'.`);
     return clip;
   }
@@ -122,8 +122,8 @@ export class ClipsController {
   async deleteClip(@Param('id') id: string, @Caller() caller: Identity) {
     const c = await this.clip(id, caller);
     if (c.status === 'pending' || c.status === 'processing') await this.edits.cancel(c.job_id, caller.userId).catch(() => undefined);
-    await this.d.clips.delete(c.id);
-    await Promise.all([this.d.storage.delete(c.output_key), this.d.storage.delete(c.vtt_key)]).catch(() => undefined);
+    await this.library.clips.delete(c.id);
+    await Promise.all([this.library.storage.delete(c.output_key), this.library.storage.delete(c.vtt_key)]).catch(() => undefined);
     return { success: true };
   }
 
@@ -145,7 +145,7 @@ export class ClipsController {
   private async send(res: Response, key: string, type: string, filename: string): Promise<void> {
     let obj;
     try {
-      obj = await this.d.storage.getStream(key);
+      obj = await this.library.storage.getStream(key);
     } catch (err) {
       if (err instanceof ObjectNotFoundError) throw new AppError(404, ErrorCode.NotFound, 'The file is no longer available.');
       throw err;

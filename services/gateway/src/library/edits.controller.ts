@@ -31,7 +31,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 @Controller('api')
 export class EditsController {
   constructor(
-    @Inject(LIBRARY_DEPS) private readonly d: LibraryDeps,
+    @Inject(LIBRARY_DEPS) private readonly library: LibraryDeps,
     @Inject(EDIT_SERVICE) private readonly edits: EditService,
   ) {}
 
@@ -58,7 +58,7 @@ export class EditsController {
     const userId = caller.userId;
     const { fillerWordIndices } = parseBody(removeFillersRequestSchema, body);
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
-    const transcript = await this.d.transcripts.getByVideo(row.id);
+    const transcript = await this.library.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
     const bad = fillerWordIndices.find((i) => i >= transcript.words.length);
     if (bad !== undefined) throw new AppError(409, ErrorCode.OutdatedTranscript, `Word ${bad} does not exist: the transcript changed. Please reload.`);
@@ -104,7 +104,7 @@ export class EditsController {
     const userId = caller.userId;
     const b = parseBody(reorderRequestSchema, body);
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
-    const transcript = await this.d.transcripts.getByVideo(row.id);
+    const transcript = await this.library.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
     const outdated = () => new AppError(409, ErrorCode.OutdatedTranscript, 'The transcript changed since it was loaded. Please refresh the page and reorder again.');
     const expected = b.transcriptVersion ?? (ifMatch ? Number(ifMatch.replace(/[^0-9]/g, '')) : undefined);
@@ -141,7 +141,7 @@ export class EditsController {
   async burnCaptions(@Param('id') id: string, @Caller() caller: Identity) {
     const userId = caller.userId;
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
-    const transcript = await this.d.transcripts.getByVideo(row.id);
+    const transcript = await this.library.transcripts.getByVideo(row.id);
     if (!transcript || transcript.words.length === 0) throw new AppError(422, ErrorCode.ValidationFailed, 'There is no transcript to burn in as captions.');
     return this.render(row, 'caption', userId, (el) => withCaptions(el, true), 'burn captions');
   }
@@ -159,7 +159,7 @@ export class EditsController {
       throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
     }
     const job = await this.edits.jobStatus(jobId).catch((err: unknown) => {
-      this.d.logger.warn({ err, jobId }, 'job status request failed');
+      this.library.logger.warn({ err, jobId }, 'job status request failed');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'Job status is unavailable right now. Please try again.');
     });
     if (!job || job.userId !== caller.userId) throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);

@@ -15,7 +15,7 @@ import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
  */
 @Controller('api/provider')
 export class ProviderSessionsController {
-  constructor(@Inject(LIBRARY_DEPS) private readonly d: LibraryDeps) {}
+  constructor(@Inject(LIBRARY_DEPS) private readonly library: LibraryDeps) {}
 
   /** The identity guard has verified the provider's token; a WordCut session cannot open a provider video. */
   @Post('sessions')
@@ -23,7 +23,7 @@ export class ProviderSessionsController {
   async open(@Caller() caller: Identity): Promise<ProviderSessionResponse> {
     const claims = caller.provider;
     if (!claims) throw new AppError(401, ErrorCode.Unauthorized, 'Authentication required: send the session token from the provider as a bearer token.');
-    const existing = await this.d.videos.getBySession(claims.sessionId);
+    const existing = await this.library.videos.getBySession(claims.sessionId);
     if (existing) return { success: true, video: { id: existing.id, title: existing.title }, existing: true };
 
     const videoUrl = claims.media?.videoUrl;
@@ -34,27 +34,27 @@ export class ProviderSessionsController {
     const source: IngestSource = { kind: 'provider', videoUrl, vttUrl: claims.media.vttUrl, wordBywordUrl: claims.media.wordBywordUrl };
     const jobId = IngestCoordinator.newJobId();
     const title = claims.title?.trim() || `Video ${claims.videoId}`;
-    const { video, created } = await this.d.videos.createForSession({
+    const { video, created } = await this.library.videos.createForSession({
       id: randomUUID(),
       title,
       originalName: title,
       filename: `${claims.videoId}.mp4`,
-      languageCode: claims.languageCode ?? this.d.config.DEFAULT_LANGUAGE,
+      languageCode: claims.languageCode ?? this.library.config.DEFAULT_LANGUAGE,
       ingestJobId: jobId,
       ingestSource: source,
       ownerId: claims.sub,
       providerSessionId: claims.sessionId,
       providerVideoId: claims.videoId,
       providerIsClone: claims.isClone ?? false,
-    }, this.d.activeJobs);
+    }, this.library.activeJobs);
     if (created) {
       try {
-        await this.d.ingest.request(jobId, video.id, source, claims.languageCode);
+        await this.library.ingest.request(jobId, video.id, source, claims.languageCode);
       } catch (err) {
-        await this.d.videos.delete(video.id).catch(() => undefined);
+        await this.library.videos.delete(video.id).catch(() => undefined);
         throw err;
       }
-      this.d.logger.info({ videoId: video.id, sessionId: claims.sessionId, jobId }, 'provider session opened');
+      this.library.logger.info({ videoId: video.id, sessionId: claims.sessionId, jobId }, 'provider session opened');
     }
     return { success: true, video: { id: video.id, title: video.title }, existing: !created };
   }

@@ -30,11 +30,11 @@ export class RetentionSweeper {
     private readonly storage: ObjectStorage,
     private readonly rateLimits: RateLimitStore,
     private readonly logger: Logger,
-    private readonly o: RetentionOptions,
+    private readonly options: RetentionOptions,
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'retention sweep failed')), this.o.intervalMs);
+    this.timer = setInterval(() => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'retention sweep failed')), this.options.intervalMs);
     this.timer.unref();
   }
 
@@ -52,8 +52,8 @@ export class RetentionSweeper {
       if (!locked) return 0;
       try {
         await this.rateLimits.prune(new Date(now.getTime() - RATE_WINDOW_KEEP_MS));
-        if (this.o.days <= 0) return 0;
-        const before = new Date(now.getTime() - this.o.days * 24 * 3600 * 1000);
+        if (this.options.days <= 0) return 0;
+        const before = new Date(now.getTime() - this.options.days * 24 * 3600 * 1000);
         let deleted = 0;
         for (const video of await this.videos.untouchedSince(before, SWEEP_BATCH)) {
           // objects first: a failure leaves the row, so the next sweep tries again

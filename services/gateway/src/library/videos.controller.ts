@@ -69,13 +69,13 @@ function titleFrom(name: string): string {
  */
 @Controller('api')
 export class VideosController {
-  constructor(@Inject(LIBRARY_DEPS) private readonly d: LibraryDeps) {}
+  constructor(@Inject(LIBRARY_DEPS) private readonly library: LibraryDeps) {}
 
   /** Public: the upload page asks before anyone has a session. */
   @Public()
   @Get('vtt/status')
   vttStatus(): VttStatus {
-    return { configured: true, method: VTT_METHOD_UPLOAD, legacyUploadEnabled: this.d.config.LEGACY_UPLOAD_ENABLED };
+    return { configured: true, method: VTT_METHOD_UPLOAD, legacyUploadEnabled: this.library.config.LEGACY_UPLOAD_ENABLED };
   }
 
   /**
@@ -86,49 +86,49 @@ export class VideosController {
   @Post('videos/upload')
   @HttpCode(201)
   async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Caller() caller: Identity): Promise<Video> {
-    if (!this.d.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
+    if (!this.library.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
     const tooMany = 'You have uploaded too many videos in the last hour. Please try again later.';
-    await this.d.rateLimits.hit(`upload:user:${caller.userId}`, this.d.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
-    await this.d.rateLimits.hit(`upload:ip:${req.ip ?? 'unknown'}`, this.d.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
+    await this.library.rateLimits.hit(`upload:user:${caller.userId}`, this.library.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
+    await this.library.rateLimits.hit(`upload:ip:${req.ip ?? 'unknown'}`, this.library.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
     const videoId = randomUUID();
     const objectId = randomUUID();
     const keys = { video: StorageKeys.originalVideo(videoId, objectId), vtt: StorageKeys.originalVtt(videoId, objectId) };
-    const files = await receiveFiles(req, this.d.storage, {
-      [UPLOAD_VIDEO_FIELD]: { key: keys.video, maxBytes: this.d.config.UPLOAD_MAX_BYTES, label: 'video' },
+    const files = await receiveFiles(req, this.library.storage, {
+      [UPLOAD_VIDEO_FIELD]: { key: keys.video, maxBytes: this.library.config.UPLOAD_MAX_BYTES, label: 'video' },
       [UPLOAD_VTT_FIELD]: { key: keys.vtt, maxBytes: MAX_VTT_BYTES, label: 'subtitle file' },
     }).catch((err: unknown) => {
       // the client may still be sending a huge body: close rather than read it all
       if (err instanceof AppError && err.statusCode === 413) res.setHeader('Connection', 'close');
       throw err;
     });
-    const discard = () => Promise.all([this.d.storage.delete(keys.video), this.d.storage.delete(keys.vtt)]).catch(() => undefined);
+    const discard = () => Promise.all([this.library.storage.delete(keys.video), this.library.storage.delete(keys.vtt)]).catch(() => undefined);
     try {
       await this.checkVtt(keys.vtt);
       const probe = await this.probeUpload(keys.video);
       const video = files[UPLOAD_VIDEO_FIELD]!;
       const jobId = IngestCoordinator.newJobId();
       const source = { kind: 'upload' as const, videoKey: keys.video, vttKey: keys.vtt };
-      const row = await this.d.videos.createOwned({
+      const row = await this.library.videos.createOwned({
         id: videoId,
         ownerId: caller.userId,
         title: titleFrom(video.originalName),
         originalName: video.originalName,
         filename: video.originalName,
-        languageCode: this.d.config.DEFAULT_LANGUAGE,
+        languageCode: this.library.config.DEFAULT_LANGUAGE,
         ingestJobId: jobId,
         ingestSource: source,
         originalKey: keys.video,
         vttKey: keys.vtt,
         fileSize: video.sizeBytes,
         probe,
-      }, this.d.activeJobs);
+      }, this.library.activeJobs);
       try {
-        await this.d.ingest.request(jobId, videoId, source, this.d.config.DEFAULT_LANGUAGE);
+        await this.library.ingest.request(jobId, videoId, source, this.library.config.DEFAULT_LANGUAGE);
       } catch (err) {
-        await this.d.videos.delete(videoId).catch(() => undefined);
+        await this.library.videos.delete(videoId).catch(() => undefined);
         throw err;
       }
-      this.d.logger.info({ videoId, jobId, sizeBytes: video.sizeBytes }, 'video uploaded');
+      this.library.logger.info({ videoId, jobId, sizeBytes: video.sizeBytes }, 'video uploaded');
       res.setHeader('Location', `/api/videos/${videoId}`);
       return toApiVideo(row);
     } catch (err) {
@@ -141,8 +141,8 @@ export class VideosController {
   @Get('videos/:id')
   async get(@Param('id') id: string, @Caller() caller: Identity): Promise<Video> {
     const row = await this.row(id, caller);
-    await this.d.videos.touch(row.id);
-    return { ...toApiVideo(row), streamUrl: await this.d.tokens.signMediaPath(`/api/videos/${row.id}/stream/processed`, caller.userId) };
+    await this.library.videos.touch(row.id);
+    return { ...toApiVideo(row), streamUrl: await this.library.tokens.signMediaPath(`/api/videos/${row.id}/stream/processed`, caller.userId) };
   }
 
   @Patch('videos/:id')
@@ -150,7 +150,7 @@ export class VideosController {
     const p = videoPatchSchema.safeParse(body ?? {});
     if (!p.success) throw new AppError(400, ErrorCode.ValidationFailed, p.error.issues.map((i) => i.message).join('; '));
     await this.row(id, caller);
-    const row = await this.d.videos.patch(parseId(id), p.data);
+    const row = await this.library.videos.patch(parseId(id), p.data);
     if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
     return toApiVideo(row);
   }
@@ -165,15 +165,15 @@ export class VideosController {
     }
     if (!row.ingest_source) throw new AppError(409, ErrorCode.Conflict, 'This video has nothing to build a transcript from. Upload it again.');
     const jobId = IngestCoordinator.newJobId();
-    if (!(await this.d.videos.startIngest(row.id, jobId, row.ingest_source))) throw new AppError(409, ErrorCode.Conflict, 'The transcript is already being built.');
-    await this.d.ingest.request(jobId, row.id, row.ingest_source, row.language_code);
-    return toApiVideo((await this.d.videos.get(row.id))!);
+    if (!(await this.library.videos.startIngest(row.id, jobId, row.ingest_source))) throw new AppError(409, ErrorCode.Conflict, 'The transcript is already being built.');
+    await this.library.ingest.request(jobId, row.id, row.ingest_source, row.language_code);
+    return toApiVideo((await this.library.videos.get(row.id))!);
   }
 
   @Get('videos/:id/transcript')
   async transcript(@Param('id') id: string, @Caller() caller: Identity): Promise<Transcript> {
     const row = await this.row(id, caller);
-    const t = await this.d.transcripts.getByVideo(row.id);
+    const t = await this.library.transcripts.getByVideo(row.id);
     if (!t) {
       if (row.status === 'failed') throw new AppError(404, ErrorCode.NotFound, `This video has no transcript: ${row.vtt_error ?? 'its transcript could not be built.'}`);
       throw new AppError(404, ErrorCode.NotFound, row.status === 'completed' ? 'This video has no transcript.' : 'The transcript is still being built.');
@@ -205,9 +205,9 @@ export class VideosController {
       if (!Number.isInteger(v) || v < 1) throw new AppError(400, ErrorCode.ValidationFailed, 'If-Match must carry the transcript version, e.g. "3".');
       expected = v;
     }
-    const summary = await this.d.transcripts.patch(id, p.data, expected, caller.userId);
+    const summary = await this.library.transcripts.patch(id, p.data, expected, caller.userId);
     if (prefer && /return=minimal/i.test(prefer)) return summary;
-    return (await this.d.transcripts.get(id))!;
+    return (await this.library.transcripts.get(id))!;
   }
 
   /** GET /api/videos/{id}/waveform?v=&points= : stored peaks of the current media, resampled. */
@@ -227,14 +227,14 @@ export class VideosController {
     if (!bytes) {
       if (!mediaKey) throw new AppError(409, ErrorCode.Conflict, 'The video has no media yet.');
       cached = false;
-      const reply = await this.d.bus
-        .request(Subjects.rpcMediaWaveform, { objectKey: mediaKey, waveformKey: key }, rpcMediaWaveformReplySchema, this.d.config.WAVEFORM_BUILD_TIMEOUT_MS)
+      const reply = await this.library.bus
+        .request(Subjects.rpcMediaWaveform, { objectKey: mediaKey, waveformKey: key }, rpcMediaWaveformReplySchema, this.library.config.WAVEFORM_BUILD_TIMEOUT_MS)
         .catch((err: unknown) => {
-          this.d.logger.error({ err, videoId: row.id }, 'waveform build request failed');
+          this.library.logger.error({ err, videoId: row.id }, 'waveform build request failed');
           throw new AppError(503, ErrorCode.ServiceUnavailable, 'The waveform cannot be built right now. Please try again.');
         });
       if (!reply.ok) throw new AppError(422, reply.code, reply.message);
-      await this.d.videos.setWaveformKey(row.id, row.media_version, key);
+      await this.library.videos.setWaveformKey(row.id, row.media_version, key);
       bytes = await this.readObject(key);
       if (!bytes) throw new AppError(503, ErrorCode.ServiceUnavailable, 'The waveform cannot be read right now. Please try again.');
     }
@@ -254,12 +254,12 @@ export class VideosController {
     const row = await this.row(id, caller);
     const key = row.playback_key ?? (row.status === 'completed' ? row.original_key : null);
     if (!key) throw new AppError(409, ErrorCode.Conflict, 'The video is not ready to play yet.');
-    const head = await this.d.storage.head(key);
+    const head = await this.library.storage.head(key);
     if (!head) throw new AppError(404, ErrorCode.NotFound, 'The media of this video is missing.');
     const etag = head.etag ?? `"${row.media_version}-${head.sizeBytes}"`;
     res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', `private, max-age=${this.d.config.STREAM_CACHE_SECONDS}`);
+    res.setHeader('Cache-Control', `private, max-age=${this.library.config.STREAM_CACHE_SECONDS}`);
     res.setHeader('Content-Type', 'video/mp4');
     if (etagMatches(req.headers['if-none-match'], etag)) {
       res.status(304).end();
@@ -274,8 +274,8 @@ export class VideosController {
     }
     const obj =
       decision.kind === 'partial'
-        ? await this.d.storage.getStream(key, { start: decision.start, end: decision.end })
-        : await this.d.storage.getStream(key);
+        ? await this.library.storage.getStream(key, { start: decision.start, end: decision.end })
+        : await this.library.storage.getStream(key);
     if (decision.kind === 'partial') {
       res.status(206);
       res.setHeader('Content-Range', `bytes ${decision.start}-${decision.end}/${head.sizeBytes}`);
@@ -291,20 +291,20 @@ export class VideosController {
     }
     // a viewer that seeks closes its connection: that is not an error worth a log line
     await pipeline(obj.body, res).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.d.logger.warn({ err, videoId: row.id }, 'stream interrupted');
+      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.library.logger.warn({ err, videoId: row.id }, 'stream interrupted');
     });
   }
 
   /** A video of the caller's; anyone else's answers 404 like a missing one. */
   private async row(id: string, caller: Identity): Promise<VideoRow> {
-    const row = await this.d.videos.getOwned(parseId(id), caller.userId);
+    const row = await this.library.videos.getOwned(parseId(id), caller.userId);
     if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
     return row;
   }
 
   private async readObject(key: string): Promise<Uint8Array | null> {
     try {
-      const { body } = await this.d.storage.getStream(key);
+      const { body } = await this.library.storage.getStream(key);
       const chunks: Buffer[] = [];
       for await (const c of body) chunks.push(c as Buffer);
       return new Uint8Array(Buffer.concat(chunks));
@@ -334,10 +334,10 @@ export class VideosController {
 
   /** ffprobe by a media worker: the declared type is never trusted. */
   private async probeUpload(key: string): Promise<ProbeResult> {
-    const reply = await this.d.bus
-      .request(Subjects.rpcMediaProbe, { objectKey: key }, rpcMediaProbeReplySchema, this.d.config.UPLOAD_PROBE_TIMEOUT_MS)
+    const reply = await this.library.bus
+      .request(Subjects.rpcMediaProbe, { objectKey: key }, rpcMediaProbeReplySchema, this.library.config.UPLOAD_PROBE_TIMEOUT_MS)
       .catch((err: unknown) => {
-        this.d.logger.error({ err, key }, 'upload probe request failed');
+        this.library.logger.error({ err, key }, 'upload probe request failed');
         throw new AppError(503, ErrorCode.ServiceUnavailable, 'The video cannot be checked right now. Please try again in a moment.');
       });
     if (!reply.ok) throw new AppError(415, ErrorCode.UnsupportedMedia, reply.message, { reason: reply.code });

@@ -11,47 +11,47 @@ import { PUBLISHING, type PublishingService } from './publishing';
 @ExportRefusals()
 @Controller('api')
 export class PublishingController {
-  constructor(@Inject(PUBLISHING) private readonly p: PublishingService) {}
+  constructor(@Inject(PUBLISHING) private readonly publishing: PublishingService) {}
 
   @Post('wordcut/refresh-token')
   @ExportRefusals({ missingMessage: 'JWT token required' })
   @HttpCode(200)
   refresh(@Headers('authorization') auth: string | undefined) {
-    return this.p.refreshToken(bearerToken(auth));
+    return this.publishing.refreshToken(bearerToken(auth));
   }
 
   /** The caller's export usage against the plan, counted by the export service. */
   @Get('wordcut/quota')
   @ExportRefusals({ missingMessage: 'JWT token required' })
   quota(@Headers('authorization') auth: string | undefined) {
-    return this.p.quota(bearerToken(auth));
+    return this.publishing.quota(bearerToken(auth));
   }
 
   @Post('wordcut/clone')
   @ExportRefusals({ missingMessage: 'No authentication token' })
   @HttpCode(200)
   clone(@Headers('authorization') auth: string | undefined, @Body() body: unknown) {
-    return this.p.clone(bearerToken(auth), body);
+    return this.publishing.clone(bearerToken(auth), body);
   }
 
   @Post('jobs/export')
   @ExportRefusals({ missingMessage: 'JWT token required for export. Please refresh the page.' })
   @HttpCode(202)
   createExport(@Headers('authorization') auth: string | undefined, @Body() body: unknown) {
-    return this.p.createExport(bearerToken(auth), body);
+    return this.publishing.createExport(bearerToken(auth), body);
   }
 
   @Post('jobs/:jobId/retry')
   @ExportRefusals({ missingMessage: 'Job ID and token required', missingCode: 'invalid_request' })
   @HttpCode(202)
   retry(@Headers('authorization') auth: string | undefined, @Param('jobId') jobId: string) {
-    return this.p.retryExport(bearerToken(auth), jobId);
+    return this.publishing.retryExport(bearerToken(auth), jobId);
   }
 
   @Post('provider/sessions/:sessionId/reset')
   @ExportRefusals({ missingMessage: 'JWT token required' })
   @HttpCode(200)
   reset(@Headers('authorization') auth: string | undefined, @Param('sessionId') sessionId: string, @Body() body: unknown) {
-    return this.p.reset(bearerToken(auth), sessionId, body);
+    return this.publishing.reset(bearerToken(auth), sessionId, body);
   }
 }

@@ -56,16 +56,16 @@ const cloneBodySchema = z.object({ videoId: z.string().uuid({ message: 'videoId 
  */
 export class PublishingService {
   constructor(
-    private readonly d: LibraryDeps,
+    private readonly library: LibraryDeps,
     private readonly edits: EditService,
     private readonly auth: SessionAuth,
     private readonly provider: ProviderClient,
   ) {}
 
   async start(): Promise<void> {
-    await this.d.bus.provision([ExportStream], [PUBLISHING_CONSUMERS.items]);
-    this.d.bus.serve(ExportSubjects.rpcSources, rpcExportSourcesRequestSchema, (r) => this.exportSources(r));
-    await this.d.bus.consume({
+    await this.library.bus.provision([ExportStream], [PUBLISHING_CONSUMERS.items]);
+    this.library.bus.serve(ExportSubjects.rpcSources, rpcExportSourcesRequestSchema, (r) => this.exportSources(r));
+    await this.library.bus.consume({
       consumer: PUBLISHING_CONSUMERS.items,
       schema: exportItemUploadedEventSchema,
       handler: (m: InboundMessage<ExportItemUploadedEvent>) => this.onItemUploaded(m.data),
@@ -131,9 +131,9 @@ export class PublishingService {
   /** The server's count of the user's exports; the token's snapshot only when the export service cannot answer. */
   private async usage(claims: VerifiedProviderToken): Promise<QuotaUsage> {
     try {
-      return await this.d.bus.request(ExportSubjects.rpcQuota, { userId: claims.sub, plan: claims.plan }, quotaUsageSchema, this.d.config.RPC_TIMEOUT_MS);
+      return await this.library.bus.request(ExportSubjects.rpcQuota, { userId: claims.sub, plan: claims.plan }, quotaUsageSchema, this.library.config.RPC_TIMEOUT_MS);
     } catch (err) {
-      this.d.logger.warn({ err }, 'export quota unavailable; answering the token snapshot');
+      this.library.logger.warn({ err }, 'export quota unavailable; answering the token snapshot');
       return quotaUsageFrom(claims.plan, claims.usageSnapshot, new Date());
     }
   }
@@ -153,11 +153,11 @@ export class PublishingService {
       throw this.providerFailure(err, 'clone_failed', 'Clone request failed');
     }
     const next = await this.auth.verifyForExport(cloned.token, 'No authentication token');
-    const relinked = await this.d.videos.relinkToClone(row.id, { fromSession: claims.sessionId, sessionId: next.sessionId, providerVideoId: next.videoId }, (tx) =>
-      this.d.clips.resetUploads(tx, row.id),
+    const relinked = await this.library.videos.relinkToClone(row.id, { fromSession: claims.sessionId, sessionId: next.sessionId, providerVideoId: next.videoId }, (tx) =>
+      this.library.clips.resetUploads(tx, row.id),
     );
     if (!relinked) throw exportError(409, 'clone_failed', 'The video changed while cloning. Please try again.');
-    this.d.logger.info({ videoId: row.id, from: claims.sessionId, to: next.sessionId }, 'video cloned at the provider');
+    this.library.logger.info({ videoId: row.id, from: claims.sessionId, to: next.sessionId }, 'video cloned at the provider');
     return { token: cloned.token, sessionId: next.sessionId, providerVideoId: next.videoId };
   }
 
@@ -179,14 +179,14 @@ export class PublishingService {
     }
     const row = await this.sessionVideo(request.videoId, claims);
     const clipIds = request.clips.map((c) => c.clipId);
-    const clips = await this.d.clips.ofVideo(row.id, clipIds);
+    const clips = await this.library.clips.ofVideo(row.id, clipIds);
     const missing = clipIds.filter((id) => !clips.some((c) => c.id === id));
     if (missing.length) throw exportError(422, 'invalid_request', `Clip ${missing[0]} does not belong to this video (it may have been deleted). Please reload.`);
     const unfinished = clips.find((c) => c.status !== 'completed');
     if (unfinished) throw exportError(409, 'invalid_request', `Clip "${unfinished.name}" is not ready to publish (${unfinished.status}).`);
     let reply;
     try {
-      reply = await this.d.bus.request(
+      reply = await this.library.bus.request(
         ExportSubjects.rpcCreate,
         {
           caller: this.caller(claims, token!),
@@ -194,10 +194,10 @@ export class PublishingService {
           names: { mainVideo: row.title || row.original_name, clips: Object.fromEntries(clips.map((c) => [c.id, c.name])) },
         },
         rpcExportCreateReplySchema,
-        this.d.config.EXPORT_RPC_TIMEOUT_MS,
+        this.library.config.EXPORT_RPC_TIMEOUT_MS,
       );
     } catch (err) {
-      this.d.logger.error({ err }, 'export create request failed');
+      this.library.logger.error({ err }, 'export create request failed');
       throw exportError(503, 'export_failed', 'Failed to create export job', { details: 'The export service did not answer. Please try again in a moment.' });
     }
     if (!reply.ok) throw refusalError(reply.refusal);
@@ -209,9 +209,9 @@ export class PublishingService {
     const claims = await this.auth.verifyForExport(authorization, 'Job ID and token required', 'invalid_request');
     let reply;
     try {
-      reply = await this.d.bus.request(ExportSubjects.rpcStatus, { jobId, caller: this.caller(claims, authorization!) }, rpcExportStatusReplySchema, this.d.config.RPC_TIMEOUT_MS);
+      reply = await this.library.bus.request(ExportSubjects.rpcStatus, { jobId, caller: this.caller(claims, authorization!) }, rpcExportStatusReplySchema, this.library.config.RPC_TIMEOUT_MS);
     } catch (err) {
-      this.d.logger.warn({ err, jobId }, 'export status request failed');
+      this.library.logger.warn({ err, jobId }, 'export status request failed');
       throw exportError(503, 'status_fetch_failed', 'Failed to fetch job status');
     }
     if (!reply.ok) throw refusalError(reply.refusal);
@@ -222,9 +222,9 @@ export class PublishingService {
     const claims = await this.auth.verifyForExport(authorization, 'Job ID and token required', 'invalid_request');
     let reply;
     try {
-      reply = await this.d.bus.request(ExportSubjects.rpcRetry, { jobId, caller: this.caller(claims, authorization!) }, rpcExportCreateReplySchema, this.d.config.EXPORT_RPC_TIMEOUT_MS);
+      reply = await this.library.bus.request(ExportSubjects.rpcRetry, { jobId, caller: this.caller(claims, authorization!) }, rpcExportCreateReplySchema, this.library.config.EXPORT_RPC_TIMEOUT_MS);
     } catch (err) {
-      this.d.logger.warn({ err, jobId }, 'export retry request failed');
+      this.library.logger.warn({ err, jobId }, 'export retry request failed');
       throw exportError(503, 'retry_failed', 'Failed to retry export job');
     }
     if (!reply.ok) throw refusalError(reply.refusal);
@@ -232,18 +232,18 @@ export class PublishingService {
   }
 
   private async markUploading(videoId: string, main: boolean, vtt: boolean, clipIds: string[]): Promise<void> {
-    await this.d.videos.markUploading(videoId, main, vtt);
-    await this.d.clips.markUploading(videoId, clipIds);
+    await this.library.videos.markUploading(videoId, main, vtt);
+    await this.library.clips.markUploading(videoId, clipIds);
   }
 
   /** export -> gateway: an item reached the provider (or failed): the record the dialog offers from. */
   async onItemUploaded(e: ExportItemUploadedEvent): Promise<void> {
     if (e.type === 'clip') {
       if (!e.clipId) return;
-      await this.d.clips.setUploadStatus(e.clipId, e.videoId, e.status, e.providerVideoId);
+      await this.library.clips.setUploadStatus(e.clipId, e.videoId, e.status, e.providerVideoId);
       return;
     }
-    await this.d.videos.setUploadStatus(e.videoId, e.type, e.status);
+    await this.library.videos.setUploadStatus(e.videoId, e.type, e.status);
   }
 
   /**
@@ -259,7 +259,7 @@ export class PublishingService {
       const wanted = r.muteSegments.map((s) => ({ start: s.start, end: s.end, level: s.level ?? 'silence' }));
       const missing = unappliedMutes(currentEditList(row), wanted, MUTE_MATCH_TOLERANCE);
       if (missing.length > 0) {
-        const active = await this.d.renders.activeVideoRender(row.id);
+        const active = await this.library.renders.activeVideoRender(row.id);
         if (active) return { state: 'rendering', renderJobId: active };
         const base = currentEditList(row);
         try {
@@ -278,17 +278,17 @@ export class PublishingService {
     let vtt = null;
     let wordByword = null;
     if (r.vtt) {
-      const transcript = await this.d.transcripts.getByVideo(row.id);
+      const transcript = await this.library.transcripts.getByVideo(row.id);
       if (!transcript) return { state: 'refused', message: 'The video has no transcript to publish as subtitles.' };
       const words = row.duration ? clampWords(transcript.words, row.duration) : transcript.words;
       const vttKey = StorageKeys.exportVtt(row.id, r.exportJobId);
       const wordsKey = StorageKeys.exportWordByWord(row.id, r.exportJobId);
-      await this.d.storage.upload(vttKey, Buffer.from(wordsToVtt(words, { languageCode: transcript.languageCode })), { contentType: 'text/vtt' });
-      await this.d.storage.upload(wordsKey, Buffer.from(JSON.stringify(wordsToWordByWord(words, transcript.languageCode))), { contentType: 'application/json' });
+      await this.library.storage.upload(vttKey, Buffer.from(wordsToVtt(words, { languageCode: transcript.languageCode })), { contentType: 'text/vtt' });
+      await this.library.storage.upload(wordsKey, Buffer.from(JSON.stringify(wordsToWordByWord(words, transcript.languageCode))), { contentType: 'application/json' });
       vtt = { key: vttKey, contentType: 'text/vtt', name: `${title}.vtt` };
       wordByword = { key: wordsKey, contentType: 'application/json', name: `${title}.words.json` };
     }
-    const clipRows = await this.d.clips.ofVideo(row.id, r.clipIds);
+    const clipRows = await this.library.clips.ofVideo(row.id, r.clipIds);
     const notReady = r.clipIds.find((id) => clipRows.find((c) => c.id === id)?.status !== 'completed');
     if (notReady) return { state: 'refused', message: `Clip ${notReady} is no longer available (deleted or not finished).` };
     return {
@@ -306,7 +306,7 @@ export class PublishingService {
     const claims = await this.auth.verifyForExport(authorization, 'JWT token required');
     const parsed = resetBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw exportError(400, 'invalid_request', 'videoId must be a video id');
-    const bySession = await this.d.videos.getBySession(sessionId);
+    const bySession = await this.library.videos.getBySession(sessionId);
     if (!bySession || bySession.owner_id !== claims.sub) throw exportError(404, 'not_found', 'This session has no video in WordCut.');
     if (claims.sessionId !== sessionId) throw exportError(403, 'forbidden', 'This session token is for another session.');
     if (parsed.data.videoId && parsed.data.videoId !== bySession.id) throw exportError(403, 'forbidden', 'This session token is not for this video.');
@@ -316,20 +316,20 @@ export class PublishingService {
       transcript: row.vtt_changed || row.word_byword_changed,
     };
     await this.edits.revertToOriginal(row.id, claims.sub);
-    await this.d.videos.resetUploads(row.id);
-    this.d.logger.info({ videoId: row.id, sessionId, filesUpdated }, 'session reset to the original');
+    await this.library.videos.resetUploads(row.id);
+    this.library.logger.info({ videoId: row.id, sessionId, filesUpdated }, 'session reset to the original');
     const message = filesUpdated.video || filesUpdated.transcript ? 'The video and its transcript are back to the original.' : 'Nothing to reset: the video was already the original.';
     return { success: true, filesUpdated, message };
   }
 
   private providerFailure(err: unknown, code: string, message: string): AppError {
     if (err instanceof ProviderError) {
-      this.d.logger.warn({ err, status: err.status, code: err.code }, `provider call failed (${code})`);
+      this.library.logger.warn({ err, status: err.status, code: err.code }, `provider call failed (${code})`);
       if (err.code === 'unauthorized' || err.status === 401) return exportError(401, 'unauthorized', `${message} The provider refused the session token.`);
       if (err.status === 409) return exportError(409, code, err.message || message);
       return exportError(502, code, message, { details: err.message, ...(err.retryAfterSec ? { retryAfter: err.retryAfterSec } : {}) });
     }
-    this.d.logger.error({ err }, `provider call failed (${code})`);
+    this.library.logger.error({ err }, `provider call failed (${code})`);
     return exportError(502, code, message, { details: (err as Error).message });
   }
 }
