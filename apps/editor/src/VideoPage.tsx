@@ -36,7 +36,7 @@ export const RETRY_FAILED_TITLE = 'Retry failed';
 export const RETRY_FAILED_DESCRIPTION = 'Unable to restart transcription. Please try again.';
 
 /**
- * The video's query: 3 retries 1 s apart, polled every 2 s while uploaded or processing (seed 002 §4, §7).
+ * The video's query: 3 retries 1 s apart, polled every 2 s while uploaded or processing.
  * A video that is not there for this page (404, 401) is not retried: no retry changes that answer.
  */
 export function useVideo(videoId: string) {

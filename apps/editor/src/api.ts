@@ -29,7 +29,7 @@ export type StreamSource = Pick<Video, 'id' | 'lastProcessedAt' | 'createdAt' | 
 
 /**
  * The processed stream, cache-busted by the last processing time, else the creation time,
- * else the file name (seed 000 §7), so a re-rendered video is never served from cache. The
+ * else the file name, so a re-rendered video is never served from cache. The
  * server signs the URL for the owner (`streamUrl`): a `<video>` element sends no bearer header.
  */
 export function streamUrl(video: StreamSource): string {

@@ -1,3 +1,7 @@
+/**
+ * Over 400 lines: the one JetStream adapter (connect, provision, publish, request/reply, durable
+ * consumers with heartbeats, backoff and dead letters) keeps its delivery rules in one place.
+ */
 import {
   AckPolicy,
   DeliverPolicy,

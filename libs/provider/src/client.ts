@@ -1,10 +1,13 @@
 /**
- * WordCut's client of the provider's API (seed 001 §3, §7): token refresh, clone, and uploads into the
+ * WordCut's client of the provider's API (docs/PUBLISHING.md): token refresh, clone, and uploads into the
  * provider's library with the resumable protocol Google/YouTube use:
  *
  *   POST <upload url>?uploadType=resumable   (X-Upload-Content-Length/-Type/-Name/-Sha256) → Location
  *   PUT  <Location>  Content-Range: bytes a-b/N  → 308 Range: bytes=0-<last> … → 200 {uploadId, …}
  *   PUT  <Location>  Content-Range: bytes * /N (no space)  → where the provider is (status query)
+ *
+ * Over 400 lines on purpose: the resumable protocol, its resume rules and the API calls share one
+ * retry policy and one error mapping.
  *
  * Why this shape: exports are large and the network between us and the provider is not ours. A
  * failure costs at most the bytes of the chunk in flight: after any interruption the client asks

@@ -1,3 +1,7 @@
+/**
+ * Over 400 lines: the virtualised word list keeps its pointer, keyboard and scroll handling together
+ * because they share one virtualizer and one selection gesture; it moves with the editor's clean-up.
+ */
 import { forwardRef, memo, useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';

@@ -1,3 +1,7 @@
+/**
+ * Over 400 lines: the render's three paths (stream copy, smart cut, full re-encode) share their input
+ * descriptors, work files and audio assembly; the planning around them is pure and lives in plan.ts.
+ */
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { basename, join } from 'node:path';
