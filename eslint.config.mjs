@@ -43,7 +43,9 @@ export default [
     },
   },
   {
-    files: ['libs/domain/**/*.ts', 'libs/contracts/**/*.ts'],
+    // the pure libs (tagged type:domain / type:contracts): shared by the browser and the services
+    files: ['libs/{contracts,edit-list,editor-core,publishing,transcript}/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'child_process', 'http', 'https', 'net'], message: 'domain and contracts code stays pure: no IO.' }] }],
     },

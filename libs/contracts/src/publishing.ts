@@ -3,7 +3,7 @@ import { muteLevelSchema } from './mute-levels';
 import { planSchema } from './provider';
 
 /**
- * Publishing to the provider (seed 001): the export request, export job status, export errors,
+ * Publishing to the provider: the export request, export job status, export errors,
  * token refresh, clone and session reset answers, the provider's webhook events, and the NATS
  * messages between the gateway and the export service. docs/PUBLISHING.md tells the whole flow.
  */
@@ -11,14 +11,14 @@ import { planSchema } from './provider';
 export const EXPORT_ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5', '21:9', 'Original'] as const;
 
 /**
- * How deep a mute segment goes (the editor's three mute levels). Not in seed 001's request, which
- * sends start/end only: a segment without a level is silence, as before; the editor sends the level
+ * How deep a mute segment goes (the editor's three mute levels). Optional in the
+ * request: a segment with start/end only is silence; the editor sends the level
  * of each pending mute so a whisper or background mute that was never processed is published as one.
  */
 export const exportMuteLevelSchema = muteLevelSchema;
 export type ExportMuteLevel = z.infer<typeof exportMuteLevelSchema>;
 
-/** POST /api/jobs/export body (seed 001 §3). */
+/** POST /api/jobs/export body. */
 export const exportRequestSchema = z
   .object({
     videoId: z.string().uuid(),
@@ -82,7 +82,7 @@ export const exportItemSchema = z.object({
 });
 export type ExportItem = z.infer<typeof exportItemSchema>;
 
-/** Export error (seed 001 §3): error is the code (quota_exceeded, unauthorized, export_failed, ...). */
+/** Export error: error is the code (quota_exceeded, unauthorized, export_failed, ...). */
 export const exportErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
@@ -122,7 +122,7 @@ export const exportCreatedSchema = z.object({
 });
 export type ExportCreated = z.infer<typeof exportCreatedSchema>;
 
-/** Server-counted export usage against the plan (seed 001 §3 Quota). null max = unlimited. */
+/** Server-counted export usage against the plan. null max = unlimited. */
 export const quotaUsageSchema = z.object({
   exportsToday: z.number().int().nonnegative(),
   maxPerDay: z.number().int().nullable(),
@@ -141,7 +141,7 @@ export const mediaUrlsSchema = z.object({
 });
 export type MediaUrls = z.infer<typeof mediaUrlsSchema>;
 
-/** POST /api/wordcut/refresh-token answer (seed 001 §7), plus the server's count of usage. */
+/** POST /api/wordcut/refresh-token answer, plus the server's count of usage. */
 export const refreshTokenResponseSchema = z.object({
   newToken: z.string(),
   newUploadUrls: mediaUrlsSchema.optional(),
@@ -206,6 +206,8 @@ export const rpcExportCreateSchema = z.object({
   request: z.custom<ExportRequest>((v) => typeof v === 'object' && v !== null),
   /** names for the items, resolved by the gateway (video title, clip names) */
   names: z.object({ mainVideo: z.string(), clips: z.record(z.string(), z.string()) }),
+  /** the mute render the gateway started for this export: the job waits for it before its first run */
+  renderJobId: z.string().nullable().optional(),
 });
 export type RpcExportCreate = z.infer<typeof rpcExportCreateSchema>;
 

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ExportStream } from '@wordcut/contracts';
+import { ExportStream, Streams } from '@wordcut/contracts';
 import { Messaging } from '@wordcut/messaging';
 import { assertMigrated, runService, s3Settings, type RunningService } from '@wordcut/platform';
 import { HttpProviderClient, type HttpProviderClientOptions, type ProviderClient } from '@wordcut/provider';
@@ -10,6 +10,7 @@ import { ExportStore } from './export-store';
 import { ExportService, type ExportServiceOptions } from './export.service';
 import { ExportWorker, type ExportWorkerOptions } from './export.worker';
 import { ExportMetrics } from './metrics';
+import { RenderWaits, type RenderWaitOptions } from './render-waits';
 import { WEBHOOK_RECEIVER, WebhookApplier, WebhookReceiver, WebhooksController, type WebhookApplierOptions } from './webhooks';
 
 @Module({})
@@ -23,6 +24,7 @@ class ExportModule {
 export interface ExportTuning {
   service?: Omit<ExportServiceOptions, 'upgradeUrl'>;
   worker?: Omit<ExportWorkerOptions, 'concurrency'>;
+  renderWaits?: RenderWaitOptions;
   webhooks?: WebhookApplierOptions & { toleranceSec?: number };
   provider?: Pick<HttpProviderClientOptions, 'retry' | 'requestTimeoutMs'>;
 }
@@ -37,8 +39,8 @@ export interface StartExportOptions {
 }
 
 /**
- * Boots the export service: Postgres (migrated), S3, NATS (stream EXPORT and its consumers), the
- * request/reply handlers, the run worker, the webhook applier and `POST /webhooks/provider`
+ * Boots the export service: Postgres (migrated), S3, NATS (stream EXPORT and its consumers, and
+ * the render-end consumers on JOBS), the request/reply handlers, the run worker, the render waits, the webhook applier and `POST /webhooks/provider`
  * (raw body kept for the signature). main.ts calls it; integration tests run it in-process.
  */
 export async function startExport(o: StartExportOptions = {}): Promise<RunningService> {
@@ -65,14 +67,16 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
           ...(tuning.provider?.retry ? { retry: tuning.provider.retry } : {}),
           ...(tuning.provider?.requestTimeoutMs ? { requestTimeoutMs: tuning.provider.requestTimeoutMs } : {}),
         });
-      const service = new ExportService(bus, store, storage, logger, exportMetrics, { ...tuning.service, ...(config.EXPORT_UPGRADE_URL ? { upgradeUrl: config.EXPORT_UPGRADE_URL } : {}) });
-      const worker = new ExportWorker(bus, store, storage, client, logger, exportMetrics, { ...tuning.worker, concurrency: config.EXPORT_CONCURRENCY });
+      const renderWaits = new RenderWaits(bus, store, storage, logger, exportMetrics, tuning.renderWaits);
+      const service = new ExportService(bus, store, storage, logger, exportMetrics, renderWaits, { ...tuning.service, ...(config.EXPORT_UPGRADE_URL ? { upgradeUrl: config.EXPORT_UPGRADE_URL } : {}) });
+      const worker = new ExportWorker(bus, store, storage, client, logger, exportMetrics, renderWaits, { ...tuning.worker, concurrency: config.EXPORT_CONCURRENCY });
       const applier = new WebhookApplier(bus, store, logger, tuning.webhooks);
       const receiver = new WebhookReceiver(bus, store, logger, exportMetrics, {
         secret: config.PROVIDER_WEBHOOK_SECRET,
         ...(tuning.webhooks?.toleranceSec !== undefined ? { toleranceSec: tuning.webhooks.toleranceSec } : {}),
       });
-      await bus.provision([ExportStream], [worker.consumer, applier.consumer]);
+      // JOBS: the render jobs an export may wait for end there
+      await bus.provision([ExportStream, Streams.jobs], [worker.consumer, applier.consumer, ...renderWaits.consumers]);
       return {
         module: ExportModule.register(receiver),
         healthChecks: [
@@ -83,11 +87,13 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
         start: async () => {
           service.start();
           await worker.start();
+          await renderWaits.start();
           await applier.start();
         },
         close: async () => {
           worker.stop();
           await service.stop();
+          await renderWaits.stop();
           await bus.close();
           await ds.destroy();
           storage.destroy();

@@ -35,6 +35,10 @@ export interface ExportJobRow {
   error: ExportError | null;
   retryOf: string | null;
   renderJobId: string | null;
+  /** set while the job waits for the render named by renderJobId (it resumes on that job's event) */
+  waitingSince: Date | null;
+  /** how many renders the job has waited for */
+  renderRounds: number;
   countsTowardQuota: boolean;
   /** stream sequence of the run message that claimed the job (a different message is a duplicate) */
   runSeq: number | null;
@@ -220,14 +224,15 @@ export class ExportStore {
   }
 
   /**
-   * The worker takes a job for the run message with stream sequence `seq`: a queued job, or
-   * one this very message already claimed (a redelivery after a crash or a nak). Another message
-   * for a job already claimed (a sweeper republish outside the duplicate window) claims nothing.
+   * The worker takes a job for the run message with stream sequence `seq`: a queued job, a job
+   * waiting for a render (the render's end sent this message), or one this very message already
+   * claimed (a redelivery after a crash or a nak). Another message for a job already claimed (a
+   * sweeper republish outside the duplicate window) claims nothing.
    */
   async claim(id: string, seq: number): Promise<ExportJobRow | null> {
     const rows = (await this.ds.query(
-      `UPDATE ${J} SET status = 'processing', run_seq = $2, started_at = COALESCE(started_at, now()), updated_at = now()
-        WHERE id = $1 AND (status = 'queued' OR (status = 'processing' AND run_seq = $2))
+      `UPDATE ${J} SET status = 'processing', run_seq = $2, waiting_since = NULL, started_at = COALESCE(started_at, now()), updated_at = now()
+        WHERE id = $1 AND (status = 'queued' OR (status = 'processing' AND (run_seq = $2 OR waiting_since IS NOT NULL)))
         RETURNING *`,
       [id, seq],
     )) as [JobDbRow[], number];
@@ -235,16 +240,35 @@ export class ExportStore {
     return row ? toJob(row) : null;
   }
 
-  async setStep(id: string, step: string, renderJobId?: string): Promise<void> {
-    await this.ds.query(
-      `UPDATE ${J} SET current_step = $2, render_job_id = COALESCE($3, render_job_id), updated_at = now() WHERE id = $1 AND status = 'processing'`,
-      [id, step, renderJobId ?? null],
-    );
+  /**
+   * The job waits for render job `renderJobId` (a queued job is taken for it): no worker holds it
+   * until that job's end sends a run message. Answers how many renders the job has waited for,
+   * or null when the job is finished.
+   */
+  async awaitRender(id: string, renderJobId: string, step: string): Promise<number | null> {
+    const rows = (await this.ds.query(
+      `UPDATE ${J} SET status = 'processing', started_at = COALESCE(started_at, now()), current_step = $3, waiting_since = now(), updated_at = now(),
+              render_rounds = render_rounds + CASE WHEN render_job_id IS DISTINCT FROM $2 THEN 1 ELSE 0 END, render_job_id = $2
+        WHERE id = $1 AND status IN ('queued', 'processing') RETURNING render_rounds`,
+      [id, renderJobId, step],
+    )) as [Array<{ render_rounds: number }>, number];
+    const row = rows[0][0];
+    return row ? Number(row.render_rounds) : null;
   }
 
-  /** Keeps a waiting job's updated_at fresh (the sweeper fails jobs that stop moving). */
-  async touch(id: string): Promise<void> {
-    await this.ds.query(`UPDATE ${J} SET updated_at = now() WHERE id = $1 AND status = 'processing'`, [id]);
+  /** The jobs waiting for render job `renderJobId`. */
+  async waitingFor(renderJobId: string): Promise<string[]> {
+    const rows = (await this.ds.query(`SELECT id FROM ${J} WHERE render_job_id = $1 AND waiting_since IS NOT NULL AND status = 'processing'`, [renderJobId])) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  /** Jobs that have waited for their render longer than `ms`, with the render they wait for. */
+  async waitingLongerThan(ms: number, limit = 100): Promise<Array<{ id: string; renderJobId: string }>> {
+    const rows = (await this.ds.query(
+      `SELECT id, render_job_id FROM ${J} WHERE status = 'processing' AND waiting_since IS NOT NULL AND waiting_since < now() - make_interval(secs => $1) ORDER BY waiting_since LIMIT $2`,
+      [ms / 1000, limit],
+    )) as Array<{ id: string; render_job_id: string }>;
+    return rows.map((r) => ({ id: r.id, renderJobId: r.render_job_id }));
   }
 
   async setProgress(id: string, progress: number, step: string, estimatedCompletion: Date | null): Promise<void> {
@@ -320,7 +344,7 @@ export class ExportStore {
               progress = CASE WHEN $2 = 'completed' THEN 100 ELSE progress END,
               current_step = CASE WHEN $2 = 'completed' THEN 'Export complete' ELSE 'Export failed' END,
               estimated_completion = CASE WHEN $2 = 'completed' THEN now() ELSE NULL END,
-              caller = caller || '{"token": ""}'::jsonb
+              caller = caller || '{"token": ""}'::jsonb, waiting_since = NULL
         WHERE id = $1 AND status IN ('queued', 'processing') RETURNING *`,
       [id, to, error === null ? null : JSON.stringify(error)],
     )) as [JobDbRow[], number];
@@ -337,10 +361,10 @@ export class ExportStore {
     return rows.map((r) => r.id);
   }
 
-  /** Processing jobs that have not moved for `ms` (their worker died on its last delivery). */
+  /** Processing jobs that have not moved for `ms` (their worker died on its last delivery); a render wait has its own limit. */
   async processingStaleFor(ms: number, limit = 100): Promise<string[]> {
     const rows = (await this.ds.query(
-      `SELECT id FROM ${J} WHERE status = 'processing' AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT $2`,
+      `SELECT id FROM ${J} WHERE status = 'processing' AND waiting_since IS NULL AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT $2`,
       [ms / 1000, limit],
     )) as Array<{ id: string }>;
     return rows.map((r) => r.id);
@@ -445,6 +469,8 @@ interface JobDbRow {
   error: ExportError | null;
   retry_of: string | null;
   render_job_id: string | null;
+  waiting_since: Date | null;
+  render_rounds: number;
   counts_toward_quota: boolean;
   run_seq: string | null;
   created_at: Date;
@@ -487,6 +513,8 @@ function toJob(r: JobDbRow): ExportJobRow {
     error: r.error,
     retryOf: r.retry_of,
     renderJobId: r.render_job_id,
+    waitingSince: r.waiting_since,
+    renderRounds: Number(r.render_rounds),
     countsTowardQuota: r.counts_toward_quota,
     runSeq: r.run_seq === null ? null : Number(r.run_seq),
     createdAt: r.created_at,

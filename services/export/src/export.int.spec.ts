@@ -49,8 +49,9 @@ import { exportConfigSchema, SCHEMA } from './config';
 import { exportDataSource } from './data-source';
 import { planItems } from './export-plan';
 import { ExportStore } from './export-store';
-import type { ExportRunMessage } from './export.service';
+import type { ExportRunMessage } from './run-message';
 import { ExportWorker } from './export.worker';
+import { RenderWaits } from './render-waits';
 
 const logger = createLogger('export-test', 'silent');
 const SECRET = 'whsec_export_integration_test_secret_0123456789';
@@ -168,7 +169,8 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
       installSignalHandlers: false,
       tuning: {
         service: { sweepIntervalMs: 300 },
-        worker: { retryBaseMs: 200, renderPollMs: 100 },
+        worker: { retryBaseMs: 200 },
+        renderWaits: { sweepIntervalMs: 300 },
         webhooks: { retryBaseMs: 200 },
         provider: { retry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 200 }, requestTimeoutMs: 5000 },
       },
@@ -179,7 +181,7 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     await svc?.stop();
     await sandbox?.close();
     if (bus) {
-      for (const s of [ExportStream.name, Streams.deadLetter.name]) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
+      for (const s of [ExportStream.name, Streams.jobs.name, Streams.deadLetter.name]) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
       await bus.close();
     }
     storage?.destroy();
@@ -450,30 +452,87 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     expect(sandbox.uploads.get(`${f.sessionId}/video`)?.bytes).toBe(f.bytes.main.length);
   });
 
-  it('waits for the mute render the gateway starts, then uploads', async () => {
+  /** The moment the job is recorded as waiting for a render. */
+  const waiting = (jobId: string) =>
+    eventually(async () => {
+      const [row] = (await ds.query(`SELECT render_job_id, waiting_since FROM export.export_jobs WHERE id = $1`, [jobId])) as Array<{ render_job_id: string | null; waiting_since: Date | null }>;
+      return row?.waiting_since ? row.render_job_id : undefined;
+    }, 10_000, `export ${jobId} waiting for its render`);
+  const renderEnded = (subject: string, event: Record<string, unknown>) => bus.publish(subject, { worker: 'media-1', at: new Date().toISOString(), ...event });
+
+  it('waits for the mute render the gateway names, without polling, and goes on when the render job completes', async () => {
     const f = await fixture();
     const ready = sources.get(f.videoId)!;
     const renderJobId = `mute_${randomUUID()}`;
-    renderJobs.set(renderJobId, ['processing', 'processing', 'completed']);
+    renderJobs.set(renderJobId, ['processing']);
     let asked = 0;
     sources.set(f.videoId, (req) => (asked++ === 0 ? { state: 'rendering', renderJobId } : ready(req)));
     const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [], mainVideoEdits: { muteSegments: [{ start: 1, end: 2 }, { start: 3, end: 4 }] } })));
+    expect(await waiting(r.created.jobId)).toBe(renderJobId);
+    const during = await status(r.created.jobId, f.caller);
+    expect(during.ok && during.status).toMatchObject({ status: 'processing', currentStep: 'Applying 2 mute segment(s)...' });
+    const req = sourceRequests.filter((q) => q.exportJobId === r.created.jobId);
+    expect(req[0]).toEqual({ exportJobId: r.created.jobId, videoId: f.videoId, userId: f.userId, muteSegments: [{ start: 1, end: 2 }, { start: 3, end: 4 }], mainVideo: true, vtt: false, clipIds: [] });
+    // nothing moves while the render runs: the job is asked about once, not every second
+    await new Promise((done) => setTimeout(done, 1500));
+    expect(asked).toBe(1);
+    await renderEnded(Subjects.jobCompleted, { jobId: renderJobId, result: {} });
     const done = await finished(r.created.jobId, f.caller);
     expect(done.status).toBe('completed');
     expect(asked).toBe(2);
-    const req = sourceRequests.filter((q) => q.exportJobId === r.created.jobId);
-    expect(req[0]).toEqual({ exportJobId: r.created.jobId, videoId: f.videoId, userId: f.userId, muteSegments: [{ start: 1, end: 2 }, { start: 3, end: 4 }], mainVideo: true, vtt: false, clipIds: [] });
-    const [row] = (await ds.query(`SELECT render_job_id FROM export.export_jobs WHERE id = $1`, [r.created.jobId])) as Array<{ render_job_id: string }>;
-    expect(row!.render_job_id).toBe(renderJobId);
+  });
 
-    // a failed render fails the export with the render's error in the details
+  it('a render named at create is waited for before the first run; a failed or cancelled render fails the export with its reason', async () => {
+    const f = await fixture();
+    const renderJobId = `mute_${randomUUID()}`;
+    renderJobs.set(renderJobId, ['processing']);
+    const requests = () => sourceRequests.filter((q) => q.videoId === f.videoId).length;
+    const reply = created(
+      await bus.request(
+        ExportSubjects.rpcCreate,
+        { caller: f.caller, request: requestOf(f, { saveVtt: false, clips: [], mainVideoEdits: { muteSegments: [{ start: 1, end: 2 }] } }), names: { mainVideo: 'Talk', clips: {} }, renderJobId },
+        rpcExportCreateReplySchema,
+        10_000,
+      ),
+    );
+    expect(await waiting(reply.created.jobId)).toBe(renderJobId);
+    expect(requests()).toBe(0);
+    await renderEnded(Subjects.jobCompleted, { jobId: renderJobId, result: {} });
+    expect((await finished(reply.created.jobId, f.caller)).status).toBe('completed');
+    expect(requests()).toBe(1);
+
     const g = await fixture();
     const failing = `mute_${randomUUID()}`;
-    renderJobs.set(failing, ['error']);
+    renderJobs.set(failing, ['processing']);
     sources.set(g.videoId, () => ({ state: 'rendering', renderJobId: failing }));
-    const bad = await finished(created(await create(g, requestOf(g, { saveVtt: false, clips: [] }))).created.jobId, g.caller);
-    expect(bad).toMatchObject({ status: 'failed', error: { error: 'export_failed', message: 'Export failed. Please try again.' } });
-    expect(bad.error!.details).toContain('ffmpeg exited with code 1');
+    const bad = created(await create(g, requestOf(g, { saveVtt: false, clips: [] })));
+    await waiting(bad.created.jobId);
+    await renderEnded(Subjects.jobFailed, { jobId: failing, error: 'ffmpeg exited with code 1', code: 'render_failed' });
+    const failed = await finished(bad.created.jobId, g.caller);
+    expect(failed).toMatchObject({ status: 'failed', error: { error: 'export_failed', message: 'Export failed. Please try again.' } });
+    expect(failed.error!.details).toContain('ffmpeg exited with code 1');
+    expect(failed.items.map((i) => [i.type, i.status])).toEqual([['main_video', 'failed']]);
+
+    const h = await fixture();
+    const cancelled = `mute_${randomUUID()}`;
+    renderJobs.set(cancelled, ['processing']);
+    sources.set(h.videoId, () => ({ state: 'rendering', renderJobId: cancelled }));
+    const stopped = created(await create(h, requestOf(h, { saveVtt: false, clips: [] })));
+    await waiting(stopped.created.jobId);
+    await renderEnded(Subjects.jobCancelled, { jobId: cancelled, by: h.userId });
+    expect((await finished(stopped.created.jobId, h.caller)).error!.details).toContain(`render job ${cancelled}`);
+  });
+
+  it('a render that ended before the wait was recorded is found by looking it up once', async () => {
+    const f = await fixture();
+    const ready = sources.get(f.videoId)!;
+    const renderJobId = `mute_${randomUUID()}`;
+    renderJobs.set(renderJobId, ['completed']);
+    let asked = 0;
+    sources.set(f.videoId, (req) => (asked++ === 0 ? { state: 'rendering', renderJobId } : ready(req)));
+    const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [], mainVideoEdits: { muteSegments: [{ start: 1, end: 2 }] } })));
+    expect((await finished(r.created.jobId, f.caller)).status).toBe('completed');
+    expect(asked).toBe(2);
   });
 
   it('fails on a provider refusal, and a retry is a new job that skips what was uploaded and does not count toward the quota', async () => {
@@ -593,9 +652,16 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     });
     /** A worker of a new process: its own store and provider client. */
     const newWorker = () =>
-      new ExportWorker(bus, new ExportStore(ds), storage, new HttpProviderClient({ apiUrl: sandbox.url, chunkSize: CHUNK, retry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 200 }, requestTimeoutMs: 5000 }), logger, null, {
-        concurrency: 1,
-      });
+      new ExportWorker(
+        bus,
+        new ExportStore(ds),
+        storage,
+        new HttpProviderClient({ apiUrl: sandbox.url, chunkSize: CHUNK, retry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 200 }, requestTimeoutMs: 5000 }),
+        logger,
+        null,
+        new RenderWaits(bus, new ExportStore(ds), storage, logger, null),
+        { concurrency: 1 },
+      );
     const itemRow = async (jobId: string) =>
       ((await ds.query(`SELECT status, upload_session_uri, upload_session_sha256 FROM export.export_items WHERE job_id = $1 AND type = 'main_video'`, [jobId])) as Array<{
         status: string;

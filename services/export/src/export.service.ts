@@ -25,12 +25,8 @@ import { planItems, requestFingerprint, retryItems, userItemCount } from './expo
 import { toJobStatus, type ExportStore } from './export-store';
 import { announceUnreached } from './item-events';
 import type { ExportMetrics } from './metrics';
-
-/** Payload of `export.run.<jobId>`: the job to run (everything else is in Postgres). */
-export const exportRunMessageSchema = z.object({ jobId: z.string() });
-export type ExportRunMessage = z.infer<typeof exportRunMessageSchema>;
-
-export const runSubject = (jobId: string): string => `${ExportSubjects.run}.${jobId}`;
+import type { RenderWaits } from './render-waits';
+import { runSubject, type ExportRunMessage } from './run-message';
 
 export interface ExportServiceOptions {
   /** put into quota_exceeded refusals */
@@ -70,6 +66,7 @@ export class ExportService {
     private readonly storage: ObjectStorage,
     private readonly logger: Logger,
     private readonly metrics: ExportMetrics | null,
+    private readonly renderWaits: RenderWaits,
     private readonly options: ExportServiceOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
@@ -96,7 +93,8 @@ export class ExportService {
    * request it is refused (422). Then the quota is checked (429), and while another export of the
    * video is queued or processing the request is refused (409 export_in_progress, naming that
    * job). Otherwise the job, its items and the key are written in one transaction; the run
-   * message follows the commit.
+   * message follows the commit, unless the gateway started a mute render for the export: then
+   * the job waits for that render's end instead.
    */
   async create(msg: RpcExportCreate): Promise<RpcExportCreateReply> {
     const parsed = exportRequestSchema.safeParse(msg.request);
@@ -156,7 +154,8 @@ export class ExportService {
     if (outcome.ok && !outcome.replayed) {
       this.metrics?.created.inc();
       this.logger.info({ jobId: outcome.created.jobId, userId: caller.userId, videoId: request.videoId, items: outcome.created.itemCount }, 'export job created');
-      await this.dispatch(outcome.created.jobId);
+      if (msg.renderJobId) await this.renderWaits.wait(outcome.created.jobId, msg.renderJobId, request.mainVideoEdits.muteSegments.length);
+      else await this.dispatch(outcome.created.jobId);
     } else if (outcome.ok) {
       this.logger.info({ jobId: outcome.created.jobId, userId: caller.userId }, 'export create replayed (same idempotency key)');
     } else {

@@ -1,9 +1,7 @@
 import {
   ExportStream,
   ExportSubjects,
-  jobStatusSchema,
   rpcExportSourcesReplySchema,
-  Subjects,
   type ExportError,
   type RpcExportSourcesReply,
   type RpcExportSourcesRequest,
@@ -15,11 +13,12 @@ import { estimateCompletion } from '@wordcut/publishing';
 import type { ObjectStorage } from '@wordcut/storage';
 import { ExportCode, Messages, detailsOf } from './errors';
 import { deleteExportCaptions } from './export-captions';
-import { muteStep, uploadProgress, uploadStep } from './export-plan';
+import { uploadProgress, uploadStep } from './export-plan';
 import type { ExportItemRow, ExportJobRow, ExportStore } from './export-store';
-import { exportRunMessageSchema, type ExportRunMessage } from './export.service';
+import { exportRunMessageSchema, type ExportRunMessage } from './run-message';
 import { announceItem, announceUnreached } from './item-events';
 import type { ExportMetrics } from './metrics';
+import type { RenderWaits } from './render-waits';
 import { s3UploadSource } from './s3-upload-source';
 
 export interface ExportWorkerOptions {
@@ -28,13 +27,9 @@ export interface ExportWorkerOptions {
   consumer?: Partial<Pick<ConsumerDef, 'ackWaitMs' | 'maxDeliver'>>;
   /** first redelivery delay after a failed run (doubles each time) */
   retryBaseMs?: number;
-  /** how often a mute render is polled (default 1 s) */
-  renderPollMs?: number;
-  /** a mute render taking longer fails the export (default 30 min) */
-  renderTimeoutMs?: number;
   /** progress is written at most this often (default 500 ms) */
   progressIntervalMs?: number;
-  /** rpc.library.export-sources and rpc.jobs.get timeout (default 10 s) */
+  /** rpc.library.export-sources timeout (default 10 s) */
   rpcTimeoutMs?: number;
   now?: () => Date;
 }
@@ -78,7 +73,8 @@ interface PlannedUpload {
 
 /**
  * Runs export jobs: a durable pull consumer on `export.run.>` (EXPORT_CONCURRENCY at once).
- * A run asks the gateway what to upload (waiting for a mute render when it starts one), then
+ * A run asks the gateway what to upload; when the gateway answers with a mute render to wait
+ * for, the run ends and the job waits (RenderWaits) until that render's end runs it again. It
  * uploads each item not yet uploaded, in order, with the caller's token, from S3 (ranged reads
  * so a resumed upload reads only the rest), writing progress at most every 500 ms and announcing
  * each item on `export.events.item`. A redelivered run skips what is already uploaded and
@@ -98,6 +94,7 @@ export class ExportWorker {
     private readonly client: ProviderClient,
     private readonly logger: Logger,
     private readonly metrics: ExportMetrics | null,
+    private readonly renderWaits: RenderWaits,
     private readonly options: ExportWorkerOptions,
   ) {
     this.consumer = runConsumer(options.consumer);
@@ -148,7 +145,8 @@ export class ExportWorker {
   private async run(job: ExportJobRow, signal: AbortSignal): Promise<void> {
     let items = await this.store.getItems(job.id);
     if (items.some((i) => i.status !== 'uploaded')) {
-      const sources = await this.sources(job, items, signal);
+      const sources = await this.sources(job, items);
+      if (!sources) return; // waiting for a mute render: its end runs the job again
       const plan = await this.plan(job, items, sources);
       items = await this.store.getItems(job.id);
       await this.upload(job, items, plan, signal);
@@ -161,10 +159,10 @@ export class ExportWorker {
   }
 
   /**
-   * What to upload, from the gateway. 'rendering': the gateway started a mute render the current
-   * version lacks; wait for it (rpc.jobs.get every second) and ask again.
+   * What to upload, from the gateway; null when the gateway started (or is running) a mute
+   * render the current version lacks: the job then waits for that render's end.
    */
-  private async sources(job: ExportJobRow, items: ExportItemRow[], signal: AbortSignal): Promise<Extract<RpcExportSourcesReply, { state: 'ready' }>> {
+  private async sources(job: ExportJobRow, items: ExportItemRow[]): Promise<Extract<RpcExportSourcesReply, { state: 'ready' }> | null> {
     const pending = items.filter((i) => i.status !== 'uploaded');
     const request: RpcExportSourcesRequest = {
       exportJobId: job.id,
@@ -175,40 +173,11 @@ export class ExportWorker {
       vtt: pending.some((i) => i.type === 'vtt' || i.type === 'word_by_word'),
       clipIds: pending.filter((i) => i.type === 'clip').map((i) => i.itemId),
     };
-    // the gateway renders at most once per export; a few rounds cover a render that was superseded
-    for (let round = 0; round < 5; round++) {
-      const reply = await this.bus.request(ExportSubjects.rpcSources, request, rpcExportSourcesReplySchema, this.options.rpcTimeoutMs ?? 10_000);
-      if (reply.state === 'ready') return reply;
-      if (reply.state === 'refused') throw new ExportJobFailure({ error: ExportCode.ExportFailed, message: reply.message });
-      await this.store.setStep(job.id, muteStep(request.muteSegments.length), reply.renderJobId);
-      await this.waitForRender(job.id, reply.renderJobId, signal);
-    }
-    throw new ExportJobFailure({ error: ExportCode.ExportFailed, message: Messages.exportFailed, details: 'The library kept rendering the video instead of naming the files to upload.' });
-  }
-
-  private async waitForRender(exportJobId: string, renderJobId: string, signal: AbortSignal): Promise<void> {
-    const until = Date.now() + (this.options.renderTimeoutMs ?? 30 * 60_000);
-    let touched = Date.now();
-    for (;;) {
-      if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-      const job = await this.bus.request(Subjects.rpcJobGet, { jobId: renderJobId }, jobStatusSchema.nullable(), this.options.rpcTimeoutMs ?? 10_000);
-      if (job?.status === 'completed') return;
-      if (job?.status === 'error' || job?.status === 'cancelled') {
-        throw new ExportJobFailure({
-          error: ExportCode.ExportFailed,
-          message: Messages.exportFailed,
-          details: `Applying the mute segments failed (render job ${renderJobId}): ${job.error ?? job.status}`,
-        });
-      }
-      if (Date.now() > until) {
-        throw new ExportJobFailure({ error: ExportCode.ExportFailed, message: Messages.exportFailed, details: `Applying the mute segments took too long (render job ${renderJobId}).` });
-      }
-      if (Date.now() - touched > 10_000) {
-        await this.store.touch(exportJobId);
-        touched = Date.now();
-      }
-      await new Promise((r) => setTimeout(r, this.options.renderPollMs ?? 1000));
-    }
+    const reply = await this.bus.request(ExportSubjects.rpcSources, request, rpcExportSourcesReplySchema, this.options.rpcTimeoutMs ?? 10_000);
+    if (reply.state === 'ready') return reply;
+    if (reply.state === 'refused') throw new ExportJobFailure({ error: ExportCode.ExportFailed, message: reply.message });
+    await this.renderWaits.wait(job.id, reply.renderJobId, request.muteSegments.length);
+    return null;
   }
 
   /**

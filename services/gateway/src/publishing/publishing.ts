@@ -50,9 +50,10 @@ const cloneBodySchema = z.object({ videoId: z.string().uuid({ message: 'videoId 
 /**
  * The gateway's side of publishing (docs/PUBLISHING.md): it verifies the session token of every
  * call, checks the video belongs to the token's session, and hands export jobs to the export
- * service over NATS request/reply; quota, idempotency and uploads live there. It answers the
- * export service's question "what do I upload" (rendering missing mutes first) and records what
- * reached the provider on the video and its clips.
+ * service over NATS request/reply; quota, idempotency and uploads live there. When an export is
+ * created it starts the render of the mutes the video lacks (the export waits for that render's
+ * end); it answers the export service's question "what do I upload" and records what reached the
+ * provider on the video and its clips.
  */
 export class PublishingService {
   constructor(
@@ -184,6 +185,14 @@ export class PublishingService {
     if (missing.length) throw exportError(422, 'invalid_request', `Clip ${missing[0]} does not belong to this video (it may have been deleted). Please reload.`);
     const unfinished = clips.find((c) => c.status !== 'completed');
     if (unfinished) throw exportError(409, 'invalid_request', `Clip "${unfinished.name}" is not ready to publish (${unfinished.status}).`);
+    // mutes the video lacks start rendering now, and the job waits for that render's end; a render
+    // refused now (busy, a job limit) is met again, and reported, when the job runs
+    const render = request.saveMainVideo
+      ? await this.muteRender(row, request.mainVideoEdits.muteSegments, claims.sub).catch((err: unknown) => {
+          if (err instanceof AppError) return null;
+          throw err;
+        })
+      : null;
     let reply;
     try {
       reply = await this.library.bus.request(
@@ -192,6 +201,7 @@ export class PublishingService {
           caller: this.caller(claims, token!),
           request,
           names: { mainVideo: row.title || row.original_name, clips: Object.fromEntries(clips.map((c) => [c.id, c.name])) },
+          renderJobId: render && 'renderJobId' in render ? render.renderJobId : null,
         },
         rpcExportCreateReplySchema,
         this.library.config.EXPORT_RPC_TIMEOUT_MS,
@@ -247,30 +257,36 @@ export class PublishingService {
   }
 
   /**
-   * rpc.library.export-sources: the objects an export uploads. Mute segments the current version
-   * lacks are rendered first (each at its level; silence without one), and the export waits
-   * for that render; captions are written from the current transcript for this export.
+   * The render that applies the mute segments the current version lacks (each at its level;
+   * silence without one): the running video render if there is one, else a new one; null when
+   * every segment is applied already.
+   */
+  private async muteRender(row: EditVideoRow, segments: RpcExportSourcesRequest['muteSegments'], userId: string): Promise<{ renderJobId: string } | { refused: string } | null> {
+    if (segments.length === 0) return null;
+    const wanted = segments.map((s) => ({ start: s.start, end: s.end, level: s.level ?? 'silence' }));
+    const missing = unappliedMutes(currentEditList(row), wanted, MUTE_MATCH_TOLERANCE);
+    if (missing.length === 0) return null;
+    const active = await this.library.renders.activeVideoRender(row.id);
+    if (active) return { renderJobId: active };
+    const base = currentEditList(row);
+    try {
+      return { renderJobId: await this.edits.requestRender(row, 'mute', userId, base, applyMutes(base, missing), `${missing.length} muted region(s) for publishing`) };
+    } catch (err) {
+      if (err instanceof AppError && err.message === BUSY_MESSAGE) return { refused: BUSY_MESSAGE };
+      throw err;
+    }
+  }
+
+  /**
+   * rpc.library.export-sources: the objects an export uploads, once the mute segments are applied
+   * (else the render to wait for); captions are written from the current transcript for this export.
    */
   async exportSources(r: RpcExportSourcesRequest): Promise<RpcExportSourcesReply> {
     const row = await this.edits.getVideo(r.videoId);
     if (!row || !row.original_key) return { state: 'refused', message: 'The video no longer exists.' };
-    if (r.mainVideo && r.muteSegments.length > 0) {
-      // a segment without a level is silence (seed 001's request names none; the editor sends each pending mute's)
-      const wanted = r.muteSegments.map((s) => ({ start: s.start, end: s.end, level: s.level ?? 'silence' }));
-      const missing = unappliedMutes(currentEditList(row), wanted, MUTE_MATCH_TOLERANCE);
-      if (missing.length > 0) {
-        const active = await this.library.renders.activeVideoRender(row.id);
-        if (active) return { state: 'rendering', renderJobId: active };
-        const base = currentEditList(row);
-        try {
-          const renderJobId = await this.edits.requestRender(row, 'mute', r.userId, base, applyMutes(base, missing), `${missing.length} muted region(s) for publishing`);
-          return { state: 'rendering', renderJobId };
-        } catch (err) {
-          if (err instanceof AppError && err.message === BUSY_MESSAGE) return { state: 'refused', message: BUSY_MESSAGE };
-          throw err;
-        }
-      }
-    }
+    const render = r.mainVideo ? await this.muteRender(row, r.muteSegments, r.userId) : null;
+    if (render && 'refused' in render) return { state: 'refused', message: render.refused };
+    if (render) return { state: 'rendering', renderJobId: render.renderJobId };
     const title = row.title || row.original_name;
     const mainVideo = r.mainVideo
       ? { key: row.processed_filename && row.playback_key ? row.playback_key : row.original_key, contentType: 'video/mp4', name: title }
