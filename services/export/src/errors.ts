@@ -1,6 +1,6 @@
 import type { ExportError, ExportRefusal } from '@wordcut/contracts';
 
-/** Export error codes this service answers with (seed 001 §3, §8; README.md "Errors"). */
+/** Export error codes this service answers with (docs/PUBLISHING.md lists them). */
 export const ExportCode = {
   InvalidRequest: 'invalid_request',
   IdempotencyKeyReused: 'idempotency_key_reused',
@@ -18,7 +18,7 @@ export const Messages = {
   idempotencyKeyReused: 'This idempotency key was already used with a different request.',
   notFound: 'Export job not found.',
   notRetryable: 'Only a failed export can be retried.',
-  /** seed 001 §5: a (cloned video's) token for another session than the request names */
+  /** a token (a cloned video's) for another session than the request names */
   sessionMismatch: 'Export delayed - Video data is updating, please try again in a moment',
   exportInProgress: 'This video is already being published. Its export is shown; publish again when it has finished.',
   unauthorized: 'The provider refused the session token. Please reload the page.',

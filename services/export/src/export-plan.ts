@@ -29,7 +29,7 @@ export function planItems(request: ExportRequest, names: ExportNames): NewExport
 }
 
 /**
- * Items as the user counts them in "Publish N Item(s)" (seed 001 §2): the subtitles are one
+ * Items as the user counts them in "Publish N Item(s)": the subtitles are one
  * item although they travel as two files (VTT and word-by-word timing).
  */
 export function userItemCount(request: ExportRequest): number {
@@ -48,7 +48,7 @@ export function retryItems(failed: ExportItemRow[]): NewExportItem[] {
   );
 }
 
-/** current_step while an item uploads (seed 001 §2: the progress dialog shows it). */
+/** current_step while an item uploads (the progress dialog shows it). */
 export function uploadStep(type: ExportItemType, name: string): string {
   switch (type) {
     case 'main_video':
@@ -62,7 +62,7 @@ export function uploadStep(type: ExportItemType, name: string): string {
   }
 }
 
-/** current_step while the gateway renders the mute segments the current version lacks (text as the seed writes it). */
+/** current_step while the gateway renders the mute segments the current version lacks (the progress dialog shows it). */
 export function muteStep(segments: number): string {
   return `Applying ${segments} mute segment(s)...`;
 }

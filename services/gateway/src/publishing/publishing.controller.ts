@@ -4,7 +4,7 @@ import { ExportRefusals } from '../auth/identity';
 import { PUBLISHING, type PublishingService } from './publishing';
 
 /**
- * Publishing routes (seed 001 §7). Every call needs the provider session token as a bearer
+ * Publishing routes. Every call needs the provider session token as a bearer
  * token (export creation may carry a cloned video's token in its body instead); the browser's
  * view of plan and quota is never trusted: the export service counts on the server.
  */
