@@ -130,7 +130,7 @@ export interface SeenToast {
 
 /**
  * Records every toast shown from the next page load on (window.__toasts). Only one toast is visible
- * at a time (seed 000), so a toast followed quickly by another (e.g. 'Video cloned' then 'Export
+ * at a time, so a toast followed quickly by another (e.g. 'Video cloned' then 'Export
  * Started') may be gone before a locator looks: assert on what was shown with toastsSeen().
  */
 export async function recordToasts(page: Page): Promise<void> {

@@ -20,7 +20,7 @@ import {
 import type { ApiWord } from './editor-helpers';
 
 /**
- * The transcript editor against the real backend (seed 000 §2, §4, §5): every test opens its
+ * The transcript editor against the real backend: every test opens its
  * own fresh demo video through the provider sandbox, edits it through the UI only, and checks
  * the outcome where it lands: the API (transcript, duration), the rendered media (ffmpeg), or
  * the page after a reload. Demo sentences (tools/media/generate-test-media.sh) are addressed

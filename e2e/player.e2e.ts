@@ -22,7 +22,7 @@ import type { ApiTranscript } from './editor-helpers';
 
 /**
  * The player, timeline, preview modes, reorder mode, clips and job reconnection in Chromium
- * against the real stack (seed 000 §2, §4, §5; seed 002 Active Jobs). Each test opens its own
+ * against the real stack. Each test opens its own
  * fresh demo video through the provider sandbox. Playback is observed in the page: a sampler
  * records the <video>'s time on every animation frame and time update.
  */

@@ -1,5 +1,5 @@
 /**
- * Publishing (seed 001) end to end in Chromium against the real stack and the provider sandbox:
+ * Publishing end to end in Chromium against the real stack and the provider sandbox:
  * edit a video, publish the main video, its subtitles and a clip, and find them in the sandbox's
  * library; clone, then publish to the new video; a reload while an export runs follows it again;
  * revert to the original.

@@ -64,7 +64,7 @@ export const THREE_HOUR_TALK: Recipe = {
   ]],
 };
 
-/** The zoom measured, and the seed's largest. */
+/** The zoom measured: the timeline's largest (ZOOM_MAX). */
 export const TIMELINE_ZOOM = 16;
 /** About 2.4 words a second over the 3 hours (the synthetic talk of section 4, seed 1). */
 const TIMELINE_WORDS = 26_000;

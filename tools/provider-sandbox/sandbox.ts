@@ -1,6 +1,6 @@
 /**
- * The provider sandbox: a stand-in for the external video platform WordCut is embedded in (seed 001
- * §3, seed 002 "Entry by query string"). It is a test double of an EXTERNAL system, used locally
+ * The provider sandbox: a stand-in for the external video platform WordCut is embedded in (it opens
+ * the editor with `?token=`). It is a test double of an EXTERNAL system, used locally
  * (tools/provider-sandbox/main.ts) and by integration tests, and behaves as the provider would:
  *
  * - signs session tokens (ES256), publishes its key at `GET /.well-known/jwks.json`;

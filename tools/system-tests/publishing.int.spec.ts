@@ -1,5 +1,5 @@
 /**
- * Publishing (seed 001), through every service as a real process (real Postgres, NATS, s3rver,
+ * Publishing, through every service as a real process (real Postgres, NATS, s3rver,
  * ffmpeg) and the provider sandbox: session tokens (forged, expired, wrong audience), token
  * refresh, export jobs with Stripe-style idempotency, quota by day and by month, provider
  * failures (5xx, a connection cut mid-upload) with retries and resumable uploads whose bytes
@@ -257,7 +257,7 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
       const done = await finished(jobId, token, 180000);
       expect(done.status).toBe('completed');
       const v = await getVideo();
-      // no level is silence (seed 001's request); the whisper is rendered as one
+      // a segment without a level is silence; the whisper is rendered as one
       expect(v.mutedSegments.some((m) => m.start <= 2.05 && m.end >= 2.95 && m.volume === 0)).toBe(true);
       expect(v.mutedSegments.some((m) => m.start <= 5.05 && m.end >= 5.95 && m.volume === 0.1)).toBe(true);
       const main = sys.sandbox.library().find((x) => x.sessionId === SESSION)?.files.video;

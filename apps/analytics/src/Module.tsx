@@ -4,11 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch, describeError, isApiError } from '@wordcut/ui';
 import type { RemoteProps } from '@wordcut/ui';
 
-/** POST /api/analytics/login (seed 002 §7). */
+/** POST /api/analytics/login. */
 export const ANALYTICS_LOGIN_PATH = '/api/analytics/login';
 
 /**
- * The operator dashboard's entry (seed 002): a password login screen. The dashboard behind
+ * The operator dashboard's entry: a password login screen. The dashboard behind
  * it comes with the analytics service.
  */
 export default function AnalyticsModule(_props: RemoteProps) {

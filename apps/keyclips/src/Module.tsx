@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { RemoteProps } from '@wordcut/ui';
 
 /**
- * The KeyClips panel content (seed 002). The shell frames it full-screen while the URL
+ * The KeyClips panel content. The shell frames it full-screen while the URL
  * has `?panel=keyclips`; closing removes that parameter (Escape is handled by the shell).
  */
 export default function KeyClipsModule(_props: RemoteProps) {

@@ -99,7 +99,7 @@ describe('routes', () => {
   });
 });
 
-describe('header title (seed 001 §1)', () => {
+describe('header title', () => {
   it("shows the video's title, fetched once under the editor's query key", async () => {
     stubFetch({ abc: { id: 'abc', title: 'Quarterly review', originalName: 'q3.mp4' } });
     renderAt('/videos/abc');
@@ -132,7 +132,7 @@ describe('header title (seed 001 §1)', () => {
   });
 });
 
-describe('session token refresh (seed 001 §4)', () => {
+describe('session token refresh', () => {
   it('starts once a token exists and refreshes every 10 minutes with it', async () => {
     jest.useFakeTimers();
     stubFetch({}, () => reply(200, { newToken: 'tok-2', plan: { tier: 'pro', quotas: { exportsPerMonth: 10 } }, usage: { exportsToday: 0, maxPerDay: null, exportsThisMonth: 1, maxPerMonth: 10, nextDailyReset: '2025-06-11T00:00:00.000Z', nextMonthlyReset: '2025-07-01T00:00:00.000Z' } }));

@@ -6,7 +6,7 @@ import { AnalyticsPage } from './pages/AnalyticsPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SessionRefresher } from './SessionRefresher';
 
-/** The routes of seed 000 §2; every editor route shows the same editor page. */
+/** The browser routes; every editor route shows the same editor page. */
 export function App() {
   const location = useLocation();
   return (

@@ -12,7 +12,7 @@ interface State {
   hasError: boolean;
 }
 
-/** The error screen of seed 000 §2 around the routed content. */
+/** The error screen around the routed content: a render failure shows it instead of a blank page. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, hasError: false };
 

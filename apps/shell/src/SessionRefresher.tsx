@@ -3,7 +3,7 @@ import { refreshSessionUsage, startGatewaySessionRefresh, startTokenRefresh, use
 import type { TokenRefreshOptions } from '@wordcut/ui';
 
 /**
- * Keeps the provider session token fresh for the whole page (seed 001 §4 "Token lifecycle": every
+ * Keeps the provider session token fresh for the whole page (every
  * 10 minutes, a silent retry 30 s after a failure). The shell hosts it because the token is the
  * page's, not one remote's: it starts once a token exists (the editor stores it from `?token=`),
  * keeps running across refreshed tokens, and stops when the session is cleared or on unmount.

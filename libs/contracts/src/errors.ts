@@ -19,7 +19,7 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
- * The body of every non-2xx answer of the gateway. The seed's client shows `message`
+ * The body of every non-2xx answer of the gateway. The browser shows `message`
  * (and reads `code` / `error` on reorder), so all three are always present.
  */
 export const errorBodySchema = z.object({
@@ -32,7 +32,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The client-side error format of seed 000 §7: "<status>: <body text or status text>". */
+/** The client-side error format: "<status>: <body text or status text>". */
 export function formatHttpError(status: number, bodyText: string, statusText: string): string {
   return `${status}: ${bodyText || statusText}`;
 }

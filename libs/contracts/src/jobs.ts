@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Job kinds; the id prefix tells the kind (seed 002 §3: cut_, filler_, silence_, caption_ ...). */
+/** Job kinds; the id prefix tells the kind (cut_, filler_, silence_, caption_ ...). */
 export const jobKindSchema = z.enum(['probe', 'cut', 'filler', 'silence', 'caption', 'mute', 'reorder', 'clip']);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
@@ -20,7 +20,7 @@ export const RENDER_JOB_KINDS = ['cut', 'filler', 'silence', 'caption', 'mute', 
 export type RenderJobKind = (typeof RENDER_JOB_KINDS)[number];
 export const isVideoRenderKind = (k: JobKind): k is RenderJobKind => (RENDER_JOB_KINDS as readonly string[]).includes(k);
 
-/** The kind a job id names by its prefix (seed 002 §3), or null. */
+/** The kind a job id names by its prefix, or null. */
 export function jobKindFromId(jobId: string): JobKind | null {
   const prefix = /^([a-z]+)_/.exec(jobId)?.[1];
   return prefix && (jobKindSchema.options as readonly string[]).includes(prefix) ? (prefix as JobKind) : null;
@@ -30,7 +30,7 @@ export const jobIdSchema = z
   .string()
   .regex(/^[a-z]+_[0-9a-f-]{36}$/, 'job id must look like <kind>_<uuid>');
 
-/** Status values of editing jobs as the browser sees them (seed 000 §3, seed 002 §3). */
+/** Status values of editing jobs as the browser sees them. */
 export const jobStatusValueSchema = z.enum(['pending', 'processing', 'completed', 'error', 'cancelled']);
 export type JobStatusValue = z.infer<typeof jobStatusValueSchema>;
 
@@ -100,7 +100,7 @@ export const renderSummarySchema = z.object({
 });
 export type RenderSummary = z.infer<typeof renderSummarySchema>;
 
-/** Status values per polling path: the seeds name failures differently per job family. */
+/** Status values per polling path: a failure reads 'error' for most jobs, 'failed' for mute and reorder jobs. */
 export type ProcessingStatus = 'pending' | 'processing' | 'completed' | 'error' | 'cancelled';
 export type MuteReorderStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
 export function toFailedVocabulary(s: JobStatusValue): MuteReorderStatus {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The provider's session token (seed 001 §3): a JWT the provider signs and hands to the browser
+ * The provider's session token: a JWT the provider signs and hands to the browser
  * (`?token=` on the editor URL). Registered claims (iss, aud, exp, iat, sub) are checked by the
  * verifier; these are WordCut's private claims, validated after the signature.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser routes (seed 000 §2) and HTTP paths of the gateway (seed 000 §7), shared by the
+ * Browser routes and HTTP paths of the gateway, shared by the
  * shell and the services.
  */
 export const EDITOR_ROUTES = ['/', '/editor/:videoId?', '/videos', '/videos/:videoId', '/video/:videoId'] as const;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Videos, transcripts and waveforms as the browser sees them (seed 000 §3, seed 001 §3, seed 002 §3).
+ * Videos, transcripts and waveforms as the browser sees them.
  * The gateway owns these records (schema `library`); media workers produce their content.
  */
 
 export const videoStatusSchema = z.enum(['uploaded', 'processing', 'completed', 'failed']);
 export type VideoStatus = z.infer<typeof videoStatusSchema>;
 
-/** The transcript method the deployment is configured with (seed 002 §7 GET /api/vtt/status). */
+/** The transcript method the deployment is configured with (GET /api/vtt/status). */
 export const VTT_METHOD_UPLOAD = 'VTT Upload';
 
 export const uploadStatusSchema = z.enum(['none', 'pending', 'uploading', 'uploaded', 'failed']);
@@ -56,7 +56,7 @@ export const videoSchema = z.object({
 });
 export type Video = z.infer<typeof videoSchema>;
 
-/** PATCH /api/videos/{id}: the flags the editor resets on revert (seed 000 §4 "Undo and redo"). */
+/** PATCH /api/videos/{id}: the flags the editor resets on revert. */
 export const videoPatchSchema = z
   .object({
     vttChanged: z.literal(false).optional(),
@@ -67,7 +67,7 @@ export const videoPatchSchema = z
   .refine((b) => Object.keys(b).length > 0, { message: 'Send at least one of vttChanged, wordBywordChanged, title.' });
 export type VideoPatch = z.infer<typeof videoPatchSchema>;
 
-/** A word of the transcript (seed 000 §3). Times are seconds on the current media's timeline. */
+/** A word of the transcript. Times are seconds on the current media's timeline. */
 export const wordSchema = z.object({
   text: z.string(),
   start: z.number().nonnegative(),
@@ -103,7 +103,7 @@ export const transcriptSchema = z.object({
 export type Transcript = z.infer<typeof transcriptSchema>;
 
 /**
- * One change to one word, addressed by its word_order (seed 000 §7 "wordDeltas"):
+ * One change to one word, addressed by its word_order (`wordDeltas`):
  * - `changes`: new text / start / end / confidence of the word;
  * - `delete: true`: the word leaves the transcript;
  * - `insertAfter`: new words placed after the word (word_order -1 places them first).
@@ -185,7 +185,7 @@ export const UPLOAD_VTT_FIELD = 'vtt';
 /** Largest VTT accepted (bytes). */
 export const MAX_VTT_BYTES = 20 * 1024 * 1024;
 
-/** POST /api/provider/sessions answer (seed 002 §7). */
+/** POST /api/provider/sessions answer. */
 export const providerSessionResponseSchema = z.object({
   success: z.literal(true),
   video: z.object({ id: z.string().uuid(), title: z.string() }),
@@ -194,5 +194,5 @@ export const providerSessionResponseSchema = z.object({
 });
 export type ProviderSessionResponse = z.infer<typeof providerSessionResponseSchema>;
 
-/** Languages shown right to left (seed 000 §2 "Transcript list"): primary subtag of languageCode. */
+/** Languages the transcript list shows right to left: primary subtag of languageCode. */
 export const RTL_LANGUAGES = ['ar', 'fa', 'he', 'ur', 'dv', 'ku', 'ps', 'sd', 'ae'] as const;

@@ -25,7 +25,7 @@ const HOUR = 60 * 60 * 1000;
 const job = (jobId: string, startedAt: number, videoId = 'v1', type = 'cut'): StoredActiveJob => ({ jobId, type, videoId, startedAt });
 
 describe('jobKindLabel', () => {
-  it('reads the kind from the id prefix (seed 002 §3)', () => {
+  it('reads the kind from the id prefix', () => {
     expect(
       [`cut_${UUID}`, `filler_${UUID}`, `silence_${UUID}`, `caption_${UUID}`, `mute_${UUID}`, `clip_${UUID}`, 'cut', 'xcut_1', ''].map(jobKindLabel),
     ).toEqual(['Apply Cuts', 'Remove Filler Words', 'Remove Silences', 'Burn Captions', 'Processing', 'Processing', 'Processing', 'Processing', 'Processing']);
@@ -33,7 +33,7 @@ describe('jobKindLabel', () => {
 });
 
 describe('constants', () => {
-  it('match seed 002 §3 and §9', () => {
+  it('are the storage key, lifetime and poll intervals', () => {
     expect(ACTIVE_JOBS_STORAGE_KEY).toBe('wordcut_active_jobs');
     expect(ACTIVE_JOB_TTL_MS).toBe(86_400_000);
     expect(DIALOG_POLL_MS).toBe(2000);

@@ -1,12 +1,11 @@
 /**
- * The active jobs list (seed 002 §2 "Active Jobs dialog", §3 "Job (active jobs list)", "Stored
- * active-job record", §4 "Job status flow", §9): job kind labels, the records kept in local
+ * The active jobs list: job kind labels, the records kept in local
  * storage (parsed and written here; the caller does the storage IO), which jobs the dialog lists,
  * the floating button and polling. Pure: no React, DOM, Node APIs or IO.
  */
 
 /**
- * The label of a job, read from its id prefix (seed 002 §3 "Job (active jobs list)"):
+ * The label of a job, read from its id prefix:
  * cut_ Apply Cuts, filler_ Remove Filler Words, silence_ Remove Silences, caption_ Burn
  * Captions, anything else Processing.
  */
@@ -18,17 +17,17 @@ export function jobKindLabel(jobId: string): string {
   return 'Processing';
 }
 
-/** Local storage key of the stored active jobs (seed 002 §3). */
+/** Local storage key of the stored active jobs. */
 export const ACTIVE_JOBS_STORAGE_KEY = 'wordcut_active_jobs';
-/** Stored active jobs expire after 24 hours (seed 002 §3, §9). */
+/** Stored active jobs expire after 24 hours. */
 export const ACTIVE_JOB_TTL_MS = 24 * 60 * 60 * 1000;
 /** A stored record may start at most this far in the future (clock skew); later ones are dropped. */
 export const ACTIVE_JOB_FUTURE_SKEW_MS = 60 * 1000;
-/** User jobs polling: every 2 s while the dialog is open, every 3 s in the page (seed 002 §7, §9). */
+/** User jobs polling: every 2 s while the dialog is open, every 3 s in the page. */
 export const DIALOG_POLL_MS = 2000;
 export const PAGE_POLL_MS = 3000;
 
-/** A stored active-job record (seed 002 §3); startedAt is epoch milliseconds. */
+/** A stored active-job record; startedAt is epoch milliseconds. */
 export interface StoredActiveJob {
   jobId: string;
   type: string;
@@ -68,7 +67,7 @@ function dedupe(jobs: readonly StoredActiveJob[]): StoredActiveJob[] {
 }
 
 /**
- * The stored active jobs from the raw local storage value (seed 002 §3). Tolerant: a missing
+ * The stored active jobs from the raw local storage value. Tolerant: a missing
  * value, bad JSON or a non-array gives []; malformed records are dropped, as are records 24 h old
  * or older and records starting more than a minute in the future. One record per jobId (the
  * latest startedAt wins).
@@ -91,7 +90,7 @@ export function readStoredJobs(raw: string | null, now: number): StoredActiveJob
 }
 
 /**
- * The list with `job` recorded (seed 002 §3): any earlier record of the same jobId is replaced,
+ * The list with `job` recorded: any earlier record of the same jobId is replaced,
  * the new record goes last, and records expired at `now` are dropped.
  */
 export function addStoredJob(list: readonly StoredActiveJob[], job: StoredActiveJob, now: number): StoredActiveJob[] {
@@ -104,7 +103,7 @@ export function removeStoredJob(list: readonly StoredActiveJob[], jobId: string)
   return list.filter((j) => j.jobId !== jobId);
 }
 
-/** The stored jobs of one video (to resume tracking on return, seed 002 §4). */
+/** The stored jobs of one video (to resume tracking on return). */
 export function storedJobsForVideo(list: readonly StoredActiveJob[], videoId: string): StoredActiveJob[] {
   return list.filter((j) => j.videoId === videoId);
 }
@@ -115,7 +114,7 @@ export function serializeStoredJobs(list: readonly StoredActiveJob[]): string {
 }
 
 /**
- * Job statuses in GET /api/jobs/user-jobs (seed 002 §3, §4 "Job status flow"). 'failed' is the
+ * Job statuses in GET /api/jobs/user-jobs. 'failed' is the
  * failure word of the mute / reorder family (contracts' MuteReorderStatus); it is treated like
  * 'error' here.
  */
@@ -124,7 +123,7 @@ export type UserJobStatus = 'pending' | 'processing' | 'completed' | 'error' | '
 const isActiveStatus = (status: string): boolean => status === 'pending' || status === 'processing';
 
 /**
- * The jobs the Active Jobs dialog lists (seed 002 §2): pending, processing and in error, in
+ * The jobs the Active Jobs dialog lists: pending, processing and in error, in
  * their order. A 'failed' job counts as an error (the mute / reorder family's failure word);
  * completed and cancelled jobs are not listed.
  */
@@ -132,23 +131,23 @@ export function listedJobs<T extends { status: string }>(jobs: readonly T[]): T[
   return jobs.filter((j) => isActiveStatus(j.status) || j.status === 'error' || j.status === 'failed');
 }
 
-/** Jobs pending or processing: the count on the floating 'Active Jobs (n)' button (seed 002 §2). */
+/** Jobs pending or processing: the count on the floating 'Active Jobs (n)' button. */
 export function activeJobCount(jobs: readonly { status: string }[] | undefined): number {
   return jobs ? jobs.filter((j) => isActiveStatus(j.status)).length : 0;
 }
 
-/** Cancel is offered for pending and processing jobs (seed 002 §4 "Job status flow"). */
+/** Cancel is offered for pending and processing jobs. */
 export function canCancel(status: string): boolean {
   return isActiveStatus(status);
 }
 
-/** The floating button's label (seed 002 §2); the button shows only while n > 0. */
+/** The floating button's label; the button shows only while n > 0. */
 export function activeJobsButtonLabel(n: number): string {
   return `Active Jobs (${n})`;
 }
 
 /**
- * The user jobs refetch interval (seed 002 §7, §9): every 2 s while the dialog is open; in the
+ * The user jobs refetch interval: every 2 s while the dialog is open; in the
  * page every 3 s while any job is pending or processing, otherwise no polling (false).
  */
 export function userJobsPollInterval(jobs: readonly { status: string }[] | undefined, dialogOpen: boolean): number | false {

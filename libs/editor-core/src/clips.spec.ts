@@ -15,7 +15,7 @@ import {
 } from './clips';
 
 describe('aspect ratios', () => {
-  it('lists the six ratios in order with their export sizes (seed 000 §3)', () => {
+  it('lists the six ratios in order with their export sizes', () => {
     expect(ASPECT_RATIOS.map((a) => [a.ratio, a.name, a.width, a.height, a.description])).toEqual([
       ['Original', 'Original', null, null, 'Native size'],
       ['16:9', 'Landscape', 1920, 1080, '1920x1080'],

@@ -1,15 +1,14 @@
 /**
- * Clips (seed 000 §3 "Clip", "Aspect ratios", §4 "Clip status", §5 "Quick Export", "Create Clip
- * dialog", §8, §9): the aspect-ratio cards, Quick Export presets and names, the selection's time
+ * Clips: the aspect-ratio cards, Quick Export presets and names, the selection's time
  * range, clip-name validation, clip-list polling and progress, download names and the clip
  * creation error toasts. Pure: no React, DOM, Node APIs or IO.
  */
 import { ErrorCode } from '@wordcut/contracts';
 
-/** A clip's status (seed 000 §3 "Clip"). */
+/** A clip's status. */
 export type ClipStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
-/** The export aspect ratios (seed 000 §3 "Aspect ratios"). */
+/** The export aspect ratios. */
 export type AspectRatio = 'Original' | '16:9' | '9:16' | '1:1' | '4:5' | '21:9';
 
 /** One aspect-ratio card of the Create Clip dialog. */
@@ -24,9 +23,9 @@ export interface AspectRatioOption {
 }
 
 /**
- * The aspect-ratio cards in display order (seed 000 §3 "Aspect ratios"; seed 002 §9 export
- * sizes). The sizes mirror libs/ffmpeg's render table (ASPECT_RATIOS in reframe.ts), which
- * editor-core cannot import because it is Node-only.
+ * The aspect-ratio cards in display order, with their export sizes. The sizes mirror libs/ffmpeg's
+ * render table (ASPECT_RATIOS in reframe.ts), which editor-core cannot import because it is
+ * Node-only.
  */
 export const ASPECT_RATIOS: readonly AspectRatioOption[] = Object.freeze([
   Object.freeze({ ratio: 'Original', name: 'Original', width: null, height: null, description: 'Native size' }),
@@ -37,10 +36,10 @@ export const ASPECT_RATIOS: readonly AspectRatioOption[] = Object.freeze([
   Object.freeze({ ratio: '21:9', name: 'Cinematic', width: 2560, height: 1080, description: '2560x1080' }),
 ] satisfies AspectRatioOption[]);
 
-/** The Create Clip dialog starts on 'Original' (seed 000 §5 "Create Clip dialog"). */
+/** The Create Clip dialog starts on 'Original'. */
 export const DEFAULT_ASPECT_RATIO: AspectRatio = 'Original';
 
-/** Quick Export presets (seed 000 §2 "Editor layout", §9). */
+/** Quick Export presets. */
 export type QuickExportKind = 'Square' | 'Story' | 'Landscape';
 
 export interface QuickExportPreset {
@@ -49,7 +48,7 @@ export interface QuickExportPreset {
   ratio: AspectRatio;
 }
 
-/** The Quick Export card's buttons, in display order (seed 000 §2 "Editor layout"). */
+/** The Quick Export card's buttons, in display order. */
 export const QUICK_EXPORTS: readonly QuickExportPreset[] = Object.freeze([
   Object.freeze({ label: 'Square 1:1', kind: 'Square', ratio: '1:1' }),
   Object.freeze({ label: 'Story 9:16', kind: 'Story', ratio: '9:16' }),
@@ -59,7 +58,7 @@ export const QUICK_EXPORTS: readonly QuickExportPreset[] = Object.freeze([
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * Quick Export's automatic clip name (seed 000 §9): '{kind} Clip {timestamp}', the timestamp in
+ * Quick Export's automatic clip name: '{kind} Clip {timestamp}', the timestamp in
  * local time as `YYYY-MM-DD HH.mm.ss`. Dots rather than colons keep the name a valid file name
  * (it becomes the download name), e.g. 'Story Clip 2024-03-05 14.07.09'.
  */
@@ -70,10 +69,10 @@ export function quickExportName(kind: QuickExportKind, at: Date): string {
 }
 
 /**
- * The time range a clip of the selected words covers (seed 000 §4 "Word-level UI" Create Clip,
- * §5 "Quick Export"): the earliest start to the latest end of the selected words. Indices that
- * are not integers or fall outside `words`, and words with non-finite times, are ignored; null
- * when nothing usable is selected or the range is empty (end <= start).
+ * The time range a clip of the selected words covers (Create Clip and Quick Export): the
+ * earliest start to the latest end of the selected words. Indices that are not integers or fall
+ * outside `words`, and words with non-finite times, are ignored; null when nothing usable is
+ * selected or the range is empty (end <= start).
  */
 export function selectionTimeRange(
   words: readonly { start: number; end: number }[],
@@ -95,7 +94,7 @@ export function selectionTimeRange(
 export const MAX_CLIP_NAME_LENGTH = 200;
 
 /**
- * Create Clip dialog validation (seed 000 §5): a non-empty trimmed name of at most 200
+ * Create Clip dialog validation: a non-empty trimmed name of at most 200
  * characters. The message to show, or null when the name is fine.
  */
 export function validateClipName(name: string): string | null {
@@ -105,21 +104,21 @@ export function validateClipName(name: string): string | null {
   return null;
 }
 
-/** Clip list polling interval (seed 000 §4 "Clip status", §9). */
+/** Clip list polling interval. */
 export const CLIP_POLL_INTERVAL_MS = 2000;
 
 /**
- * The clip list's refetch interval (seed 000 §4 "Clip status"): every 2000 ms while any clip is
+ * The clip list's refetch interval: every 2000 ms while any clip is
  * pending or processing, otherwise no polling (false, as query libraries expect).
  */
 export function clipsPollInterval(clips: readonly { status: string }[] | undefined): number | false {
   return clips?.some((c) => c.status === 'pending' || c.status === 'processing') ? CLIP_POLL_INTERVAL_MS : false;
 }
 
-/** The fixed progress a processing clip shows (seed 000 §4 "Clip status"). */
+/** The fixed progress a processing clip shows. */
 export const PROCESSING_CLIP_PROGRESS = 65;
 
-/** A clip's progress bar value: 65 while processing, no bar (null) otherwise (seed 000 §4). */
+/** A clip's progress bar value: 65 while processing, no bar (null) otherwise. */
 export function clipProgress(status: string): number | null {
   return status === 'processing' ? PROCESSING_CLIP_PROGRESS : null;
 }
@@ -132,7 +131,7 @@ const INVALID_FILE_NAME_CHARS = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
 export const DOWNLOAD_NAME_MAX_CHARS = 120;
 
 /**
- * The download file name of a clip or its captions (seed 001: '{name}.mp4'), the same in the
+ * The download file name of a clip or its captions ('{name}.mp4'), the same in the
  * browser's download attribute and the gateway's Content-Disposition: characters invalid in file
  * names (/ \ : * ? " < > | and control characters) replaced by '_', runs of white space made one
  * space, trimmed, at most DOWNLOAD_NAME_MAX_CHARS characters; an empty name becomes 'clip'.
@@ -149,7 +148,7 @@ export interface ToastText {
 }
 
 /**
- * The toast for a failed clip creation (seed 000 §8):
+ * The toast for a failed clip creation:
  * - status 429 with error (or code) 'quota_exceeded': 'Export limit reached';
  * - a non-empty server message: 'Clip creation failed' with that message;
  * - otherwise (network failure: status null, no body): 'Failed to create clip' / 'Please try again.'
@@ -169,5 +168,5 @@ export function clipErrorToast(
   return { title: 'Failed to create clip', description: 'Please try again.' };
 }
 
-/** Tooltip of the disabled Create Clip button when the export quota is exceeded (seed 000 §5). */
+/** Tooltip of the disabled Create Clip button when the export quota is exceeded. */
 export const EXPORT_LIMIT_TOOLTIP = 'Export limit reached. Please upgrade your plan.';

@@ -153,7 +153,7 @@ export function deleteWordsDeltas(indices: readonly number[], words: readonly Wo
 }
 
 /**
- * Paste (seed 000 §5): the clipboard's whitespace-separated words inserted after word afterIndex
+ * Paste: the clipboard's whitespace-separated words inserted after word afterIndex
  * (-1: before the first word), each with confidence 0.9 and zero length at the end of the word
  * they follow (0 at the very start), since nobody said them. Null for empty or blank text (ignored).
  * Throws RangeError when afterIndex names no word of a non-empty transcript.

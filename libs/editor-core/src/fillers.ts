@@ -1,6 +1,6 @@
 export { detectFillerWords, detectKeyboardFillers } from '@wordcut/transcript';
 
-/** Filler recomputation after edits waits this long for typing to stop (seed 000 §5). */
+/** Filler recomputation after edits waits this long for typing to stop. */
 export const FILLER_RECOMPUTE_DEBOUNCE_MS = 1000;
 
 /** One byte per word, 1 for a filler: O(1) lookups when rendering 30,000 words. Indices with no word are ignored. */

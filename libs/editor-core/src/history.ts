@@ -1,7 +1,7 @@
 import type { Paragraph, Word } from '@wordcut/contracts';
 import { attachParagraphs, type TranscriptContent } from '@wordcut/transcript';
 
-/** Undo entries kept (seed 000 §3 "Undo history entry", §9). */
+/** Undo entries kept. */
 export const HISTORY_LIMIT = 50;
 
 export type EditOperation = 'edit-word' | 'delete-words' | 'cut-selection' | 'paste' | 'remove-filler' | 'replace' | 'detect-fillers';
@@ -29,7 +29,7 @@ export interface History {
 export const EMPTY_HISTORY: History = Object.freeze({ entries: Object.freeze([]), index: 0 });
 
 /**
- * Record an edit. The history is linear (seed 000 §4): an edit made after an undo drops the redo
+ * Record an edit. The history is linear: an edit made after an undo drops the redo
  * branch. Only the newest HISTORY_LIMIT entries are kept.
  */
 export function pushEntry(h: History, entry: HistoryEntry): History {

@@ -1,4 +1,4 @@
-/** Editing jobs the editor can start (seed 000 §4 "Job overlays"). */
+/** Editing jobs the editor can start (each shows a job overlay while it runs). */
 export type EditJobKind = 'cut' | 'filler' | 'keep' | 'mute' | 'reorder' | 'caption';
 
 /** Which jobs are running for the video. `video` is the cut / filler / keep processing job. */
@@ -13,7 +13,7 @@ const VIDEO_JOB_RUNNING = 'Another video processing job is running. Please wait 
 const MUTE_JOB_RUNNING = 'A mute job is already running. Please wait for it to finish.';
 
 /**
- * Job exclusion (seed 000 §5): jobs that re-render the video (cut, filler removal, keep, reorder,
+ * Job exclusion: jobs that re-render the video (cut, filler removal, keep, reorder,
  * caption burn) wait for each other, a mute job waits only for another mute job. The message to
  * show, or null when the job may start.
  */
@@ -27,7 +27,7 @@ function wholeSeconds(seconds: number): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
 }
 
-/** Time a job has been running (seed 000 §9): '45s', '3m 12s', '1h 5m' (hours drop the seconds). */
+/** Time a job has been running: '45s', '3m 12s', '1h 5m' (hours drop the seconds). */
 export function formatElapsed(seconds: number): string {
   const total = wholeSeconds(seconds);
   const h = Math.floor(total / 3600);
@@ -45,7 +45,7 @@ export function formatTimeRemaining(seconds: number | null | undefined): string 
   return `About ${minutes} minute${minutes === 1 ? '' : 's'} remaining`;
 }
 
-/** Export quota is near its limit from this share of the monthly exports (seed 000 §5, §9). */
+/** Export quota is near its limit from this share of the monthly exports. */
 export const QUOTA_NEAR_RATIO = 0.8;
 
 /** Export quota state; without a limit (missing, 0 or less) exporting is always allowed. */

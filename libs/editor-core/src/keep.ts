@@ -2,14 +2,14 @@ import type { Word } from '@wordcut/contracts';
 import { roundMs } from './round';
 import { clampSelection, type Selection } from './selection';
 
-/** Gaps this small at both ends mean the selection covers the whole video (seed 000 §5, §9). */
+/** Gaps this small at both ends mean the selection covers the whole video. */
 export const KEEP_EDGE_TOLERANCE_SECONDS = 0.1;
 
 export type KeepCheck =
   | { ok: true; start: number; end: number; cuts: { start: number; end: number }[] }
   | { ok: false; reason: 'empty' | 'not-contiguous' | 'whole-video' };
 
-/** Toast texts of a refused keep selection (seed 000 §5). */
+/** Toast texts of a refused keep selection. */
 export const KEEP_MESSAGES = Object.freeze({
   notContiguousTitle: 'Selection must be contiguous',
   notContiguousDescription:
@@ -18,7 +18,7 @@ export const KEEP_MESSAGES = Object.freeze({
 });
 
 /**
- * Validate "keep selection" (seed 000 §5): the selection must be one run of words that does not
+ * Validate "keep selection": the selection must be one run of words that does not
  * span the whole video. When it is valid, the video outside the words' time span is cut: [0, start]
  * and [end, duration], each only when it is longer than the edge tolerance (a sliver at an edge is
  * silence, not content). Selected indices with no word are ignored.

@@ -3,7 +3,7 @@ import { mergeRanges, type MuteLevel } from '@wordcut/edit-list';
 import { lowerBound } from '@wordcut/transcript';
 import { roundMs } from './round';
 
-/** Words marked for cutting, not yet processed (seed 000 §3 "Pending cut"): one run of consecutive words. */
+/** Words marked for cutting, not yet processed: one run of consecutive words. */
 export interface PendingCut {
   id: string;
   wordIndices: number[];
@@ -12,12 +12,12 @@ export interface PendingCut {
   text: string;
 }
 
-/** Words marked for muting at one level (seed 000 §3 "Pending mute"): one run of consecutive words. */
+/** Words marked for muting at one level: one run of consecutive words. */
 export interface PendingMute extends PendingCut {
   level: MuteLevel;
 }
 
-/** Cuts closer than this are merged for playback skipping, which also jumps this far past the end (seed 000 §4, §9). */
+/** Cuts closer than this are merged for playback skipping, which also jumps this far past the end. */
 export const CUT_MERGE_GAP_SECONDS = 0.1;
 
 /** Mute level codes in a word mark (bits 2-3); 0 means not muted. */
@@ -177,7 +177,7 @@ export function cutRanges(cuts: readonly PendingCut[]): { start: number; end: nu
   return mergeCloseRanges(cuts.map((c) => ({ start: c.startTime, end: c.endTime })), 0);
 }
 
-/** The mute confirmation lists the first `max` regions, then 'and N more' (seed 000 §2). */
+/** The mute confirmation lists the first `max` regions, then 'and N more'. */
 export function summarizeList<T>(items: readonly T[], max = 5): { shown: T[]; more: number } {
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
 }

@@ -31,7 +31,7 @@ function seg(start: number, end: number, k = 0): ReorderSegment {
   return { id: `p${k}`, start, end, paragraphId: k, wordIndices: [k], type: 'paragraph' };
 }
 
-describe('constants (seed 000 §9)', () => {
+describe('constants', () => {
   it('skip margin and minimum preview segment are 0.1 s', () => {
     expect(SKIP_MARGIN_SECONDS).toBe(0.1);
     expect(MIN_PREVIEW_SEGMENT_SECONDS).toBe(0.1);
@@ -306,7 +306,7 @@ describe('clampSeek', () => {
   });
 });
 
-describe('validatePreviewSegments (seed 000 §5)', () => {
+describe('validatePreviewSegments', () => {
   it('needs segments, then a loaded duration', () => {
     expect(validatePreviewSegments([], 10)).toBe('No segments to preview - please reorder some content first');
     expect(validatePreviewSegments([], undefined)).toBe('No segments to preview - please reorder some content first');
@@ -338,7 +338,7 @@ describe('validatePreviewSegments (seed 000 §5)', () => {
   });
 });
 
-describe('advanceWindow (seed 000 §9)', () => {
+describe('advanceWindow', () => {
   it('is the smaller of 0.05 s and 20% of the length', () => {
     expect(advanceWindow(seg(0, 10))).toBe(0.05);
     expect(advanceWindow(seg(0, 0.25))).toBeCloseTo(0.05, 10);
@@ -406,7 +406,7 @@ describe('reorderPreviewStep', () => {
   });
 });
 
-describe('previewButtonState (seed 000 §5)', () => {
+describe('previewButtonState', () => {
   it('is disabled until something changed, then until the video is ready', () => {
     expect(previewButtonState(false, true)).toEqual({ disabled: true, reason: 'No changes made - drag paragraphs to reorder first' });
     expect(previewButtonState(false, false)).toEqual({ disabled: true, reason: 'No changes made - drag paragraphs to reorder first' });

@@ -4,10 +4,10 @@ import { lowerBound } from '@wordcut/transcript';
 import { roundMs } from './round';
 
 /**
- * Playback rules of the editor's player (seed 000 §4 "Preview modes", §5 "Reorder preview
- * validation", §9): pending cuts are always skipped, silences marked 'remove' are skipped in silence
- * preview, mutes lower the volume in mute preview, preview time-range mode pauses at the range end
- * and clamps seeks, and reorder preview plays paragraphs in their new order.
+ * Playback rules of the editor's player: pending cuts are always skipped, silences marked
+ * 'remove' are skipped in silence preview, mutes lower the volume in mute preview, preview
+ * time-range mode pauses at the range end and clamps seeks, and reorder preview plays paragraphs
+ * in their new order.
  *
  * `buildPlaybackRules` runs when marks change; `playbackStep` runs on every animation frame and is
  * O(log n) in the number of skip and mute ranges (plus the number of skips it chains over).
@@ -15,10 +15,10 @@ import { roundMs } from './round';
 
 export type { TimeRange };
 
-/** Playback jumps this far past the end of a skipped range (seed 000 §9 "skip margin"). */
+/** Playback jumps this far past the end of a skipped range. */
 export const SKIP_MARGIN_SECONDS = 0.1;
 
-/** Reorder preview refuses segments shorter than this (seed 000 §5, §9). */
+/** Reorder preview refuses segments shorter than this. */
 export const MIN_PREVIEW_SEGMENT_SECONDS = 0.1;
 
 /** A segment may end this far past the video duration (float noise of stored times). */
@@ -42,7 +42,7 @@ function isValidRange(r: { start: number; end: number }): boolean {
 }
 
 /**
- * Pending cuts as skip ranges (seed 000 §4 "Pending cuts"): sorted, merged when the gap between
+ * Pending cuts as skip ranges: sorted, merged when the gap between
  * two cuts is at most 0.1 s. Ranges with no length (or non-finite times) are dropped after merging.
  */
 export function cutSkipRanges(cuts: readonly Pick<PendingCut, 'startTime' | 'endTime'>[]): TimeRange[] {
@@ -51,7 +51,7 @@ export function cutSkipRanges(cuts: readonly Pick<PendingCut, 'startTime' | 'end
 }
 
 /**
- * Silences skipped in silence preview (seed 000 §4 "Silence preview"): only those recommended for
+ * Silences skipped in silence preview: only those recommended for
  * removal, sorted, overlapping or touching ones merged.
  */
 export function silenceSkipRanges(silences: readonly { startTime: number; endTime: number; recommendation: string }[]): TimeRange[] {
@@ -116,7 +116,7 @@ export interface PlaybackRulesInput {
 }
 
 /**
- * The playback rules for the current marks and preview modes (seed 000 §4 "Preview modes"): cuts
+ * The playback rules for the current marks and preview modes: cuts
  * are always skipped, silences only in silence preview, mutes only in mute preview. A range that is
  * not finite with start < end means no range mode. O(n log n); call it when marks change.
  */
@@ -168,7 +168,7 @@ function skipTarget(skips: readonly TimeRange[], time: number, lookahead: number
 }
 
 /**
- * One frame of playback (seed 000 §4 "Preview modes"); `lookahead` (s) is how far playback moves
+ * One frame of playback; `lookahead` (s) is how far playback moves
  * before the next frame, so skip ranges and the range end are acted on before they are reached.
  * - Range mode: before range.start, seek to it; at or after range.end - lookahead, seek to
  *   range.end and pause.
@@ -197,7 +197,7 @@ export function playbackStep(rules: PlaybackRules, time: number, lookahead = 0):
 }
 
 /**
- * Where a user seek lands (seed 000 §4): in range mode clamped to the range, otherwise to
+ * Where a user seek lands: in range mode clamped to the range, otherwise to
  * 0..duration; a target inside a skip range moves past it (end + 0.1 s, chained), so clicking
  * inside a pending cut does not play it. A non-finite time goes to the range start (or 0).
  */
@@ -212,7 +212,7 @@ export function clampSeek(rules: PlaybackRules, time: number): number {
   return Math.min(target, hi, duration > 0 ? duration : Infinity);
 }
 
-/** One paragraph of reorder mode, in play order (seed 000 §4 "Reorder mode", §5 payload spec form). */
+/** One paragraph of reorder mode, in play order (the payload's spec form). */
 export interface ReorderSegment {
   id: string;
   start: number;
@@ -223,10 +223,10 @@ export interface ReorderSegment {
 }
 
 /**
- * Why reorder preview cannot start, or null when it can (seed 000 §5 "Reorder preview
- * validation"). Checked in this order, the first failing segment (1-based N) wins. The length and
- * the end overshoot (up to 0.05 s past the duration is allowed) are compared to the millisecond:
- * 0.3 - 0.2 is 0.09999999999999998 and must pass as 0.1 s.
+ * Why reorder preview cannot start, or null when it can. Checked in this order, the first
+ * failing segment (1-based N) wins. The length and the end overshoot (up to 0.05 s past the
+ * duration is allowed) are compared to the millisecond: 0.3 - 0.2 is 0.09999999999999998 and
+ * must pass as 0.1 s.
  */
 export function validatePreviewSegments(segments: readonly ReorderSegment[], duration: number | null | undefined): string | null {
   if (segments.length === 0) return 'No segments to preview - please reorder some content first';
@@ -247,7 +247,7 @@ export function validatePreviewSegments(segments: readonly ReorderSegment[], dur
   return null;
 }
 
-/** Reorder preview moves on this long before a segment's end: min(0.05 s, 20% of its length) (seed 000 §4, §9). */
+/** Reorder preview moves on this long before a segment's end: min(0.05 s, 20% of its length). */
 export function advanceWindow(segment: Pick<ReorderSegment, 'start' | 'end'>): number {
   return Math.min(0.05, 0.2 * (segment.end - segment.start));
 }
@@ -263,7 +263,7 @@ export interface ReorderPreviewStep {
 }
 
 /**
- * One frame of reorder preview (seed 000 §4 "Reorder preview"), segment `index` playing at `time`:
+ * One frame of reorder preview, segment `index` playing at `time`:
  * - within the advance window of its end (up to 0.25 s past it, a late frame): seek to the next
  *   segment's start, or after the last one pause at its end and finish;
  * - more than 0.25 s before its start or past its end: the user seeked away, and the preview
@@ -284,7 +284,7 @@ export function reorderPreviewStep(segments: readonly ReorderSegment[], index: n
   return { index, seekTo: segment.end, pause: true, done: true };
 }
 
-/** The reorder preview button (seed 000 §5): disabled with a reason until the order changed and the video is ready. */
+/** The reorder preview button: disabled with a reason until the order changed and the video is ready. */
 export function previewButtonState(changed: boolean, videoReady: boolean): { disabled: boolean; reason: string | null } {
   if (!changed) return { disabled: true, reason: 'No changes made - drag paragraphs to reorder first' };
   if (!videoReady) return { disabled: true, reason: 'Video is still loading - please wait' };

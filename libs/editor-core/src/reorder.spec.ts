@@ -19,7 +19,7 @@ import { transcript } from './testing.spec-helpers';
 const t = transcript('a b', 'c d e', 'f');
 const { words, paragraphs } = t;
 
-describe('isOutOfSync (seed 000 §4 "Reorder mode", §9)', () => {
+describe('isOutOfSync', () => {
   const ps = (...ends: number[]): Pick<Paragraph, 'end'>[] => ends.map((end) => ({ end }));
 
   it('has a 5 s tolerance', () => {
@@ -120,7 +120,7 @@ describe('moveItem, moveUp, moveDown', () => {
   });
 });
 
-describe('segmentsChanged (seed 000 §4: a different count, start or word-index list)', () => {
+describe('segmentsChanged', () => {
   const before = paragraphSegments(words, paragraphs);
 
   it('is false for the same order', () => {
@@ -146,7 +146,7 @@ describe('segmentsChanged (seed 000 §4: a different count, start or word-index 
   });
 });
 
-describe('reorderPayload (seed 000 §5 "Reorder payload form")', () => {
+describe('reorderPayload', () => {
   const segments = paragraphSegments(words, paragraphs, [2, 0, 1]);
   const withGroups = (...groups: (number | undefined)[]): Paragraph[] =>
     paragraphs.map((p, k) => {

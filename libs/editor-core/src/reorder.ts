@@ -3,21 +3,21 @@ import type { ReorderSegment } from './preview';
 import { roundMs } from './round';
 
 /**
- * Reorder mode (seed 000 §4 "Reorder mode", §5 "Reorder payload form"): paragraphs become
- * segments, the user moves them (drag or up/down arrows), a change is detected position by
- * position, and the new order is sent as a group order or as a paragraph-granularity spec.
+ * Reorder mode: paragraphs become segments, the user moves them (drag or up/down arrows), a
+ * change is detected position by position, and the new order is sent as a group order or as a
+ * paragraph-granularity spec.
  */
 
-/** Reorder mode is refused when the transcript runs this far past the video (seed 000 §4, §9). */
+/** Reorder mode is refused when the transcript runs this far past the video. */
 export const OUT_OF_SYNC_TOLERANCE_SECONDS = 5;
 
-/** The fixed placeholder user id the reorder payload carries (seed 000 §5). */
+/** The fixed placeholder user id the reorder payload carries. */
 export const REORDER_USER_ID = 'wordcut-editor';
 
 /**
- * True when the transcript does not fit the video (seed 000 §4 "Reorder mode", toast 'Data out of
- * sync'): the last paragraph ends more than 5 s after the duration. False while the duration is
- * unknown (not a finite number > 0) or there are no paragraphs. Compared to the millisecond.
+ * True when the transcript does not fit the video (toast 'Data out of sync'): the last paragraph
+ * ends more than 5 s after the duration. False while the duration is unknown (not a finite
+ * number > 0) or there are no paragraphs. Compared to the millisecond.
  */
 export function isOutOfSync(paragraphs: readonly Pick<Paragraph, 'end'>[], duration: number): boolean {
   if (!Number.isFinite(duration) || duration <= 0) return false;
@@ -60,7 +60,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return out;
 }
 
-/** The up arrow on a paragraph (seed 000 §2 "Reorder mode"): swap it with the one before; the first stays. */
+/** The up arrow on a paragraph: swap it with the one before; the first stays. */
 export function moveUp<T>(order: readonly T[], i: number): T[] {
   return moveItem(order, i, i - 1);
 }
@@ -75,9 +75,8 @@ function sameIndices(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * True when the order changed (seed 000 §4 "Reorder mode": 'A change means a different count,
- * start or word-index list'), compared position by position. Applying without a change gives
- * 'No changes detected'.
+ * True when the order changed: a different count, start or word-index list, compared position
+ * by position. Applying without a change gives 'No changes detected'.
  */
 export function segmentsChanged(
   before: readonly Pick<ReorderSegment, 'start' | 'wordIndices'>[],
@@ -90,7 +89,7 @@ export function segmentsChanged(
   });
 }
 
-/** The reorder request body (seed 000 §5 "Reorder payload form"). */
+/** The reorder request body. */
 export type ReorderPayload =
   | { groupOrder: number[]; userId: string }
   | { spec: { granularity: 'paragraph'; segments: ReorderSegment[] }; userId: string };
@@ -100,7 +99,7 @@ function isGroupNumber(g: unknown): g is number {
 }
 
 /**
- * The reorder payload (seed 000 §5): when every paragraph has a numeric non-negative groupNumber
+ * The reorder payload: when every paragraph has a numeric non-negative groupNumber
  * (an integer, as the server requires), the group numbers in the new order; otherwise the
  * segments as a paragraph-granularity spec. A segment whose paragraphId names no paragraph also
  * forces the spec form.

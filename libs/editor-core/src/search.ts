@@ -2,9 +2,9 @@ import type { Word, WordDelta } from '@wordcut/contracts';
 import { lowerBound } from '@wordcut/transcript';
 import { replaceRunDeltas } from './deltas';
 
-/** Search runs this long after typing stops (seed 000 §5, §9). */
+/** Search runs this long after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 300;
-/** After jumping to a result, follow-playback scrolling stays off this long (seed 000 §9). */
+/** After jumping to a result, follow-playback scrolling stays off this long. */
 export const SEARCH_SCROLL_SUPPRESS_MS = 3000;
 
 /**
@@ -55,7 +55,7 @@ function wordAt(starts: Int32Array, offset: number): number {
 }
 
 /**
- * Case-insensitive substring search (seed 000 §5) over the words joined by single spaces, so a
+ * Case-insensitive substring search over the words joined by single spaces, so a
  * query may span words. The query is trimmed and its whitespace runs collapsed; an empty query
  * finds nothing. Matches are in order and do not overlap. One pass over one string: fast enough
  * for 30,000 words on every keystroke after the debounce.
@@ -85,7 +85,7 @@ export function stepMatch(index: number, count: number, dir: 1 | -1): number {
 }
 
 /**
- * Replace the current result only (seed 000 §5): the words first..last become what precedes the
+ * Replace the current result only: the words first..last become what precedes the
  * match in the first word, the replacement as typed, and what follows the match in the last word
  * ('Colour,' with 'colour' replaced by 'color' gives 'color,'), saved as a run replacement
  * (replaceRunDeltas). Throws RangeError when the match names words that do not exist.

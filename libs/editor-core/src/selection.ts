@@ -16,7 +16,7 @@ export type Selection = readonly WordRange[];
 
 export const EMPTY_SELECTION: Selection = Object.freeze([]);
 
-/** Pointer movement (px) that turns a press into a drag selection (seed 000 §4 "Word clicks"). */
+/** Pointer movement (px) that turns a press into a drag selection. */
 export const DRAG_THRESHOLD_PX = 2;
 
 /** The words a to b, whichever order the user went (a drag may go backwards). */
@@ -103,7 +103,7 @@ export function selectionBounds(sel: Selection): WordRange | null {
   return first && last ? { start: first.start, end: last.end } : null;
 }
 
-/** True for exactly one run of words (keep selection needs it, seed 000 §5). */
+/** True for exactly one run of words (keep selection needs it). */
 export function isContiguous(sel: Selection): boolean {
   return sel.length === 1;
 }
@@ -157,7 +157,7 @@ export function sentenceRange(
 }
 
 /**
- * Triple click (seed 000 §4): the sentence first; a triple click on the already selected sentence
+ * Triple click: the sentence first; a triple click on the already selected sentence
  * widens to the paragraph.
  */
 export function tripleClickRange(

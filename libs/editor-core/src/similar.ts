@@ -3,7 +3,7 @@ import { normalizeWord } from '@wordcut/transcript';
 import { roundMs } from './round';
 
 /**
- * The form mute-similar compares (seed 000 §5): lower case with every character that is not a
+ * The form mute-similar compares: lower case with every character that is not a
  * letter or a number removed ("Like," -> "like", "don't" -> "dont"). It is the transcript domain's
  * normalizeWord, so mute-similar and filler detection agree on what "the same word" is.
  */

@@ -19,7 +19,7 @@ import {
 } from './timeline';
 
 describe('zoom', () => {
-  it('doubles and halves between 0.25x and 16x (seed 000 §4, §9)', () => {
+  it('doubles and halves between 0.25x and 16x', () => {
     expect([ZOOM_MIN, ZOOM_MAX, DEFAULT_ZOOM]).toEqual([0.25, 16, 1]);
     const ins: number[] = [];
     for (let z = ZOOM_MIN; ins.length < 8; z = zoomIn(z)) ins.push(z);

@@ -1,5 +1,5 @@
 /**
- * The advanced timeline (seed 000 §4 "Timeline", §9 zoom 0.25x-16x): zoom steps, ruler ticks,
+ * The advanced timeline (zoom 0.25x-16x): zoom steps, ruler ticks,
  * the visible time window, following the playhead, fast waveform bars for the visible window of
  * long (3-hour) waveforms, and the ranges (cuts, mutes) inside the window.
  *
@@ -9,7 +9,7 @@
  */
 import { lowerBound } from '@wordcut/transcript';
 
-/** Zoom limits and default (seed 000 §9). */
+/** Zoom limits and default. */
 export const ZOOM_MIN = 0.25;
 export const ZOOM_MAX = 16;
 export const DEFAULT_ZOOM = 1;
@@ -20,12 +20,12 @@ function clampZoom(z: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, z));
 }
 
-/** Zoom in: doubles, at most 16x (seed 000 §4 "Timeline"). */
+/** Zoom in: doubles, at most 16x. */
 export function zoomIn(z: number): number {
   return clampZoom(clampZoom(z) * 2);
 }
 
-/** Zoom out: halves, at least 0.25x (seed 000 §4 "Timeline"). */
+/** Zoom out: halves, at least 0.25x. */
 export function zoomOut(z: number): number {
   return clampZoom(clampZoom(z) / 2);
 }
@@ -45,7 +45,7 @@ export function formatZoom(z: number): string {
   return `${Number(clampZoom(z).toFixed(2))}x`;
 }
 
-/** The ruler has 11 ticks (seed 000 §4 "Timeline"). */
+/** The ruler has 11 ticks. */
 export const RULER_TICKS = 11;
 
 /** A ruler tick: its time in seconds and its position as a fraction 0..1 of the visible window. */
@@ -56,7 +56,7 @@ export interface RulerTick {
 
 /**
  * `count` ticks evenly spaced over the visible window, the first at `viewStart`, the last at
- * `viewEnd` (seed 000 §4 "Timeline": 11 ticks). A count below 2 gives 2 ticks.
+ * `viewEnd` (11 ticks by default). A count below 2 gives 2 ticks.
  */
 export function rulerTicks(viewStart: number, viewEnd: number, count: number = RULER_TICKS): RulerTick[] {
   const n = Math.max(2, Math.floor(Number.isFinite(count) ? count : RULER_TICKS));
@@ -110,7 +110,7 @@ export const FOLLOW_RIGHT_MARGIN = 0.05;
 export const FOLLOW_ANCHOR = 0.25;
 
 /**
- * Following the playhead (seed 000 §4 "Timeline"): when the playhead (content x in pixels) is
+ * Following the playhead: when the playhead (content x in pixels) is
  * left of the view, right of it, or within 5% of its right edge, the scrollLeft that puts it at
  * a quarter of the viewport, clamped to 0..contentWidth - viewportWidth. Null when no scroll is
  * needed, or when the clamped position equals the current one (nothing to do at the content's

@@ -8,7 +8,7 @@ export class AppError extends Error {
     message: string,
     readonly details?: unknown,
     /**
-     * Fields merged into the error body, e.g. the export error shape of seed 001 (`error` as the
+     * Fields merged into the error body, e.g. the export error shape (`error` as the
      * code, `retryAfter`, `upgradeUrl`). A numeric `retryAfter` also sets the Retry-After header.
      */
     readonly extra?: Record<string, unknown>,

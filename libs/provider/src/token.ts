@@ -1,5 +1,5 @@
 /**
- * Verification of the provider's session token (seed 001 §3): the provider signs a JWT and hands it
+ * Verification of the provider's session token: the provider signs a JWT and hands it
  * to the browser (`?token=` on the editor URL); every WordCut call carries it as a bearer token.
  *
  * Security rules, in order:

@@ -1,5 +1,5 @@
 /**
- * Which idempotency key a click on 'Publish' sends (seed 001 §3, Stripe's guidance: a key names
+ * Which idempotency key a click on 'Publish' sends (Stripe's guidance: a key names
  * one logical operation). The server stores a key with the fingerprint of its request and replays
  * the first answer for the same key and request, so resending a key can never start a second
  * export, while a fresh key always may. Hence:

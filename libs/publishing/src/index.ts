@@ -1,5 +1,5 @@
 /**
- * @wordcut/publishing: the pure rules of publishing to the provider (seed 001, seed 002 quota),
+ * @wordcut/publishing: the pure rules of publishing to the provider (and the export quota),
  * shared by the browser and the services: export quota, exportable items and the dialog's
  * buttons, the export request and its idempotency key, progress texts, retry and backoff timing,
  * and every message.

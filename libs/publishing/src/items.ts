@@ -1,6 +1,5 @@
 /**
- * What the publish dialog offers (seed 001 §2, §4 "Items offered for export", "Dialog selection",
- * "Publish button", "Revert button", §5): the exportable items of a video, their descriptions and
+ * What the publish dialog offers: the exportable items of a video, their descriptions and
  * durations, the initial selection, select-all, and the states of the header and dialog buttons.
  * Pure: no React, DOM, Node APIs or IO.
  */
@@ -50,7 +49,7 @@ export interface PublishClip {
 
 export type ExportableItemType = 'main_video' | 'vtt' | 'clip';
 
-/** One row of the publish dialog (seed 001 §3 "Exportable item"). */
+/** One row of the publish dialog. */
 export interface ExportableItem {
   type: ExportableItemType;
   /** the video id for main_video and vtt, the clip id for clips */
@@ -64,7 +63,7 @@ export interface ExportableItem {
   providerVideoId: string | null;
 }
 
-/** The aspect ratio a clip without one is exported in (seed 001 §3, §9). */
+/** The aspect ratio a clip without one is exported in. */
 export const DEFAULT_EXPORT_ASPECT_RATIO = '16:9';
 
 /** The upload status meaning the provider already has the current file. */
@@ -74,7 +73,7 @@ export const UPLOADED = 'uploaded';
 const UNFINISHED_CLIP_STATUSES = new Set(['pending', 'processing', 'failed']);
 
 /**
- * A duration for people (seed 001 §4): under 60 s in seconds ('45s'), otherwise minutes and
+ * A duration for people: under 60 s in seconds ('45s'), otherwise minutes and
  * seconds ('2m 5s'). Rounded to the nearest second; negative or non-finite values read '0s'.
  */
 export function formatDuration(sec: number): string {
@@ -98,7 +97,7 @@ function subtitlesDescription(video: PublishVideo): string {
 const clipDuration = (c: PublishClip): number => Math.max(0, c.endTime - c.startTime);
 
 /**
- * The items the publish dialog offers (seed 001 §4), main video first, then subtitles, then clips
+ * The items the publish dialog offers, main video first, then subtitles, then clips
  * in list order:
  * - the main video when videoChanged and not yet uploaded; described by its mute segments
  *   ('2 mute segments applied') or 'Video edits pending export';
@@ -157,7 +156,7 @@ export function itemKey(item: Pick<ExportableItem, 'type' | 'id'>): string {
 }
 
 /**
- * The dialog's selection when it opens (seed 001 §4): every item, except clips already uploaded
+ * The dialog's selection when it opens: every item, except clips already uploaded
  * that have a provider video id (publishing them again would duplicate them at the provider).
  */
 export function initialSelection(items: readonly ExportableItem[]): Set<string> {
@@ -174,7 +173,7 @@ export function allSelected(items: readonly ExportableItem[], selected: Readonly
   return items.length > 0 && items.every((i) => selected.has(itemKey(i)));
 }
 
-/** The select-all toggle (seed 001 §4): clears everything when all are selected, else selects all. */
+/** The select-all toggle: clears everything when all are selected, else selects all. */
 export function toggleAll(items: readonly ExportableItem[], selected: ReadonlySet<string>): Set<string> {
   return allSelected(items, selected) ? new Set() : new Set(items.map(itemKey));
 }
@@ -193,7 +192,7 @@ export function selectedItems(items: readonly ExportableItem[], selected: Readon
   return items.filter((i) => selected.has(itemKey(i)));
 }
 
-/** Exports need a provider session and a video (seed 001 §4). */
+/** Exports need a provider session and a video. */
 export function exportsAvailable(video: Pick<PublishVideo, 'id' | 'providerSessionId'> | null | undefined): boolean {
   return Boolean(video?.id && video.providerSessionId);
 }
@@ -204,7 +203,7 @@ export interface ButtonState {
 }
 
 /**
- * The header's 'Publish changes' button (seed 001 §4): disabled while an export is being created,
+ * The header's 'Publish changes' button: disabled while an export is being created,
  * with nothing to export, or while a clip is processing (then with the tooltip
  * 'Waiting for clips to finish processing...').
  */
@@ -215,39 +214,39 @@ export function publishButtonState(s: { creating: boolean; pendingCount: number;
 
 /**
  * 'Revert to Original' shows only for a video linked to a session with something to revert:
- * pending exports or transcript history entries (seed 001 §4). Counts or flags are accepted.
+ * pending exports or transcript history entries. Counts or flags are accepted.
  */
 export function revertVisible(s: { linkedToSession: boolean; pendingExports: number | boolean; historyEntries: number | boolean }): boolean {
   return s.linkedToSession && (Number(s.pendingExports) > 0 || Number(s.historyEntries) > 0);
 }
 
-/** The dialog's confirm label (seed 001 §2); the seed writes 'Item(s)' literally. */
+/** The dialog's confirm label; 'Item(s)' is written literally, whatever the count. */
 export function confirmLabel(s: { count: number; cloning: boolean; exporting: boolean }): string {
   if (s.cloning) return CLONING_LABEL;
   if (s.exporting) return PUBLISHING_LABEL;
   return `Publish ${s.count} Item(s)`;
 }
 
-/** The alert when nothing is selected (seed 001 §5), else null. */
+/** The alert when nothing is selected, else null. */
 export function selectionError(count: number): string | null {
   return count > 0 ? null : SELECT_AT_LEAST_ONE;
 }
 
 /**
  * The confirm button is disabled with nothing selected, over quota, while exporting and while
- * cloning (seed 001 §5).
+ * cloning.
  */
 export function confirmDisabled(s: { count: number; quotaExceeded: boolean; exporting: boolean; cloning: boolean }): boolean {
   return !(s.count > 0) || s.quotaExceeded || s.exporting || s.cloning;
 }
 
-/** The clone toggle is hidden for a video that already is a clone (seed 001 §2). */
+/** The clone toggle is hidden for a video that already is a clone. */
 export function cloneToggleVisible(video: Pick<PublishVideo, 'providerIsClone'>): boolean {
   return !video.providerIsClone;
 }
 
 /**
- * Why a clone cannot start (seed 001 §5), as the toast to show, or null when it can:
+ * Why a clone cannot start, as the toast to show, or null when it can:
  * 'Cannot clone / This video is already a clone', 'Clone failed / Video ID not available'.
  */
 export function cloneRefusal(video: { id?: string | null; providerIsClone: boolean } | null | undefined): ToastText | null {

@@ -12,7 +12,7 @@ import {
 } from './messages';
 import * as m from './messages';
 
-/** What the client's fetcher throws for a non-OK answer (seed 001 §7). */
+/** What the client's fetcher throws for a non-OK answer. */
 const httpError = (status: number, body: string) => new Error(`${status}: ${body}`);
 
 describe('texts', () => {
@@ -21,7 +21,7 @@ describe('texts', () => {
     expect(uploadingText(3, 'Acme Video')).toBe('Uploading 3 item(s) to Acme Video');
   });
 
-  it('has the seed 001 error code messages', () => {
+  it('has a message for every export error code', () => {
     expect(EXPORT_ERROR_MESSAGES).toMatchObject({
       unauthorized: 'JWT token required for export. Please refresh the page.',
       token_refresh_failed: 'Failed to refresh authentication. Please reload the page.',
@@ -32,7 +32,7 @@ describe('texts', () => {
     });
   });
 
-  it('has the seed 001 toasts and dialog texts', () => {
+  it('has the toasts and dialog texts', () => {
     expect([
       m.EXPORT_STARTED_TITLE,
       m.EXPORT_RETRYING_TITLE,

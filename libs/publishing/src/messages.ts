@@ -1,12 +1,12 @@
 /**
- * Every user-facing text of publishing (seed 001 §2, §5, §7, §8), in one place so the browser, the
+ * Every user-facing text of publishing, in one place so the browser, the
  * gateway and the export service say the same thing, and the error parsing that turns a failed call
  * into an {@link ExportError}. Quota texts live in quota.ts, progress texts in progress.ts.
  * Pure: no React, DOM, Node APIs or IO.
  */
 import type { ExportError } from '@wordcut/contracts';
 
-// ---- header and dialogs (seed 001 §1, §2) ----
+// ---- header and dialogs ----
 
 export const REVERT_BUTTON_LABEL = 'Revert to Original';
 export const PUBLISH_BUTTON_LABEL = 'Publish changes';
@@ -33,7 +33,7 @@ export const UPGRADE_LINK_TEXT = 'Upgrade your plan';
 export const UPGRADE_BUTTON_LABEL = 'Upgrade Plan';
 export const TECHNICAL_DETAILS_LABEL = 'Technical details';
 
-// ---- validation (seed 001 §4, §5) ----
+// ---- validation ----
 
 export const SELECT_AT_LEAST_ONE = 'Please select at least one item to export';
 export const CLIPS_PROCESSING_TOOLTIP = 'Waiting for clips to finish processing...';
@@ -41,17 +41,17 @@ export const PUBLISH_PREREQUISITES_MISSING = 'Video or authentication token miss
 export const CLONED_TOKEN_MISMATCH = 'Export delayed - Video data is updating, please try again in a moment';
 export const CLONED_TOKEN_UNPARSEABLE = 'Failed to process cloned video token';
 
-/** Calls made without a token (seed 001 §5). */
+/** Calls made without a token. */
 export const NO_AUTH_TOKEN = 'No authentication token';
 export const EXPORT_TOKEN_REQUIRED = 'JWT token required for export. Please refresh the page.';
 export const STATUS_TOKEN_REQUIRED = 'Job ID and token required';
 export const RESET_TOKEN_REQUIRED = 'JWT token required';
 
-// ---- toasts (seed 001 §4, §7, §8) ----
+// ---- toasts ----
 
 export const EXPORT_STARTED_TITLE = 'Export Started';
 
-/** 'Export Started' toast text; the seed writes 'item(s)' literally. */
+/** 'Export Started' toast text; 'item(s)' is written literally, whatever the count. */
 export function uploadingText(count: number, providerName: string): string {
   return `Uploading ${count} item(s) to ${providerName}`;
 }
@@ -83,10 +83,10 @@ export const DELETE_CLIP_FAILED = 'Failed to delete clip';
 export const CREATE_CLIP_FAILED = 'Failed to create clip';
 export const FETCH_CLIPS_FAILED = 'Failed to fetch clips';
 
-/** The progress dialog's message for a failed job without one of its own (seed 001 §8). */
+/** The progress dialog's message for a failed job without one of its own. */
 export const EXPORT_FAILED_DEFAULT = 'Export failed. Please try again.';
 
-// ---- error screen (seed 001 §2) ----
+// ---- error screen ----
 
 export const ERROR_SCREEN_TITLE = 'Something went wrong';
 export const ERROR_SCREEN_TEXT = 'An error occurred while processing your video. This might be due to a temporary issue.';
@@ -99,7 +99,7 @@ export interface ToastText {
   description: string;
 }
 
-/** The four 'Session Reset' texts (seed 001 §7), by what the reset changed. */
+/** The four 'Session Reset' texts, by what the reset changed. */
 export const RESET_TEXTS = Object.freeze({
   both: 'Video and transcript files updated',
   video: 'Video file updated',
@@ -115,7 +115,7 @@ export function resetToastText(filesUpdated: { video: boolean; transcript: boole
   return RESET_TEXTS.none;
 }
 
-// ---- export error codes (seed 001 §5, §8) ----
+// ---- export error codes ----
 
 /** The `error` codes of an {@link ExportError} the client and the services use. */
 export const ExportErrorCode = {
@@ -133,7 +133,7 @@ export const ExportErrorCode = {
 } as const;
 export type ExportErrorCode = (typeof ExportErrorCode)[keyof typeof ExportErrorCode];
 
-/** The default message of each client-side error code (seed 001 §8). */
+/** The default message of each client-side error code. */
 export const EXPORT_ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   unauthorized: EXPORT_TOKEN_REQUIRED,
   token_refresh_failed: 'Failed to refresh authentication. Please reload the page.',
@@ -145,7 +145,7 @@ export const EXPORT_ERROR_MESSAGES: Readonly<Record<string, string>> = Object.fr
   clone_failed: CLONE_REQUEST_FAILED,
 });
 
-/** The 'Export Failed' toast (seed 001 §8): the error's message, or 'Failed to create export job'. */
+/** The 'Export Failed' toast: the error's message, or 'Failed to create export job'. */
 export function exportFailedToast(error: Pick<ExportError, 'message'> | null | undefined): ToastText {
   const message = error?.message?.trim();
   return { title: EXPORT_FAILED_TITLE, description: message || EXPORT_CREATE_FAILED };
@@ -220,7 +220,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A non-OK answer: status and body text (seed 001 §7 `<status>: <body text or status text>`). */
+/** A non-OK answer: status and body text (`<status>: <body text or status text>`). */
 function fromHttp(status: number, bodyText: string, fallback: string): ExportError {
   const body = parseJson(bodyText);
   const auth = status === 401 || status === 403;
@@ -234,7 +234,7 @@ function fromHttp(status: number, bodyText: string, fallback: string): ExportErr
 
 /**
  * Turns whatever a publishing call threw into an {@link ExportError} the dialog and toasts show:
- * - an error whose message is `<status>: <body text>` (the client's format, seed 001 §7), or an
+ * - an error whose message is `<status>: <body text>` (the client's format), or an
  *   object with `status` and `bodyText` (libs/ui's ApiError): a JSON body's error, message,
  *   details, retryAfter and upgradeUrl are read; 401 and 403 are `unauthorized`; a body that is
  *   not JSON goes to `details` and the code's default message is used;

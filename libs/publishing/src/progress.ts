@@ -1,14 +1,14 @@
 /**
- * The export progress dialog (seed 001 §2, §4 "Export job", "Progress estimate text", "Retry",
- * §8): the estimate text, the step shown, when the dialog is locked, what a failure shows and
- * whether retry is offered; and, for the export service, the completion estimate it reports.
+ * The export progress dialog: the estimate text, the step shown, when the dialog is locked,
+ * what a failure shows and whether retry is offered; and, for the export service, the completion
+ * estimate it reports.
  * Pure: no React, DOM, Node APIs or IO.
  */
 import type { ExportError } from '@wordcut/contracts';
 import { EXPORT_FAILED_DEFAULT, ExportErrorCode } from './messages';
 import { QUOTA_LIMIT_REACHED } from './quota';
 
-/** The step shown before the service reports one (seed 001 §2). */
+/** The step shown before the service reports one. */
 export const DEFAULT_STEP = 'Preparing export...';
 
 /** The step to show: the job's current step, or 'Preparing export...'. */
@@ -22,7 +22,7 @@ export function progressPercent(progress: number | null | undefined): number {
 }
 
 /**
- * The estimate line (seed 001 §4): 'Calculating...' while the completion time is unknown (or
+ * The estimate line: 'Calculating...' while the completion time is unknown (or
  * unreadable), 'Almost done...' once less than a second remains, else 'Estimated time remaining:
  * 2m 5s' or, under a minute, 'Estimated time remaining: 45s'.
  */
@@ -35,12 +35,12 @@ export function estimateText(estimatedCompletion: string | null | undefined, now
   return m > 0 ? `Estimated time remaining: ${m}m ${seconds % 60}s` : `Estimated time remaining: ${seconds}s`;
 }
 
-/** Completed and failed are final: polling stops (seed 001 §3, §4). */
+/** Completed and failed are final: polling stops. */
 export function isFinal(status: string | null | undefined): boolean {
   return status === 'completed' || status === 'failed';
 }
 
-/** The dialog cannot be closed while the job is queued or processing (seed 001 §2). */
+/** The dialog cannot be closed while the job is queued or processing. */
 export function dialogLocked(status: string | null | undefined): boolean {
   return status === 'queued' || status === 'processing';
 }
@@ -56,7 +56,7 @@ export interface RetryState {
 }
 
 /**
- * Retry of a failed export (seed 001 §5, §8): not offered without an error or for quota_exceeded
+ * Retry of a failed export: not offered without an error or for quota_exceeded
  * (waiting or upgrading is the way out); disabled, with 'Please wait N seconds before retrying.',
  * until `retryAfter` seconds have passed since `failedAt` (null: the wait starts now).
  */
@@ -79,7 +79,7 @@ export interface FailureSummary {
   upgradeUrl: string | null;
 }
 
-/** What a failed job's dialog shows (seed 001 §8). */
+/** What a failed job's dialog shows. */
 export function failureSummary(error: ExportError | null | undefined): FailureSummary {
   const quotaExceeded = error?.error === ExportErrorCode.QuotaExceeded;
   const message = quotaExceeded ? QUOTA_LIMIT_REACHED : error?.message?.trim() || EXPORT_FAILED_DEFAULT;
@@ -92,7 +92,7 @@ export function failureSummary(error: ExportError | null | undefined): FailureSu
 export const MIN_PROGRESS_FOR_ESTIMATE = 2;
 
 /**
- * The finish time the export service reports (seed 001 §3 estimatedCompletion): a straight line
+ * The finish time the export service reports (estimatedCompletion): a straight line
  * through the start and the current progress (0-100). Null below 2 % or when the clock makes no
  * sense (now before the start); `now` once progress reaches 100.
  */

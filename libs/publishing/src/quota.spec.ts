@@ -27,7 +27,7 @@ const usage = (exportsToday: number, maxPerDay: number | null, exportsThisMonth:
 const plan = (exportsPerDay?: number | null, exportsPerMonth?: number | null, tier = 'pro'): Plan => ({ tier, quotas: { exportsPerDay, exportsPerMonth } });
 
 describe('texts', () => {
-  it('are the seed 001 texts', () => {
+  it('are the product texts', () => {
     expect(QUOTA_WARNING_RATIO).toBe(0.8);
     expect(QUOTA_EXCEEDED_MESSAGE).toBe('Export quota exceeded. Please upgrade your plan or wait until the quota resets.');
     expect(QUOTA_WARNING_MESSAGE).toBe("You're approaching your export limit. Consider upgrading for more capacity.");
@@ -222,7 +222,7 @@ describe('quotaDisplay', () => {
   });
 });
 
-describe('monthlyQuotaBanner (seed 002)', () => {
+describe('monthlyQuotaBanner', () => {
   it('is hidden without a positive monthly quota', () => {
     expect(monthlyQuotaBanner(null, { exportsThisMonth: 10 })).toBeNull();
     expect(monthlyQuotaBanner(plan(5), { exportsThisMonth: 10 })).toBeNull();

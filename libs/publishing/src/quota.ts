@@ -1,5 +1,5 @@
 /**
- * Export quota (seed 001 §3 "Quota", §5, §8, §9; seed 002 §4 "Quota", §5, §8, §9): the plan limits
+ * Export quota: the plan limits
  * exports per UTC day and per UTC calendar month. The export service counts usage and refuses an
  * export over either limit; the browser shows the counts, warns from 80 % and blocks at 100 %.
  * One evaluation here so the refusal and the dialog can never disagree.
@@ -8,16 +8,16 @@
 import type { ExportError, Plan, QuotaUsage } from '@wordcut/contracts';
 import { ExportErrorCode } from './messages';
 
-/** Warn from this share of either limit (seed 001 §5, seed 002 §9). */
+/** Warn from this share of either limit. */
 export const QUOTA_WARNING_RATIO = 0.8;
 
-/** The refusal message (seed 001 §5). */
+/** The refusal message. */
 export const QUOTA_EXCEEDED_MESSAGE = 'Export quota exceeded. Please upgrade your plan or wait until the quota resets.';
-/** The publish dialog's warning from 80 % (seed 001 §5). */
+/** The publish dialog's warning from 80 %. */
 export const QUOTA_WARNING_MESSAGE = "You're approaching your export limit. Consider upgrading for more capacity.";
-/** The progress dialog's heading for a quota_exceeded failure (seed 001 §8). */
+/** The progress dialog's heading for a quota_exceeded failure. */
 export const QUOTA_LIMIT_REACHED = "You've reached your export limit.";
-/** Seed 002 §6: upgrade guidance sends the user to the account administrator. */
+/** Upgrade guidance sends the user to the account administrator. */
 export const QUOTA_UPGRADE_GUIDANCE = 'To export more, ask your account administrator to upgrade your plan.';
 
 /** A usable limit: a positive finite number; null, absent, 0 or less means no limit for that window. */
@@ -38,7 +38,7 @@ export interface QuotaEvaluation {
 }
 
 /**
- * Seed 001 §5: exceeded when exportsToday >= maxPerDay or exportsThisMonth >= maxPerMonth; a
+ * Exceeded when exportsToday >= maxPerDay or exportsThisMonth >= maxPerMonth; a
  * warning at 80 % of either limit while not exceeded. A missing, zero or negative limit is no limit.
  */
 export function evaluateQuota(q: Pick<QuotaUsage, 'exportsToday' | 'maxPerDay' | 'exportsThisMonth' | 'maxPerMonth'>): QuotaEvaluation {
@@ -111,8 +111,8 @@ function secondsUntil(iso: string, now: Date): number {
 }
 
 /**
- * The server's quota check before it accepts an export. Refused, the body is the export error of
- * seed 001 §3: error 'quota_exceeded', the seed's message, details naming the limit reached and
+ * The server's quota check before it accepts an export. Refused, the body is the export error
+ * 'quota_exceeded' with QUOTA_EXCEEDED_MESSAGE, details naming the limit reached and
  * when it resets, retryAfter = seconds until exports are possible again, and the upgrade link.
  * With both limits reached the monthly reset is the one that matters (it is never earlier).
  */
@@ -135,7 +135,7 @@ export function checkExportAllowed(plan: Plan, counts: ExportCounts, now: Date, 
 }
 
 /**
- * The publish dialog's quota display (seed 001 §2): one line per window, e.g. 'Today: 1 of 20
+ * The publish dialog's quota display: one line per window, e.g. 'Today: 1 of 20
  * exports' and 'This month: 5 of 100 exports'; a window without a limit reads 'Today: Unlimited',
  * and with no limit at all the display is the single line 'Unlimited'.
  */
@@ -148,7 +148,7 @@ export function quotaDisplay(q: Pick<QuotaUsage, 'exportsToday' | 'maxPerDay' | 
   return [line('Today', q.exportsToday, day), line('This month', q.exportsThisMonth, month)];
 }
 
-/** Seed 002's usage snapshot (from the session token): monthly exports and the next reset. */
+/** The usage snapshot (from the session token): monthly exports and the next reset. */
 export interface MonthlyUsage {
   exportsThisMonth: number;
   nextResetTime?: string;
@@ -156,19 +156,19 @@ export interface MonthlyUsage {
 
 export interface QuotaBanner {
   level: 'warning' | 'exceeded';
-  /** the banner's text, as seed 002 §8 writes it */
+  /** the banner's text */
   text: string;
   /** a second line: what to do about it */
   detail: string;
 }
 
-/** The plan's monthly limit, or null when the display is hidden (seed 002 §5). */
+/** The plan's monthly limit, or null when the display is hidden. */
 function monthlyLimit(plan: Plan | null): number | null {
   return limitOf(plan?.quotas.exportsPerMonth);
 }
 
 /**
- * The editor's monthly quota banner (seed 002 §4, §5, §8): hidden (null) without a positive monthly
+ * The editor's monthly quota banner: hidden (null) without a positive monthly
  * limit or below 80 %; from 80 % 'You're approaching your export limit (3/4 used this month)...';
  * from 100 % 'Export limit reached...' (the page also opens the quota modal once).
  */
@@ -189,7 +189,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 /**
  * A reset time as a date people read, in UTC (the quota's own clock) so it does not shift with the
- * viewer's time zone: 'March 1, 2025'. An unparseable value is shown as it is (seed 002 §5).
+ * viewer's time zone: 'March 1, 2025'. An unparseable value is shown as it is.
  */
 export function formatResetDate(iso: string): string {
   const t = Date.parse(iso);
@@ -216,7 +216,7 @@ export interface QuotaModalFacts {
 }
 
 /**
- * What the quota modal shows (seed 002 §8: current usage, plan and reset date). The reset time is
+ * What the quota modal shows: current usage, plan and reset date. The reset time is
  * the snapshot's nextResetTime, else the next UTC month start after `now` when given.
  */
 export function quotaModalFacts(plan: Plan | null, usage: MonthlyUsage, now?: Date): QuotaModalFacts {

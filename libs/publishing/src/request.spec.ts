@@ -147,7 +147,7 @@ describe('buildExportRequest', () => {
     sessionId: 'sess-1',
   };
 
-  it('builds the request of the selection (seed 001 §3)', () => {
+  it('builds the request of the selection', () => {
     const req = buildExportRequest({ ...base, selected: new Set(items.map(itemKey)) });
     expect(req).toEqual({
       videoId: VIDEO_ID,

@@ -1,5 +1,5 @@
 /**
- * The export request (seed 001 §3 "Export request", §4 "Clone flow", §5): its idempotency key, the
+ * The export request: its idempotency key, the
  * request built from the dialog's selection, the cloned-video token check, and the canonical JSON
  * the server fingerprints a request with (the same key must mean the same request).
  * Pure: no React, DOM, Node APIs or IO.
@@ -9,7 +9,7 @@ import { DEFAULT_EXPORT_ASPECT_RATIO, itemKey, type ExportableItem, type Publish
 import { CLONED_TOKEN_MISMATCH, CLONED_TOKEN_UNPARSEABLE } from './messages';
 
 /**
- * A request's idempotency key (seed 001 §3): the video id, a timestamp and a random part. One key
+ * A request's idempotency key: the video id, a timestamp and a random part. One key
  * names one logical export: it is resent with the same request after a token refresh and on a
  * re-click after an attempt with no definitive answer (see IdempotencyKeys), so the server answers
  * the first job instead of starting a second one.
@@ -107,7 +107,7 @@ export interface BuildExportRequestInput extends BuildExportBodyInput {
 }
 
 /**
- * The POST /api/jobs/export body (seed 001 §3) for the dialog's selection, without key and token:
+ * The POST /api/jobs/export body for the dialog's selection, without key and token:
  * the main video and subtitles flags, the pending and processed mutes merged, captions off and no
  * effects, and each selected clip with its index in the clip list, its aspect ratio (16:9 when it
  * has none or one the export does not know) and its duration.
@@ -146,7 +146,7 @@ export function buildExportRequest(input: BuildExportRequestInput): ExportReques
 }
 
 /**
- * Before exporting with a cloned video's token (seed 001 §4, §5): its session id must be the
+ * Before exporting with a cloned video's token: its session id must be the
  * video's (the refreshed video record may still show the old session). Returns the message to
  * show, or null when the token may be used. Claims that could not be read (null) give
  * 'Failed to process cloned video token'.

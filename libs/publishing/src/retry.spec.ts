@@ -10,7 +10,7 @@ import {
   withJitter,
 } from './retry';
 
-describe('constants (seed 001 §9)', () => {
+describe('constants', () => {
   it('polls every 2 s with 3 retries, refreshes tokens every 10 min and 30 s after a failure', () => {
     expect([POLL_INTERVAL_MS, POLL_RETRIES, TOKEN_REFRESH_INTERVAL_MS, TOKEN_REFRESH_RETRY_MS, BACKOFF_MAX_MS]).toEqual([2000, 3, 600_000, 30_000, 30_000]);
   });

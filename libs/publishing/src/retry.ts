@@ -1,18 +1,18 @@
 /**
- * Timing rules of publishing (seed 001 §4 "Export job", "Token lifecycle", §9): job polling and its
+ * Timing rules of publishing: job polling and its
  * backoff, jitter, the token refresh cadence, and reading a Retry-After header.
  * Pure: no React, DOM, Node APIs or IO (the caller owns the timers and the randomness).
  */
 import { exponentialDelayMs, readRetryAfter } from '@wordcut/contracts';
 
-/** Export job status polling interval (seed 001 §9). */
+/** Export job status polling interval. */
 export const POLL_INTERVAL_MS = 2000;
-/** A failed status poll is retried this many times (seed 001 §4). */
+/** A failed status poll is retried this many times. */
 export const POLL_RETRIES = 3;
-/** First backoff delay and its ceiling (seed 001 §4: 1 s doubling up to 30 s). */
+/** First backoff delay and its ceiling: 1 s doubling up to 30 s. */
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
-/** The session token is refreshed every 10 minutes, and 30 s after a failed refresh (seed 001 §4). */
+/** The session token is refreshed every 10 minutes, and 30 s after a failed refresh. */
 export const TOKEN_REFRESH_INTERVAL_MS = 600_000;
 export const TOKEN_REFRESH_RETRY_MS = 30_000;
 

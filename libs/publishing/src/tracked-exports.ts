@@ -7,9 +7,9 @@
  */
 import { isJobId } from './messages';
 
-/** Local storage key of the followed exports (ours; seed 001 keeps nothing of exports in the browser). */
+/** Local storage key of the exports this browser follows. */
 export const EXPORT_JOBS_STORAGE_KEY = 'wordcut_export_jobs';
-/** A followed export is forgotten after 24 hours, as the stored active jobs are (seed 002 §9). */
+/** A followed export is forgotten after 24 hours, as the stored active jobs are. */
 export const TRACKED_EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface TrackedExport {

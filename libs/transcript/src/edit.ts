@@ -3,7 +3,7 @@ import { TranscriptEditError } from './errors';
 import { detectFillerWords } from './fillers';
 import { attachParagraphs, buildParagraphs } from './paragraphs';
 
-/** Confidence of an inserted word that names none (seed 000 §9 "Paste confidence"). */
+/** Confidence of an inserted word that names none (e.g. pasted words). */
 export const INSERTED_WORD_CONFIDENCE = 0.9;
 
 /** The editable content of a transcript, consistent: word_order 0..n-1, every word in one paragraph. */

@@ -2,7 +2,7 @@ import type { Word } from '@wordcut/contracts';
 import { normalizeWord, roundTime } from './text';
 
 /**
- * Filler-word detection (seed 000 §5). Words are compared case-insensitively with punctuation
+ * Filler-word detection. Words are compared case-insensitively with punctuation
  * removed ("Um," is "um"), and only whole words match: 'run' never matches 'running'.
  * Results are positions in the given words array, ascending, without duplicates.
  */
@@ -11,7 +11,7 @@ import { normalizeWord, roundTime } from './text';
 export const FILLER_SOUNDS: readonly string[] = ['um', 'uh', 'er', 'ah', 'mmm', 'hmm'];
 
 /**
- * Hesitation patterns: mm+, oo+, ah+, uh+, um+ (the seed's list), plus hmm+ so that a drawn-out
+ * Hesitation patterns: mm+, oo+, ah+, uh+, um+, plus hmm+ so that a drawn-out
  * "hmmm" is treated like the listed "hmm".
  */
 export const FILLER_PATTERNS: readonly RegExp[] = [/^mm+$/, /^oo+$/, /^ah+$/, /^uh+$/, /^um+$/, /^hmm+$/];
@@ -31,7 +31,7 @@ export const FILLER_PHRASES: readonly string[] = ['i mean', 'you see', 'kind of'
 /** An immediately repeated word ("the the") is a filler when it is longer than this many characters. */
 export const REPEAT_MIN_LENGTH = 3;
 
-/** What Ctrl/Cmd+M flags (seed 000 §5 "Filler detection by keyboard"), regardless of timing. */
+/** What Ctrl/Cmd+M flags, regardless of timing. */
 export const KEYBOARD_FILLERS: readonly string[] = [
   'um', 'uh', 'er', 'ah', 'like', 'you know', 'i mean', 'basically', 'actually', 'literally',
 ];
@@ -83,7 +83,7 @@ function matchAt(table: PhraseTable, norms: readonly string[], i: number): numbe
 }
 
 /**
- * The automatic rules of seed 000 §5:
+ * The automatic rules:
  * - um, uh, er, ah, mmm, hmm, and words matching mm+, oo+, ah+, uh+, um+ (and hmm+);
  * - a word repeated immediately, longer than 2 characters: the repeat is flagged ("the *the*");
  * - discourse markers (like, you know, so, well, actually, basically, literally, right, okay, yeah)

@@ -88,7 +88,7 @@ export class JobsController {
 
   @Get('jobs/:jobId/status')
   async status(@Param('jobId') jobId: string, @Caller() caller: Identity, @Headers('authorization') auth?: string): Promise<(Omit<JobStatus, 'status'> & { status: string }) | ExportJobStatus> {
-    // export jobs (seed 001) live in the export service and are read with the session token
+    // export jobs live in the export service and are read with the session token
     if (jobId.startsWith(EXPORT_JOB_PREFIX) && this.publishing) return this.publishing.exportStatus(bearerToken(auth), jobId);
     if (!jobIdSchema.safeParse(jobId).success) throw new AppError(400, ErrorCode.ValidationFailed, 'That is not a job id.');
     let job: JobStatus | null;
@@ -100,7 +100,7 @@ export class JobsController {
     }
     // someone else's job is as unknown to the caller as a missing one
     if (!job || job.userId !== caller.userId) throw new AppError(404, ErrorCode.NotFound, `Job ${jobId} was not found.`);
-    // Mute, reorder (and later export) jobs polled here end as 'failed' (seed 000 §4); probe jobs keep 'error'.
+    // Mute, reorder (and later export) jobs polled here end as 'failed'; probe jobs keep 'error'.
     return job.kind === 'probe' ? job : { ...job, status: toFailedVocabulary(job.status) };
   }
 

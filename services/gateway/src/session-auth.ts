@@ -10,12 +10,12 @@ type Refusal = (status: 401 | 503, err: ProviderTokenError) => AppError;
 const libraryRefusal: Refusal = (status, err) =>
   new AppError(status, status === 503 ? ErrorCode.ServiceUnavailable : ErrorCode.Unauthorized, err.message, { reason: err.code });
 
-/** Publishing routes: the export error body of seed 001 §3, with the token error code as `details`. */
+/** Publishing routes: the export error body, with the token error code as `details`. */
 const exportRefusal: Refusal = (status, err) =>
   status === 503 ? exportError(503, 'service_unavailable', err.message) : exportError(401, 'unauthorized', err.message, { details: err.code });
 
 /**
- * Who is calling: the provider session token of a request (seed 001 §3), verified, with a refused
+ * Who is calling: the provider session token of a request, verified, with a refused
  * token mapped to an HTTP error in one place. The two route families only differ in the error body.
  */
 export class SessionAuth {

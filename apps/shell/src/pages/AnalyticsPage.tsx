@@ -1,7 +1,7 @@
 import { AppHeader } from './AppHeader';
 import { RemoteSlot } from '../RemoteSlot';
 
-/** The operator analytics dashboard (seed 002), a remote under the shell's header. */
+/** The operator analytics dashboard, a remote under the shell's header. */
 export function AnalyticsPage() {
   return (
     <div className="wc-app">

@@ -49,7 +49,7 @@ export function EditorPage() {
 export const videoQueryKey = (videoId: string) => ['/api/videos', videoId] as const;
 
 /**
- * The header's title (seed 001 §1): the video's title, or its original file name when the title
+ * The header's title: the video's title, or its original file name when the title
  * is empty. Until the video is known (or when it cannot be loaded) the id stands in.
  */
 function VideoTitle({ videoId }: { videoId: string }) {

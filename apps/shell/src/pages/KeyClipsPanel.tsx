@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { RemoteSlot } from '../RemoteSlot';
 
 /**
- * The full-screen KeyClips panel (seed 002): the shell owns the frame (dialog semantics,
+ * The full-screen KeyClips panel: the shell owns the frame (dialog semantics,
  * focus, Escape), the keyclips remote owns the content and its own close button.
  */
 export function KeyClipsPanel({ onClose }: { onClose: () => void }) {

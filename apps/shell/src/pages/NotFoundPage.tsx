@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** Any path the router does not know (seed 000 §2). */
+/** Any path the router does not know. */
 export function NotFoundPage() {
   return (
     <main className="wc-screen" id="main">

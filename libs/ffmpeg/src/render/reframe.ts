@@ -1,5 +1,5 @@
 /**
- * Aspect-ratio export (seed 000 §3, seed 002 §4 "Aspect-ratio export modes"): the six ratios at
+ * Aspect-ratio export: the six ratios at
  * their export sizes, and the ffmpeg filter chain that turns a source frame into one of them with
  * the reframe offsets and scale (crop, scale, pad as the mode needs).
  */
@@ -15,7 +15,7 @@ export const ASPECT_RATIOS = {
 export type AspectRatioId = keyof typeof ASPECT_RATIOS;
 export const ASPECT_RATIO_IDS = Object.keys(ASPECT_RATIOS) as AspectRatioId[];
 
-/** Pass-through match tolerance between the source and target ratios (seed 002 §9). */
+/** Pass-through match tolerance between the source and target ratios. */
 export const RATIO_MATCH_TOLERANCE = 0.01;
 
 export interface Reframe {

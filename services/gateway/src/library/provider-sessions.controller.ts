@@ -7,7 +7,7 @@ import { IngestCoordinator } from './ingest';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
 
 /**
- * POST /api/provider/sessions (seed 002 §7): the browser arrives from the provider with a
+ * POST /api/provider/sessions: the browser arrives from the provider with a
  * session token; we verify it (signature with the provider's configured key, algorithm
  * allow-list, issuer, audience, expiry), then open the session's video: the first entry
  * creates it and starts importing the media the token names, any later entry with the same

@@ -65,7 +65,7 @@ function titleFrom(name: string): string {
 
 /**
  * Videos in (upload), their lifecycle, transcript, waveform and media stream
- * (seed 000 §7, seed 002 §7). Owner of schema `library` (ADR 0007).
+ * Owner of schema `library` (ADR 0007).
  */
 @Controller('api')
 export class VideosController {
