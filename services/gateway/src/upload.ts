@@ -50,7 +50,7 @@ export function receiveFiles(req: IncomingMessage, storage: ObjectStorage, specs
   return new Promise<Record<string, ReceivedFile>>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { files: fields.length, fileSize: Math.max(...fields.map((f) => specs[f]!.maxBytes)), fields: 20, parts: 40 } });
+      bb = busboy({ headers: req.headers, limits: { files: fields.length, fileSize: Math.max(...fields.map((f) => specs[f]!.maxBytes)) + 1, fields: 20, parts: 40 } });
     } catch {
       reject(new AppError(415, ErrorCode.UnsupportedMedia, 'Send the files as multipart/form-data.'));
       return;

@@ -39,8 +39,8 @@ export class RateLimitStore {
 
   /** Removes every window that ended before `before` (keys that stopped calling). */
   async prune(before: Date): Promise<number> {
-    const rows = (await this.ds.query(`DELETE FROM library.rate_limits WHERE window_start < $1 RETURNING key`, [before])) as unknown[];
-    return rows.length;
+    const [, deleted] = (await this.ds.query(`DELETE FROM library.rate_limits WHERE window_start < $1`, [before])) as [unknown[], number];
+    return deleted;
   }
 }
 

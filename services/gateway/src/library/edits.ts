@@ -29,6 +29,7 @@ import { clampWords, transcriptForVersion, wordsToVtt, wordsToWordByWord } from 
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
+import { editing } from '../http';
 import type { ActiveJobs } from '../auth/limits';
 import type { ClipStore } from './clip-store';
 import type { RenderRow, RenderStore } from './render-store';
@@ -121,7 +122,7 @@ export class EditService {
   /** Starts a render of a video with the edit list `next` (computed from `base`). Answers the job id. */
   async requestRender(row: EditVideoRow, kind: JobKind, userId: string, base: EditList, next: EditList, summary: string): Promise<string> {
     const fps = videoFrameRate(row.probe);
-    const snapped = quantize(next, fps);
+    const snapped = editing(() => quantize(next, fps));
     if (snapped.segments.length === 0) throw new AppError(422, ErrorCode.ValidationFailed, 'This edit would remove the whole video.');
     const jobId = `${JOB_ID_PREFIX[kind]}${randomUUID()}`;
     await this.claim(row.id, jobId, kind, userId, row.edit_version, base, snapped, null);
@@ -183,7 +184,7 @@ export class EditService {
     try {
       await this.bus.publish(jobRequestedSubject(jobId), event, { msgId: `${jobId}:requested` });
     } catch (err) {
-      await this.renders.end(jobId, 'failed', 'could not be queued');
+      await this.onJobEnded(jobId, 'failed', 'could not be queued');
       this.logger.error({ err, jobId }, 'could not publish a job request');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'The job could not be started right now. Please try again.');
     }

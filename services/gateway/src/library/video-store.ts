@@ -214,42 +214,42 @@ export class VideoStore {
 
   /** The ingest `jobId` now owns the video: status processing, progress 0, no error. */
   async startIngest(id: string, jobId: string, source: IngestSource): Promise<boolean> {
-    const rows = (await this.ds.query(
+    const [, updated] = (await this.ds.query(
       `UPDATE library.videos SET status = 'processing', vtt_progress = 0, vtt_error = NULL, ingest_job_id = $2, ingest_source = $3, updated_at = now()
         WHERE id = $1 AND status IN ('uploaded','failed') RETURNING id`,
       [id, jobId, JSON.stringify(source)],
-    )) as unknown[];
-    return rows.length > 0;
+    )) as [unknown[], number];
+    return updated > 0;
   }
 
   async ingestProgress(id: string, jobId: string, progress: number): Promise<boolean> {
-    const rows = (await this.ds.query(
+    const [, updated] = (await this.ds.query(
       `UPDATE library.videos SET status = 'processing', vtt_progress = GREATEST(vtt_progress, $3), updated_at = now()
         WHERE id = $1 AND ingest_job_id = $2 AND status IN ('uploaded','processing') RETURNING id`,
       [id, jobId, Math.min(99, Math.max(0, progress))],
-    )) as unknown[];
-    return rows.length > 0;
+    )) as [unknown[], number];
+    return updated > 0;
   }
 
   async ingestFailed(id: string, jobId: string, error: string): Promise<boolean> {
-    const rows = (await this.ds.query(
+    const [, updated] = (await this.ds.query(
       `UPDATE library.videos SET status = 'failed', vtt_error = $3, updated_at = now()
         WHERE id = $1 AND ingest_job_id = $2 AND status IN ('uploaded','processing') RETURNING id`,
       [id, jobId, error],
-    )) as unknown[];
-    return rows.length > 0;
+    )) as [unknown[], number];
+    return updated > 0;
   }
 
   /** Applies a completed ingest inside the caller's transaction; false when the event is stale or repeated. */
   async ingestCompleted(m: EntityManager, e: VideoIngestCompletedEvent): Promise<boolean> {
-    const rows = (await m.query(
+    const [, updated] = (await m.query(
       `UPDATE library.videos SET status = 'completed', vtt_progress = 100, vtt_error = NULL,
           original_key = $3, playback_key = $4, waveform_key = $5, probe = $6, duration = $7, width = $8, height = $9,
           has_audio = $10, file_size = $11, language_code = $12, media_version = 'original', updated_at = now()
         WHERE id = $1 AND ingest_job_id = $2 AND status IN ('uploaded','processing') RETURNING id`,
       [e.videoId, e.jobId, e.originalKey, e.playbackKey, e.waveformKey, JSON.stringify(e.probe), e.durationSec, e.width, e.height, e.hasAudio, e.sizeBytes, e.languageCode],
-    )) as unknown[];
-    return rows.length > 0;
+    )) as [unknown[], number];
+    return updated > 0;
   }
 
   /** PATCH /api/videos/{id}: the changed flags (reset on revert) and the title. */

@@ -1,0 +1,326 @@
+/**
+ * The edit service on a real Postgres with the real stores (the bus and the object store are
+ * in-memory fakes): ownership, one render per video decided by the database, a finished render
+ * applied in one transaction (the transcript follows the media, the video points at the new
+ * version, captions are stored beside it), repeated and late events, revert to the original, and
+ * a clip whose render request cannot be queued.
+ */
+import { StorageKeys, Subjects, type JobStatus, type VideoRenderCompletedEvent, type Word } from '@wordcut/contracts';
+import { applyCuts, identityEditList, parseEditList } from '@wordcut/edit-list';
+import type { InboundMessage, Messaging } from '@wordcut/messaging';
+import { AppError, createLogger, migrate } from '@wordcut/platform';
+import type { ObjectStorage } from '@wordcut/storage';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { DataSource } from 'typeorm';
+import { createTestDatabase } from '../../../../tools/testing/env';
+import { ActiveJobs } from '../auth/limits';
+import { SCHEMA } from '../config';
+import { gatewayDataSource } from '../data-source';
+import { ClipStore } from './clip-store';
+import { BUSY_MESSAGE, EditService } from './edits';
+import { RenderStore } from './render-store';
+import { TranscriptStore, type TranscriptContent } from './transcript-store';
+import { VideoStore } from './video-store';
+
+const OWNER = 'provider-user-1';
+
+class FakeBus {
+  readonly published: Array<{ subject: string; payload: unknown; msgId?: string }> = [];
+  readonly statuses = new Map<string, Partial<JobStatus>>();
+  refusePublish = false;
+  async publish(subject: string, payload: unknown, opts: { msgId?: string } = {}) {
+    if (this.refusePublish) throw new Error('nats: timeout');
+    this.published.push({ subject, payload, msgId: opts.msgId });
+    return { seq: this.published.length, duplicate: false };
+  }
+  async request(_subject: string, payload: { jobId: string }) {
+    const s = this.statuses.get(payload.jobId);
+    return s ? { error: null, ...s } : null;
+  }
+  completions(jobId: string) {
+    return this.published.filter((p) => p.subject === Subjects.jobCompleted && (p.payload as { jobId: string }).jobId === jobId);
+  }
+}
+
+class MemoryStorage {
+  readonly objects = new Map<string, Buffer>();
+  async upload(key: string, body: Buffer) {
+    this.objects.set(key, body);
+    return { key, sizeBytes: body.length };
+  }
+  async getStream(key: string) {
+    const o = this.objects.get(key);
+    if (!o) throw new Error(`no object ${key}`);
+    return { body: Readable.from([o]), contentLength: o.length };
+  }
+  async delete(key: string) {
+    this.objects.delete(key);
+  }
+}
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let ds: DataSource;
+let videos: VideoStore;
+let transcripts: TranscriptStore;
+let renders: RenderStore;
+let clips: ClipStore;
+let bus: FakeBus;
+let storage: MemoryStorage;
+let edits: EditService;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  ds = gatewayDataSource(db.url, 4);
+  await ds.initialize();
+  await migrate(ds, SCHEMA);
+  videos = new VideoStore(ds);
+  transcripts = new TranscriptStore(ds);
+  renders = new RenderStore(ds);
+  clips = new ClipStore(ds);
+  bus = new FakeBus();
+  storage = new MemoryStorage();
+  edits = new EditService(
+    ds,
+    bus as unknown as Messaging,
+    storage as unknown as ObjectStorage,
+    videos,
+    transcripts,
+    createLogger('edits-int-test', 'silent'),
+    new ActiveJobs(10, renders, videos),
+    renders,
+    clips,
+  );
+});
+
+afterAll(async () => {
+  await ds?.destroy();
+  await db?.drop();
+});
+
+const w = (text: string, start: number, order: number): Word => ({ text, start, end: start + 0.5, confidence: 0.95, group_number: 0, word_order: order });
+
+/** "one" at 0.5 s, "two" at 2.5 s, "three" at 5 s, "four" at 8 s of a 10 s video. */
+const ingestTranscript = (): TranscriptContent => ({
+  languageCode: 'en',
+  words: [w('one', 0.5, 0), w('two', 2.5, 1), w('three', 5, 2), w('four', 8, 3)],
+  paragraphs: [{ start: 0.5, end: 8.5, wordIndices: [0, 1, 2, 3], groupNumber: 0 }],
+  fillerWords: [],
+});
+
+/** A completed 10 s video of OWNER (25 fps) with its ingest transcript loaded and stored. */
+async function readyVideo() {
+  const id = randomUUID();
+  const ingestJobId = `ingest_${randomUUID()}`;
+  await videos.create({
+    id,
+    title: 'Talk',
+    originalName: 'talk.mp4',
+    filename: 'talk.mp4',
+    languageCode: 'en',
+    ingestJobId,
+    ingestSource: { kind: 'upload', videoKey: 'v', vttKey: 't' },
+    ownerId: OWNER,
+  });
+  await ds.transaction(async (tx) => {
+    await videos.ingestCompleted(tx, {
+      jobId: ingestJobId,
+      videoId: id,
+      originalKey: `videos/${id}/original/o.mp4`,
+      playbackKey: `videos/${id}/original/o.mp4`,
+      transcriptKey: StorageKeys.ingestTranscript(id, ingestJobId),
+      waveformKey: null,
+      probe: {
+        formatName: 'mov,mp4',
+        durationSec: 10,
+        sizeBytes: 1000,
+        bitRate: 800,
+        streams: [{ index: 0, codecType: 'video', codecName: 'h264', width: 640, height: 360, frameRate: 25, sampleRate: null, channels: null, durationSec: 10 }],
+      },
+      durationSec: 10,
+      width: 640,
+      height: 360,
+      hasAudio: true,
+      sizeBytes: 1000,
+      languageCode: 'en',
+      worker: 'media-1',
+      at: new Date().toISOString(),
+    });
+    await transcripts.replaceForVideo(tx, id, ingestTranscript());
+  });
+  await storage.upload(StorageKeys.ingestTranscript(id, ingestJobId), Buffer.from(JSON.stringify(ingestTranscript())));
+  return edits.editableVideo(id, OWNER);
+}
+
+function completed(videoId: string, jobId: string, outputDurationSec: number): InboundMessage<VideoRenderCompletedEvent> {
+  const data: VideoRenderCompletedEvent = {
+    jobId,
+    videoId,
+    kind: 'cut',
+    outputKey: StorageKeys.render(videoId, jobId),
+    summary: { path: 'smart', fallbackReason: null, audio: 'copy-packets', encodedShare: 0.1, outputDurationSec, sizeBytes: 900, renderMs: 1200 },
+    worker: 'media-1',
+    at: new Date().toISOString(),
+  };
+  return { data, subject: Subjects.videoRenderCompleted, deliveryCount: 1, streamSequence: 1, msgId: undefined, working: () => undefined };
+}
+
+/** Requests a render cutting 2-4 s (the word "two") and reports it finished. */
+async function cutAndApply(videoId: string) {
+  const row = await edits.editableVideo(videoId, OWNER);
+  const base = identityEditList(10);
+  const jobId = await edits.requestRender(row, 'cut', OWNER, base, applyCuts(base, [{ start: 2, end: 4 }]), '1 cut');
+  await storage.upload(StorageKeys.render(videoId, jobId), Buffer.from('rendered'));
+  await edits.onRenderCompleted(completed(videoId, jobId, 8));
+  return jobId;
+}
+
+async function rejection(p: Promise<unknown>): Promise<AppError> {
+  const err = await p.then(
+    () => {
+      throw new Error('it succeeded');
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+describe('EditService (real stores)', () => {
+  it("answers 404 for a stranger's video and 409 for a video still being prepared", async () => {
+    const v = await readyVideo();
+    expect(await rejection(edits.ownedVideo(v.id, 'someone-else'))).toMatchObject({ statusCode: 404, message: `There is no video with id '${v.id}'.` });
+    expect((await rejection(edits.editableVideo(randomUUID(), OWNER))).statusCode).toBe(404);
+    await ds.query(`UPDATE library.videos SET status = 'processing' WHERE id = $1`, [v.id]);
+    expect(await rejection(edits.editableVideo(v.id, OWNER))).toMatchObject({ statusCode: 409, message: 'The video is still being prepared. Please wait until it is ready.' });
+  });
+
+  it('runs one render per video at a time: the database refuses the second (409 busy)', async () => {
+    const v = await readyVideo();
+    const base = identityEditList(10);
+    const first = await edits.requestRender(v, 'cut', OWNER, base, applyCuts(base, [{ start: 1, end: 2 }]), '1 cut');
+    bus.statuses.set(first, { status: 'processing' });
+    const e = await rejection(edits.requestRender(v, 'mute', OWNER, base, applyCuts(base, [{ start: 3, end: 4 }]), '1 cut'));
+    expect(e).toMatchObject({ statusCode: 409, message: BUSY_MESSAGE });
+    expect(await renders.activeVideoRender(v.id)).toBe(first);
+  });
+
+  it('applies a finished render: the transcript follows the media, the video shows the new version, captions are stored', async () => {
+    const v = await readyVideo();
+    const before = (await transcripts.getByVideo(v.id))!;
+    const jobId = await cutAndApply(v.id);
+
+    const t = (await transcripts.getByVideo(v.id))!;
+    expect(t.version).toBe(before.version + 1);
+    expect(t.words.map((x) => [x.text, x.start, x.end])).toEqual([
+      ['one', 0.5, 1],
+      ['three', 3, 3.5],
+      ['four', 6, 6.5],
+    ]);
+    const row = (await edits.getVideo(v.id))!;
+    expect(parseEditList(row.edit_list).segments).toEqual([
+      { start: 0, end: 2 },
+      { start: 4, end: 10 },
+    ]);
+    expect(row).toMatchObject({
+      edit_version: 1,
+      playback_key: StorageKeys.render(v.id, jobId),
+      source_playback_key: v.playback_key,
+      media_version: `${jobId}.mp4`,
+      duration: 8,
+      video_changed: true,
+      vtt_changed: true,
+    });
+    expect(storage.objects.get(StorageKeys.renderVtt(v.id, jobId))!.toString()).toMatch(/^WEBVTT[\s\S]*three/);
+    const wordByWord = JSON.parse(storage.objects.get(StorageKeys.renderWordByWord(v.id, jobId))!.toString()) as { languageCode: string; words: { text: string; start: number }[] };
+    expect(wordByWord.languageCode).toBe('en');
+    expect(wordByWord.words.map((x) => [x.text, x.start])).toEqual([
+      ['one', 0.5],
+      ['three', 3],
+      ['four', 6],
+    ]);
+    expect(await renders.get(jobId)).toMatchObject({ state: 'applied' });
+    expect(bus.completions(jobId)).toEqual([
+      expect.objectContaining({ msgId: `${jobId}:completed`, payload: expect.objectContaining({ result: expect.objectContaining({ processedFilename: `${jobId}.mp4`, wordCount: 3, videoId: v.id }) }) }),
+    ]);
+    // the video is free for the next edit
+    expect(await renders.hasActive(v.id)).toBe(false);
+  });
+
+  it('applies a repeated event once: the job completes again, nothing else changes', async () => {
+    const v = await readyVideo();
+    const jobId = await cutAndApply(v.id);
+    const [row, t] = [(await edits.getVideo(v.id))!, (await transcripts.getByVideo(v.id))!];
+    await edits.onRenderCompleted(completed(v.id, jobId, 8));
+    expect((await edits.getVideo(v.id))!.edit_version).toBe(row.edit_version);
+    expect((await transcripts.getByVideo(v.id))!.version).toBe(t.version);
+    expect(bus.completions(jobId)).toHaveLength(2);
+  });
+
+  it('discards a render that finishes after its job was cancelled', async () => {
+    const v = await readyVideo();
+    const base = identityEditList(10);
+    const jobId = await edits.requestRender(v, 'cut', OWNER, base, applyCuts(base, [{ start: 2, end: 4 }]), '1 cut');
+    await edits.onJobEnded(jobId, 'cancelled', 'Cancelled');
+    await storage.upload(StorageKeys.render(v.id, jobId), Buffer.from('late'));
+    await edits.onRenderCompleted(completed(v.id, jobId, 8));
+    expect(storage.objects.has(StorageKeys.render(v.id, jobId))).toBe(false);
+    expect((await edits.getVideo(v.id))!).toMatchObject({ edit_version: 0, edit_list: null, media_version: 'original' });
+    expect(bus.completions(jobId)).toEqual([]);
+  });
+
+  it("reverts to the original: the ingest's transcript, the original media, no edit list and no clips", async () => {
+    const v = await readyVideo();
+    await cutAndApply(v.id);
+    const clipId = randomUUID();
+    const clip = { outputKey: `videos/${v.id}/clips/${clipId}/c.mp4`, vttKey: `videos/${v.id}/clips/${clipId}/c.vtt` };
+    await clips.create({ id: clipId, videoId: v.id, name: 'c', startTime: 0, endTime: 1, aspectRatio: '1:1', reframe: null, jobId: 'clip_x', ...clip });
+    await storage.upload(clip.outputKey, Buffer.from('clip'));
+    await storage.upload(clip.vttKey, Buffer.from('WEBVTT'));
+
+    await edits.revertToOriginal(v.id, OWNER);
+
+    expect((await edits.getVideo(v.id))!).toMatchObject({ edit_list: null, edit_version: 2, playback_key: v.playback_key, media_version: 'original', duration: 10, video_changed: false });
+    expect((await transcripts.getByVideo(v.id))!.words.map((x) => x.text)).toEqual(['one', 'two', 'three', 'four']);
+    expect(await clips.listForVideo(v.id)).toEqual([]);
+    expect(storage.objects.has(clip.outputKey)).toBe(false);
+    expect(storage.objects.has(clip.vttKey)).toBe(false);
+  });
+
+  it('refuses to revert while a render of the video runs, and a stranger cannot revert at all', async () => {
+    const v = await readyVideo();
+    const base = identityEditList(10);
+    await edits.requestRender(v, 'cut', OWNER, base, applyCuts(base, [{ start: 2, end: 4 }]), '1 cut');
+    expect(await rejection(edits.revertToOriginal(v.id, OWNER))).toMatchObject({ statusCode: 409, message: BUSY_MESSAGE });
+    expect((await rejection(edits.revertToOriginal(v.id, 'someone-else'))).statusCode).toBe(404);
+  });
+
+  it('keeps the current transcript on revert when the ingest transcript cannot be read', async () => {
+    const v = await readyVideo();
+    await cutAndApply(v.id);
+    await storage.delete(StorageKeys.ingestTranscript(v.id, v.ingest_job_id!));
+    await edits.revertToOriginal(v.id, OWNER);
+    expect((await transcripts.getByVideo(v.id))!.words.map((x) => x.text)).toEqual(['one', 'three', 'four']);
+    expect((await edits.getVideo(v.id))!.edit_list).toBeNull();
+  });
+
+  it('fails a clip whose render request cannot be queued, instead of leaving it pending', async () => {
+    const v = await readyVideo();
+    const el = identityEditList(10);
+    const clipId = randomUUID();
+    const jobId = `clip_${randomUUID()}`;
+    // the order of POST /api/clips: claim, record the clip, link it to the render, publish
+    await edits.claim(v.id, jobId, 'clip', OWNER, 0, el, el, null);
+    await clips.create({ id: clipId, videoId: v.id, name: 'c', startTime: 0, endTime: 1, aspectRatio: '1:1', reframe: null, jobId, outputKey: 'o', vttKey: 'v' });
+    await renders.setClip(jobId, clipId);
+    bus.refusePublish = true;
+    try {
+      const input = { videoId: v.id, userId: OWNER, inputKey: v.original_key!, outputKey: 'o', segments: [{ start: 0, end: 1 }], volumes: [], captions: null, reframe: null, summary: 'clip' };
+      expect((await rejection(edits.publishRequest(jobId, 'clip', input))).statusCode).toBe(503);
+    } finally {
+      bus.refusePublish = false;
+    }
+    expect(await renders.get(jobId)).toMatchObject({ state: 'failed' });
+    expect(await clips.getOwned(clipId, OWNER)).toMatchObject({ status: 'failed', error: 'could not be queued' });
+  });
+});
