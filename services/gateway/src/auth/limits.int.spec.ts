@@ -4,35 +4,25 @@
  * lock (ActiveJobs), also when two requests race for the last place.
  */
 import { identityEditList } from '@wordcut/edit-list';
-import { AppError, migrate } from '@wordcut/platform';
+import { AppError } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../tools/testing/env';
-import { SCHEMA } from '../config';
-import { gatewayDataSource } from '../data-source';
+import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { RenderStore } from '../library/render-store';
 import { VideoStore } from '../library/video-store';
 import { ActiveJobs, RateLimitStore } from './limits';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = gatewayTestDatabase(6);
 let ds: DataSource;
 let limits: RateLimitStore;
 let renders: RenderStore;
 let videos: VideoStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ds = gatewayDataSource(db.url, 6);
-  await ds.initialize();
-  await migrate(ds, SCHEMA);
+  ds = database.ds;
   limits = new RateLimitStore(ds);
   renders = new RenderStore(ds);
   videos = new VideoStore(ds);
-});
-
-afterAll(async () => {
-  await ds?.destroy();
-  await db?.drop();
 });
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {

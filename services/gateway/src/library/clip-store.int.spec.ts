@@ -3,29 +3,18 @@
  * video's clips select nothing, a clip's render moves it pending → completed | failed (never
  * back), and its upload to the provider is tracked per clip.
  */
-import { migrate } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../tools/testing/env';
-import { SCHEMA } from '../config';
-import { gatewayDataSource } from '../data-source';
+import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { ClipStore, type NewClip } from './clip-store';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = gatewayTestDatabase(4);
 let ds: DataSource;
 let clips: ClipStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ds = gatewayDataSource(db.url, 4);
-  await ds.initialize();
-  await migrate(ds, SCHEMA);
+  ds = database.ds;
   clips = new ClipStore(ds);
-});
-
-afterAll(async () => {
-  await ds?.destroy();
-  await db?.drop();
 });
 
 async function video(ownerId: string | null = 'owner-a'): Promise<string> {

@@ -8,15 +8,13 @@
 import { StorageKeys, Subjects, type JobStatus, type VideoRenderCompletedEvent, type Word } from '@wordcut/contracts';
 import { applyCuts, identityEditList, parseEditList } from '@wordcut/edit-list';
 import type { InboundMessage, Messaging } from '@wordcut/messaging';
-import { AppError, createLogger, migrate } from '@wordcut/platform';
+import { AppError, createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../tools/testing/env';
+import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { ActiveJobs } from '../auth/limits';
-import { SCHEMA } from '../config';
-import { gatewayDataSource } from '../data-source';
 import { ClipStore } from './clip-store';
 import { BUSY_MESSAGE, EditService } from './edits';
 import { RenderStore } from './render-store';
@@ -59,7 +57,7 @@ class MemoryStorage {
   }
 }
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = gatewayTestDatabase(4);
 let ds: DataSource;
 let videos: VideoStore;
 let transcripts: TranscriptStore;
@@ -70,10 +68,7 @@ let storage: MemoryStorage;
 let edits: EditService;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ds = gatewayDataSource(db.url, 4);
-  await ds.initialize();
-  await migrate(ds, SCHEMA);
+  ds = database.ds;
   videos = new VideoStore(ds);
   transcripts = new TranscriptStore(ds);
   renders = new RenderStore(ds);
@@ -91,11 +86,6 @@ beforeAll(async () => {
     renders,
     clips,
   );
-});
-
-afterAll(async () => {
-  await ds?.destroy();
-  await db?.drop();
 });
 
 const w = (text: string, start: number, order: number): Word => ({ text, start, end: start + 0.5, confidence: 0.95, group_number: 0, word_order: order });

@@ -4,29 +4,18 @@
  * (active → applied | failed | cancelled, each only from active).
  */
 import { identityEditList } from '@wordcut/edit-list';
-import { migrate } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../tools/testing/env';
-import { SCHEMA } from '../config';
-import { gatewayDataSource } from '../data-source';
+import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { RenderStore, type NewRender } from './render-store';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = gatewayTestDatabase(4);
 let ds: DataSource;
 let renders: RenderStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ds = gatewayDataSource(db.url, 4);
-  await ds.initialize();
-  await migrate(ds, SCHEMA);
+  ds = database.ds;
   renders = new RenderStore(ds);
-});
-
-afterAll(async () => {
-  await ds?.destroy();
-  await db?.drop();
 });
 
 async function video(): Promise<string> {

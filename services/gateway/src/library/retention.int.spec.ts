@@ -6,34 +6,24 @@
  * records which prefixes were deleted.
  */
 import { StorageKeys } from '@wordcut/contracts';
-import { createLogger, migrate } from '@wordcut/platform';
+import { createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../tools/testing/env';
+import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { RateLimitStore } from '../auth/limits';
-import { SCHEMA } from '../config';
-import { gatewayDataSource } from '../data-source';
 import { RetentionSweeper } from './retention';
 import { VideoStore } from './video-store';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = gatewayTestDatabase(4);
 let ds: DataSource;
 let videos: VideoStore;
 let rateLimits: RateLimitStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ds = gatewayDataSource(db.url, 4);
-  await ds.initialize();
-  await migrate(ds, SCHEMA);
+  ds = database.ds;
   videos = new VideoStore(ds);
   rateLimits = new RateLimitStore(ds);
-});
-
-afterAll(async () => {
-  await ds?.destroy();
-  await db?.drop();
 });
 
 /** Records deleted prefixes; `failing` makes every delete throw. */

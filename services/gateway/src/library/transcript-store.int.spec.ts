@@ -5,29 +5,19 @@
  * deletes renumber, a refused edit writes nothing, and every write marks the captions changed.
  */
 import type { Word } from '@wordcut/contracts';
-import { AppError, migrate } from '@wordcut/platform';
+import { AppError } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../tools/testing/env';
-import { SCHEMA } from '../config';
-import { gatewayDataSource } from '../data-source';
+import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { TranscriptStore, type TranscriptContent } from './transcript-store';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = gatewayTestDatabase(4);
 let ds: DataSource;
 let transcripts: TranscriptStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ds = gatewayDataSource(db.url, 4);
-  await ds.initialize();
-  await migrate(ds, SCHEMA);
+  ds = database.ds;
   transcripts = new TranscriptStore(ds);
-});
-
-afterAll(async () => {
-  await ds?.destroy();
-  await db?.drop();
 });
 
 const OWNER = 'owner-a';

@@ -6,33 +6,23 @@
  */
 import type { VideoIngestCompletedEvent } from '@wordcut/contracts';
 import { applyCuts, applyMute, identityEditList } from '@wordcut/edit-list';
-import { AppError, migrate } from '@wordcut/platform';
+import { AppError } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../tools/testing/env';
+import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { ActiveJobs } from '../auth/limits';
-import { SCHEMA } from '../config';
-import { gatewayDataSource } from '../data-source';
 import { RenderStore } from './render-store';
 import { toApiVideo, VideoStore, type NewVideo } from './video-store';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = gatewayTestDatabase(4);
 let ds: DataSource;
 let videos: VideoStore;
 let renders: RenderStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ds = gatewayDataSource(db.url, 4);
-  await ds.initialize();
-  await migrate(ds, SCHEMA);
+  ds = database.ds;
   videos = new VideoStore(ds);
   renders = new RenderStore(ds);
-});
-
-afterAll(async () => {
-  await ds?.destroy();
-  await db?.drop();
 });
 
 function newVideo(over: Partial<NewVideo> = {}): NewVideo {
