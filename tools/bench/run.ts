@@ -25,6 +25,8 @@
  *  10. the gateway's identity guard: IdentityGuard.canActivate in process for a provider session token
  *      and a gateway session token (target: p95 < 1 ms each), against the same tokens' GET transcript
  *      and PATCH word-delta calls through the gateway in all.
+ *  11. reading WebVTT files in process: parseVttDocument on a 1 MiB line, 100,000 cues, 50,000 nested
+ *      tags (target: each < 1 s) and two 2-hour caption files, vs the webvtt-parser package's parse().
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
@@ -38,8 +40,9 @@
  * saves a screenshot of each page there), BENCH_EXPORT_RUNS (3), BENCH_EXPORT_CHUNKS_MIB (1,32: the chunk
  * sizes section 9 compares with the default, multiples of 0.25; empty: none), BENCH_EXPORT_SCALE (4: one
  * more upload of ours on an object of the file 4x over; 0 skips it), BENCH_IDENTITY_CALLS (2000 in-process
- * guard calls per token kind), BENCH_IDENTITY_REQUESTS (200 HTTP requests per call and token kind), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY>=1.
+ * guard calls per token kind), BENCH_IDENTITY_REQUESTS (200 HTTP requests per call and token kind),
+ * BENCH_VTT_RUNS (5 per path and case), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT>=1.
  * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
  * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH).
  */
@@ -78,6 +81,7 @@ import { FRAME_BUDGET_MS } from './timeline-page';
 import { benchTimelineUi, type TimelineUiResults } from './timeline-ui';
 import { benchTranscript, type ServerTimedSummary, type TranscriptResults } from './transcript';
 import { benchUpload, type ScaledUploadRun, type UploadSummary } from './upload';
+import { VTT_PATHOLOGICAL, benchVttParse, renderVttParse, type VttParseResults } from './vtt-parse';
 import { benchWaveform, type WaveformMediaResult } from './waveform';
 
 const intEnv = (name: string, dflt: number): number => {
@@ -97,7 +101,7 @@ const chunkListEnv = (name: string, dflt: string): number[] => {
   return sizes;
 };
 /** The number of sections, for the progress lines. */
-const SECTIONS = 10;
+const SECTIONS = 11;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -135,6 +139,7 @@ interface Results {
   timeline?: TimelineUiResults;
   exportUpload?: ExportUploadResults;
   identity?: IdentityResults;
+  vttParse?: VttParseResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -385,6 +390,10 @@ function render(r: Results): string {
     out.push(...targetLines(r, 'identity'));
     out.push(`   section time ${x.sectionSec} s`);
   }
+  if (r.vttParse) {
+    out.push('', ...renderVttParse(r.vttParse, table));
+    out.push(...targetLines(r, 'vtt'));
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -420,6 +429,7 @@ async function main(): Promise<number> {
   const exportScale = countEnv('BENCH_EXPORT_SCALE', 4);
   const identityCalls = intEnv('BENCH_IDENTITY_CALLS', 2000);
   const identityRequests = intEnv('BENCH_IDENTITY_REQUESTS', 200);
+  const vttRuns = intEnv('BENCH_VTT_RUNS', 5);
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -599,6 +609,16 @@ async function main(): Promise<number> {
     const x = await benchIdentity({ s3Endpoint: endpoint, words: 3_000, requests: identityRequests, calls: identityCalls, log });
     results.identity = x;
     for (const k of x.kinds) results.targets.push(checkTarget(`identity: guard, ${k.kind} session token, p95`, round(k.guard.p95Us / 1000, 3), '<', 1, 'ms'));
+  });
+
+  await section(11, 'VTT', async () => {
+    const x = await benchVttParse({ runs: vttRuns, log });
+    results.vttParse = x;
+    for (const c of x.cases.filter((k) => (VTT_PATHOLOGICAL as readonly string[]).includes(k.id))) {
+      const ours = c.paths.find((p) => p.path === 'ours')!;
+      if (ours.error) throw new Error(`parseVttDocument failed on ${c.label}: ${ours.error}`);
+      results.targets.push(checkTarget(`vtt: parseVttDocument, ${c.label}, median`, ours.medianMs, '<', 1000, 'ms'));
+    }
   });
 
   await cleanupAll();

@@ -257,6 +257,17 @@ describe('ingest: videos in, transcript, waveform and streaming', () => {
     }, 120000);
   });
 
+  it('a caption file with a bad cue among good ones is brought in; what was skipped is answered with the transcript', async () => {
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello there\n\n00:00:00..000 --> 00:00:02.000\nbroken timing\n\n00:00:01.000 --> 00:00:02.000\ngeneral Kenobi\n';
+    const res = await upload({ body: file('tiny.mp4'), name: 'tiny.mp4' }, { body: vtt, name: 'mixed.vtt' });
+    expect(res.status).toBe(201);
+    const v = await settled(videoSchema.parse(await res.json()).id);
+    expect(v.status).toBe('completed');
+    const t = await transcriptOf(v.id);
+    expect(t.words.map((w) => w.text).join(' ')).toBe('Hello there general Kenobi');
+    expect(t.warnings).toEqual([{ line: 6, message: expect.stringContaining('00:00:00..000') }]);
+  }, 120000);
+
   describe('bad input gets a clear error and leaves nothing behind', () => {
     let before: number;
     /** a visitor of its own: these uploads count toward one identity's hourly upload limit */
@@ -294,10 +305,10 @@ describe('ingest: videos in, transcript, waveform and streaming', () => {
     });
 
     // the whole file is read at upload now: a VTT that cannot become a transcript is refused at once, not failed later
-    it('a VTT with a header but no usable cue is refused (422 VTT_EMPTY)', async () => {
+    it('a VTT with a header but no usable cue is refused (422), naming the first problem and its line', async () => {
       const res = await send({ body: file('tiny.mp4'), name: 'tiny.mp4' }, { body: 'WEBVTT\n\nthis is not a cue\nnor is this\n', name: 'broken.vtt' });
       expect(res.status).toBe(422);
-      expect(await res.json()).toMatchObject({ code: 'VTT_EMPTY', message: expect.stringMatching(/no cues/) });
+      expect(await res.json()).toMatchObject({ code: 'VTT_INVALID', message: expect.stringMatching(/^The subtitle file has no usable cue: .*line 3/) });
     });
 
     it(`a VTT of more than ${MAX_TRANSCRIPT_WORDS.toLocaleString('en-US')} words is refused (422 TOO_MANY_WORDS)`, async () => {

@@ -88,6 +88,10 @@ export const paragraphSchema = z.object({
 });
 export type Paragraph = z.infer<typeof paragraphSchema>;
 
+/** Something the ingest skipped or repaired in a caption file: its line (null for JSON entries) and why. */
+export const captionWarningSchema = z.object({ line: z.number().int().positive().nullable(), message: z.string() });
+export type CaptionWarning = z.infer<typeof captionWarningSchema>;
+
 export const transcriptSchema = z.object({
   id: z.string().uuid(),
   videoId: z.string().uuid(),
@@ -98,6 +102,8 @@ export const transcriptSchema = z.object({
   paragraphs: z.array(paragraphSchema),
   /** indices into words */
   fillerWords: z.array(z.number().int().nonnegative()),
+  /** what the ingest skipped in the caption file, in file order (none: empty or absent) */
+  warnings: z.array(captionWarningSchema).optional(),
   updatedAt: z.string(),
 });
 export type Transcript = z.infer<typeof transcriptSchema>;

@@ -212,19 +212,123 @@ describe('buildTranscriptFromWordByWord', () => {
     expect(buildTranscriptFromWordByWord({ words: [{ text: 'a', start: 0, end: 1 }] }, { languageHint: 'ar-eg' }).languageCode).toBe('ar-EG');
   });
 
-  it('rejects malformed files with WORDS_INVALID and the place of the problem', () => {
-    const backwards = buildError(() => buildTranscriptFromWordByWord({ words: [{ text: 'a', start: 0, end: 1 }, { text: 'oops', start: 2, end: 1 }] }));
-    expect(backwards.code).toBe('WORDS_INVALID');
-    expect(backwards.message).toBe("The word-by-word file is invalid at words.1 ('oops'): it ends (1 s) before it starts (2 s).");
+  it('skips a word that ends before it starts, with a warning naming its index, and keeps the others', () => {
+    const t = buildTranscriptFromWordByWord({ words: [{ text: 'a', start: 0, end: 1 }, { text: 'oops', start: 2, end: 1 }, { text: 'b', start: 3, end: 4 }] });
+    expect(texts(t.words)).toEqual(['a', 'b']);
+    expect(t.warnings).toEqual([{ line: null, message: "word 1 ('oops') skipped: it ends (1 s) before it starts (2 s)" }]);
+    expectConsistent(t);
+  });
 
-    const negative = buildError(() => buildTranscriptFromWordByWord({ words: [{ text: 'a', start: -1, end: 1 }] }));
-    expect(negative.code).toBe('WORDS_INVALID');
-    expect(negative.message).toMatch(/^The word-by-word file is invalid at words\.0\.start: /);
+  it('skips malformed entries one by one, each with its reason', () => {
+    const words = [
+      { text: 'ok', start: 0, end: 1 },
+      null,
+      'text',
+      { start: 1, end: 2 },
+      { text: 7, start: 1, end: 2 },
+      { text: 'no start', end: 2 },
+      { text: 'no end', start: 1 },
+      { text: 'string time', start: '1', end: 2 },
+      { text: 'null end', start: 1, end: null },
+      { text: 'negative', start: -1, end: 2 },
+      { text: 'infinite', start: 1, end: Infinity },
+      { text: 'NaN', start: Number.NaN, end: 2 },
+      { text: 'bad confidence', start: 2, end: 3, confidence: 1.5 },
+      { text: 'text confidence', start: 3, end: 4, confidence: 'high' },
+      { text: 'null confidence', start: 4, end: 5, confidence: null },
+    ];
+    const t = buildTranscriptFromWordByWord({ words } as never);
+    expect(timing(t.words)).toEqual([
+      ['ok', 0, 1],
+      ['bad confidence', 2, 3],
+      ['text confidence', 3, 4],
+      ['null confidence', 4, 5],
+    ]);
+    expect(t.words.map((w) => w.confidence)).toEqual([1, 1, 1, 1]);
+    expect(t.warnings.map((w) => w.message)).toEqual([
+      'word 1 skipped: it is not an object',
+      'word 2 skipped: it is not an object',
+      'word 3 skipped: its text is missing',
+      'word 4 skipped: its text is not a string',
+      "word 5 ('no start') skipped: it has no start time",
+      "word 6 ('no end') skipped: it has no end time",
+      "word 7 ('string time') skipped: its start time is not a number",
+      "word 8 ('null end') skipped: it has no end time",
+      "word 9 ('negative') skipped: its start time (-1 s) is negative",
+      "word 10 ('infinite') skipped: its end time is not a number",
+      "word 11 ('NaN') skipped: its start time is not a number",
+      "word 12 ('bad confidence'): its confidence 1.5 is not a number from 0 to 1; 1 used",
+      "word 13 ('text confidence'): its confidence high is not a number from 0 to 1; 1 used",
+    ]);
+    expect(t.warnings.every((w) => w.line === null)).toBe(true);
+  });
 
+  it('ignores a languageCode that is not a string, with a warning', () => {
+    const t = buildTranscriptFromWordByWord({ languageCode: 42, words: [{ text: 'a', start: 0, end: 1 }] } as never, { languageHint: 'fr' });
+    expect(t.languageCode).toBe('fr');
+    expect(t.warnings).toEqual([{ line: null, message: 'languageCode ignored: it is not a string' }]);
+  });
+
+  it('refuses a file that is not the expected shape, or has no usable word, with WORDS_INVALID', () => {
     const notAFile = buildError(() => buildTranscriptFromWordByWord({ text: 'hello' } as never));
-    expect(notAFile.message).toMatch(/^The word-by-word file is invalid at words: /);
+    expect(notAFile.code).toBe('WORDS_INVALID');
+    expect(notAFile.message).toBe('The word-by-word file is invalid at words: it is missing.');
+    expect(buildError(() => buildTranscriptFromWordByWord({ words: 'a b' } as never)).message).toBe('The word-by-word file is invalid at words: it must be an array.');
+    for (const file of [null, 'words', [], 3]) {
+      expect(buildError(() => buildTranscriptFromWordByWord(file as never)).message).toBe(
+        "The word-by-word file is invalid at file: it must be a JSON object with a 'words' array.",
+      );
+    }
+
+    const negative = buildError(() => buildTranscriptFromWordByWord({ words: [{ text: 'a', start: -1, end: 1 }, { text: 'b', start: 2, end: 1 }] }));
+    expect(negative.code).toBe('WORDS_INVALID');
+    expect(negative.message).toBe("The word-by-word file has no usable word: word 0 ('a') skipped: its start time (-1 s) is negative (and 1 more skipped).");
 
     expect(buildError(() => buildTranscriptFromWordByWord({ words: [] })).message).toBe('The word-by-word file has no words.');
+    expect(buildError(() => buildTranscriptFromWordByWord({ words: [{ text: ' ', start: 0, end: 1 }] })).message).toBe('The word-by-word file has no words.');
+  });
+
+  it('refuses more entries than a transcript may hold as TOO_MANY_WORDS', () => {
+    const words = Array.from({ length: MAX_TRANSCRIPT_WORDS + 1 }, (_, i) => ({ text: 'w', start: i, end: i + 1 }));
+    expect(buildError(() => buildTranscriptFromWordByWord({ words })).code).toBe('TOO_MANY_WORDS');
+  });
+
+  it('lists at most 100 warnings, then one that counts the rest', () => {
+    const words = [{ text: 'ok', start: 0, end: 1 }, ...Array.from({ length: 500 }, (_, i) => ({ text: `w${i}`, start: 2, end: 1 }))];
+    const t = buildTranscriptFromWordByWord({ words });
+    expect(t.warnings).toHaveLength(101);
+    expect(t.warnings[100]).toEqual({ line: null, message: '… and 400 more warnings' });
+  });
+});
+
+describe('warnings of a built transcript', () => {
+  it('has none for a clean file', () => {
+    expect(buildTranscriptFromVtt(fixture('youtube-auto.vtt')).warnings).toEqual([]);
+    expect(buildTranscriptFromWordByWord({ words: [{ text: 'a', start: 0, end: 1 }] }).warnings).toEqual([]);
+  });
+
+  it("carries the subtitle file's warnings, with their lines, and builds from the cues that are left", () => {
+    const t = buildTranscriptFromVtt(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhello there\n\n00:00:00..000 --> 00:00:03.000\nlost\n\n00:00:04.000 --> 00:00:03.500\nlate words\n',
+    );
+    expect(texts(t.words)).toEqual(['hello', 'there', 'late', 'words']);
+    // the cue that ends before it starts keeps its words, at its start
+    expect(timing(t.words).slice(2)).toEqual([
+      ['late', 4, 4],
+      ['words', 4, 4],
+    ]);
+    expect(t.warnings).toEqual([
+      { line: 6, message: "cue at line 6 skipped: timestamp '00:00:00..000' is not valid (the milliseconds need exactly three digits)" },
+      { line: 9, message: 'cue at line 9 ends (00:00:03.500) before it starts (00:00:04.000): kept with its start as its end' },
+    ]);
+    expectConsistent(t);
+  });
+
+  it('refuses a subtitle file with no usable cue as VTT_INVALID, with the line of the first problem', () => {
+    const error = buildError(() => buildTranscriptFromVtt('WEBVTT\n\n0000:00.000 --> 00:00:01.000\na\n'));
+    expect(error.code).toBe('VTT_INVALID');
+    expect(error.line).toBe(3);
+    expect(error.message).toMatch(/^The subtitle file has no usable cue: cue at line 3 skipped: timestamp '0000:00\.000' is not valid/);
   });
 });
 

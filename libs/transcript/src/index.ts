@@ -4,6 +4,7 @@
  */
 export * from './errors';
 export { parseVtt, parseVttDocument, type VttCue, type VttDocument, type VttTimedWord } from './vtt';
+export { MAX_TRANSCRIPT_WARNINGS, type TranscriptWarning } from './warnings';
 export * from './build';
 export * from './paragraphs';
 export * from './fillers';

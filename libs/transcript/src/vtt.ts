@@ -1,12 +1,22 @@
-import { WebVTTParser, type Cue, type TreeNode, type TreeNodeObjectTagNameWithRt } from 'webvtt-parser';
+import { parseCueText, plainText, type Segment } from './cue-text';
 import { TranscriptBuildError } from './errors';
+import { collectTimestamp, formatTimestamp } from './vtt-timestamp';
+import { WarningList, andMore, excerpt, type TranscriptWarning } from './warnings';
 
 /**
- * WebVTT reading, on top of the W3C validator's parser (`webvtt-parser`): it gives each cue's
- * text as a node tree (tags, voice spans, inline timestamps) and reports problems with line
- * numbers. This module adds the header (`Language:`), turns the tree into plain text and words,
- * and decides which problems make the file unusable (a cue-timing line that cannot be read)
- * and which are harmless (spec nits, unknown tags), so real-world files still import.
+ * WebVTT reading, line by line as the W3C WebVTT parser algorithm does ("WebVTT parser algorithm",
+ * "collect a WebVTT block", "parse the WebVTT cue timings and settings"): CR LF, CR and LF all end
+ * a line and NULL becomes U+FFFD; the file must start with an optional BOM and `WEBVTT` followed by
+ * a space, a tab or the end of the line; the header lines right after it are read for
+ * `Language:`; blocks are separated by blank lines; a line is a cue timing line only when it
+ * contains "-->", and then only as the first line of a block or the second after an identifier;
+ * STYLE and REGION blocks count only before the first cue; a cue's text ends at a blank line or
+ * at the next line with "-->". Cue settings are read past (a transcript has no use for them).
+ *
+ * One bad cue never refuses the file: a cue whose timing cannot be read is skipped, a cue that
+ * ends before it starts is kept with its start as its end, text outside any cue is skipped, and
+ * each of these is a warning with its line. The file is refused only without the signature, or
+ * when something was skipped and no cue at all is left. Cue text: cue-text.ts.
  */
 
 /** A word of a cue with the time it starts (inline timestamps; words before the first timestamp start at the cue start). */
@@ -20,7 +30,7 @@ export interface VttCue {
   id?: string;
   /** seconds */
   start: number;
-  /** seconds, >= start */
+  /** seconds, >= start (a cue written to end before it starts ends at its start) */
   end: number;
   /**
    * the cue text without markup: tags and voice spans removed, entities decoded, one line per
@@ -38,8 +48,10 @@ export interface VttDocument {
   headers: Record<string, string>;
   /** the `Language:` header, as written, when present */
   language?: string;
-  /** cues in time order */
+  /** cues in time order (by start; at the same start, the longer first; otherwise in file order) */
   cues: VttCue[];
+  /** what was skipped or repaired, in file order (at most MAX_TRANSCRIPT_WARNINGS, then a summary) */
+  warnings: TranscriptWarning[];
 }
 
 /** A word of a cue, with its caption line; internal to the transcript builder. */
@@ -58,213 +70,245 @@ export interface ParsedCue extends Omit<VttCue, 'words'> {
   timed: boolean;
 }
 
-/**
- * Named character references decoded in cue text, with and without the final ';'.
- * (The parser's own default table only matches the forms without ';' and turns "&amp;" into "&;".)
- */
-const ENTITIES: Record<string, string> = (() => {
-  const named: Record<string, string> = {
-    amp: '&', lt: '<', gt: '>', nbsp: '\u00a0', quot: '"', apos: "'", lrm: '\u200e', rlm: '\u200f',
-    hellip: '…', mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”',
-    laquo: '«', raquo: '»', copy: '©', reg: '®', trade: '™', deg: '°', euro: '€', pound: '£',
-    yen: '¥', cent: '¢', times: '×', divide: '÷', iexcl: '¡', iquest: '¿', shy: '\u00ad',
-    eacute: 'é', egrave: 'è', aacute: 'á', agrave: 'à', iacute: 'í', oacute: 'ó', uacute: 'ú',
-    ntilde: 'ñ', ccedil: 'ç', auml: 'ä', ouml: 'ö', uuml: 'ü', szlig: 'ß',
-  };
-  const table: Record<string, string> = {};
-  for (const [name, value] of Object.entries(named)) {
-    table[`&${name};`] = value;
-    table[`&${name}`] = value;
-  }
-  return table;
-})();
-
-/** Parser messages about a cue-timing line that mean the cue could not be read (it is dropped by the parser). */
-const TIMING_ERRORS = new Set([
-  'No timestamp found.',
-  'Timestamp must start with a character in the range 0-9.',
-  'No time unit separator found.',
-  'Must be exactly two digits.',
-  'No seconds found or minutes is greater than 59.',
-  'No decimal separator (".") found.',
-  'Milliseconds must be given in three digits.',
-  'You cannot have more than 59 minutes.',
-  'You cannot have more than 59 seconds.',
-  'No valid timestamp separator found.',
-]);
-
-const SIGNATURE = /^\uFEFF?WEBVTT(?:[ \t]|$)/;
+/** What readVtt gives the transcript builder. */
+export interface ReadVttResult {
+  headers: Record<string, string>;
+  language?: string;
+  cues: ParsedCue[];
+  warnings: TranscriptWarning[];
+}
 
 /** Parse a WebVTT file into cues; throws TranscriptBuildError (VTT_INVALID, or VTT_EMPTY for an empty file). */
 export function parseVtt(text: string): VttCue[] {
   return parseVttDocument(text).cues;
 }
 
-/** Parse a WebVTT file into its header and cues; throws like parseVtt. */
+/** Parse a WebVTT file into its header, cues and warnings; throws like parseVtt. */
 export function parseVttDocument(text: string): VttDocument {
-  const { headers, language, cues } = readVtt(text);
+  const { headers, language, cues, warnings } = readVtt(text);
   return {
     headers,
     ...(language !== undefined ? { language } : {}),
     cues: cues.map(({ tokens, timed, ...cue }) => (timed ? { ...cue, words: tokens.map((t) => ({ text: t.text, start: t.start })) } : cue)),
+    warnings,
   };
 }
 
-/** parseVttDocument plus the word tokens of every cue (what the transcript builder needs). */
-export function readVtt(text: string): { headers: Record<string, string>; language?: string; cues: ParsedCue[] } {
+/**
+ * parseVttDocument plus the word tokens of every cue (what the transcript builder needs).
+ * Throws TranscriptBuildError: VTT_EMPTY for an empty file; VTT_INVALID (line 1) without the
+ * signature, or when something was skipped and no cue is left (the line of the first problem).
+ */
+export function readVtt(text: string): ReadVttResult {
   if (typeof text !== 'string' || text.replace(/^\uFEFF/, '').trim() === '') {
     throw new TranscriptBuildError('VTT_EMPTY', 'The subtitle file is empty.');
   }
-  const lines = text.split(/\r\n|\r|\n/);
-  if (!SIGNATURE.test(lines[0]!)) {
-    const looksLikeSrt = /^\d+\s*$/.test(lines[0]!.replace(/^\uFEFF/, '')) && /\d,\d{3}\s*-->/.test(text);
+  const input = text.includes('\0') ? text.replace(/\0/g, '\ufffd') : text;
+  const lines = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).split(/\r\n|\r|\n/);
+  const first = lines[0]!;
+  if (!(first.startsWith('WEBVTT') && (first.length === 6 || first[6] === ' ' || first[6] === '\t'))) {
+    const looksLikeSrt = /^\d+\s*$/.test(first) && /\d,\d{3}\s*-->/.test(input);
     throw new TranscriptBuildError(
       'VTT_INVALID',
-      "The subtitle file is not WebVTT: it must start with 'WEBVTT'." +
-        (looksLikeSrt ? ' It looks like an SRT file; convert it to WebVTT first.' : ''),
+      "The subtitle file is not WebVTT: it must start with 'WEBVTT'." + (looksLikeSrt ? ' It looks like an SRT file; convert it to WebVTT first.' : ''),
       1,
     );
   }
-  const headers = readHeaders(lines);
-  const parsed = new WebVTTParser(ENTITIES).parse(text, 'subtitles');
-  throwOnUnreadableTimings(parsed.errors, lines);
-
-  const cues: ParsedCue[] = [];
-  for (const cue of parsed.cues) {
-    // safety net: the timing check above reports these with their line
-    if (!(cue.endTime >= cue.startTime)) {
-      throw new TranscriptBuildError('VTT_INVALID', `A cue ends (${formatTime(cue.endTime)}) before it starts (${formatTime(cue.startTime)}).`);
-    }
-    cues.push(toParsedCue(cue));
+  const reader = new BlockReader(lines);
+  const { headers, cues, warnings } = reader.read();
+  if (cues.length === 0 && warnings.count > 0) {
+    const problem = warnings.first!;
+    throw new TranscriptBuildError('VTT_INVALID', `The subtitle file has no usable cue: ${problem.message}${andMore(warnings.count - 1)}.`, problem.line ?? undefined);
   }
+  if (!isInTimeOrder(cues)) cues.sort(byTime);
   const languageKey = Object.keys(headers).find((k) => k.toLowerCase() === 'language');
   const language = languageKey !== undefined ? headers[languageKey] : undefined;
-  return { headers, ...(language ? { language } : {}), cues };
+  return { headers, ...(language ? { language } : {}), cues, warnings: warnings.toArray() };
 }
 
-/** "Key: value" lines after the signature, up to the first blank line (or a cue-timing line). */
-function readHeaders(lines: string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() === '' || line.includes('-->')) break;
-    const match = /^([^:]+):(.*)$/.exec(line);
-    if (match) headers[match[1]!.trim()] = match[2]!.trim();
+function byTime(a: ParsedCue, b: ParsedCue): number {
+  return a.start - b.start || b.end - a.end;
+}
+
+function isInTimeOrder(cues: readonly ParsedCue[]): boolean {
+  for (let i = 1; i < cues.length; i++) if (byTime(cues[i - 1]!, cues[i]!) > 0) return false;
+  return true;
+}
+
+/** "STYLE" or "REGION" when the line is that word followed only by white space (a STYLE or REGION block's first line). */
+function blockKeyword(line: string): 'STYLE' | 'REGION' | undefined {
+  const word = line.startsWith('STYLE') ? 'STYLE' : line.startsWith('REGION') ? 'REGION' : undefined;
+  if (word === undefined) return undefined;
+  for (let i = word.length; i < line.length; i++) if (!isAsciiSpace(line.charCodeAt(i))) return undefined;
+  return word;
+}
+
+/** A comment block's first line: NOTE, then a space, a tab or nothing. */
+function isNote(line: string): boolean {
+  return line.startsWith('NOTE') && (line.length === 4 || line[4] === ' ' || line[4] === '\t');
+}
+
+/** ASCII white space: tab, LF, FF, CR, space. */
+function isAsciiSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
+}
+
+function skipSpaces(line: string, from: number): number {
+  let i = from;
+  while (i < line.length && isAsciiSpace(line.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The would-be timestamp at `from`: up to white space or "-->", for a message. */
+function timestampText(line: string, from: number): string {
+  let i = from;
+  while (i < line.length && i - from <= 40 && !isAsciiSpace(line.charCodeAt(i)) && !line.startsWith('-->', i)) i++;
+  return excerpt(line.slice(from, i));
+}
+
+/** A line that starts like cue times ("00:01.000 ->", "00:00:01,000"), for the hint on a skipped block. */
+function looksLikeTiming(line: string): boolean {
+  const i = skipSpaces(line, 0);
+  let j = i;
+  while (j < line.length && j - i < 12 && line.charCodeAt(j) >= 48 && line.charCodeAt(j) <= 57) j++;
+  return j > i && line[j] === ':';
+}
+
+type Timings = { ok: true; start: number; end: number } | { ok: false; problem: string };
+
+/** "Parse the WebVTT cue timings and settings", without the settings. */
+function parseTimings(line: string): Timings {
+  let p = skipSpaces(line, 0);
+  if (line.startsWith('-->', p)) return { ok: false, problem: "there is no start time before '-->'" };
+  const start = collectTimestamp(line, p);
+  if (!start.ok) return { ok: false, problem: `timestamp '${timestampText(line, p)}' is not valid (${start.reason})` };
+  p = skipSpaces(line, start.end);
+  if (!line.startsWith('-->', p)) {
+    return { ok: false, problem: `'-->' must follow the start time, not '${timestampText(line, p)}'` };
   }
-  return headers;
+  p = skipSpaces(line, p + 3);
+  if (p >= line.length) return { ok: false, problem: "there is no end time after '-->'" };
+  const end = collectTimestamp(line, p);
+  if (!end.ok) return { ok: false, problem: `timestamp '${timestampText(line, p)}' is not valid (${end.reason})` };
+  return { ok: true, start: start.seconds, end: end.seconds };
 }
 
-function throwOnUnreadableTimings(errors: ReadonlyArray<{ message: string; line: number }>, lines: string[]): void {
-  const fatal: Array<{ line: number; message: string }> = [];
-  for (const e of errors) {
-    if (e.message === ID_WITHOUT_TIMING || e.message === STANDALONE_ID) {
-      // the parser took the line for a cue identifier: a timing line without a proper '-->'
-      const idLine = (lines[e.line - 2] ?? '').trim();
-      if (LOOKS_LIKE_TIMING.test(idLine)) {
-        fatal.push({
-          line: e.line - 1,
-          message: `line ${e.line - 1}: invalid timestamp '${idLine}': the start and end times must be separated by ' --> '.`,
-        });
-      }
-      continue;
+/** The blocks of a file, after its signature line. */
+class BlockReader {
+  private readonly headers: Record<string, string> = {};
+  private readonly cues: ParsedCue[] = [];
+  private readonly warnings = new WarningList();
+  private seenCue = false;
+
+  constructor(private readonly lines: readonly string[]) {}
+
+  read(): { headers: Record<string, string>; cues: ParsedCue[]; warnings: WarningList } {
+    const lines = this.lines;
+    let i = 1;
+    // the header: the lines right after the signature line, up to a blank line or a line with "-->"
+    while (i < lines.length && lines[i] !== '' && !lines[i]!.includes('-->')) this.header(lines[i++]!);
+    while (i < lines.length) {
+      if (lines[i] === '') i++;
+      else i = this.block(i);
     }
-    const source = (lines[e.line - 1] ?? '').trim();
-    if (!source.includes('-->')) continue;
-    if (TIMING_ERRORS.has(e.message)) {
-      fatal.push({
-        line: e.line,
-        message: `line ${e.line}: invalid timestamp '${source}': ${e.message} Cue timings look like '00:01:02.500 --> 00:01:04.000'.`,
-      });
-    } else if (e.message === END_BEFORE_START) {
-      const [start, end] = [...source.matchAll(TIMESTAMP)].map((m) => toSeconds(m[0]));
-      if (start !== undefined && end !== undefined && end < start) {
-        fatal.push({ line: e.line, message: `line ${e.line}: the cue ends (${formatTime(end)}) before it starts (${formatTime(start)}).` });
-      }
-    }
+    return { headers: this.headers, cues: this.cues, warnings: this.warnings };
   }
-  fatal.sort((a, b) => a.line - b.line);
-  const first = fatal[0];
-  if (!first) return;
-  const more = fatal.length > 1 ? ` (and ${fatal.length - 1} more bad cue timing line${fatal.length > 2 ? 's' : ''})` : '';
-  throw new TranscriptBuildError('VTT_INVALID', first.message + more, first.line);
+
+  private header(line: string): void {
+    const colon = line.indexOf(':');
+    if (colon <= 0) return;
+    const key = line.slice(0, colon).trim();
+    if (key !== '') this.headers[key] = line.slice(colon + 1).trim();
+  }
+
+  /** "Collect a WebVTT block" from line index `from` (not blank); returns the index of the line after it. */
+  private block(from: number): number {
+    const lines = this.lines;
+    let i = from;
+    let count = 0;
+    let seenArrow = false;
+    /** the cue's text lines are lines[textFrom, i) */
+    let textFrom = from;
+    let cue: { id: string; start: number; end: number } | undefined;
+    let keyword: 'STYLE' | 'REGION' | undefined;
+    const seenCueBefore = this.seenCue;
+    while (i < lines.length) {
+      const line = lines[i]!;
+      count++;
+      if (line.includes('-->')) {
+        // a timing line only as the block's first line, or its second after an identifier
+        if (!(count === 1 || (count === 2 && !seenArrow))) break;
+        seenArrow = true;
+        i++;
+        const timings = parseTimings(line);
+        if (timings.ok) {
+          cue = { id: count === 2 ? lines[from]! : '', start: timings.start, end: timings.end };
+          if (timings.end < timings.start) {
+            this.warnings.add(
+              i,
+              `cue at line ${i} ends (${formatTimestamp(timings.end)}) before it starts (${formatTimestamp(timings.start)}): kept with its start as its end`,
+            );
+            cue.end = timings.start;
+          }
+          this.seenCue = true;
+        } else {
+          cue = undefined;
+          this.warnings.add(i, `cue at line ${i} skipped: ${timings.problem}`);
+        }
+        textFrom = i;
+        continue;
+      }
+      if (line === '') break;
+      if (count === 2 && !seenArrow && !this.seenCue) {
+        keyword = blockKeyword(lines[from]!);
+        if (keyword) textFrom = i;
+      }
+      i++;
+    }
+    if (cue) {
+      const text = i - textFrom === 1 ? lines[textFrom]! : lines.slice(textFrom, i).join('\n');
+      this.cues.push(toParsedCue(cue, text));
+    } else if (!seenArrow && !keyword) {
+      this.skippedBlock(from, i, seenCueBefore);
+    }
+    return i;
+  }
+
+  /** A block with no cue timing line: a comment, a STYLE or REGION block, or text outside any cue. */
+  private skippedBlock(from: number, to: number, afterCue: boolean): void {
+    const first = this.lines[from]!;
+    const line = from + 1;
+    if (isNote(first)) return;
+    const keyword = blockKeyword(first);
+    if (keyword) {
+      if (afterCue) this.warnings.add(line, `line ${line}: a ${keyword} block after the first cue is ignored`);
+      return;
+    }
+    const timingLike = looksLikeTiming(first) ? from : to - from > 1 && looksLikeTiming(this.lines[from + 1]!) ? from + 1 : -1;
+    if (timingLike !== -1) {
+      this.warnings.add(
+        timingLike + 1,
+        `cue at line ${timingLike + 1} skipped: '${excerpt(this.lines[timingLike]!)}' is not a cue timing line (the start and end times are separated by '-->')`,
+      );
+      return;
+    }
+    const size = to - from > 1 ? ` (${to - from} lines)` : '';
+    this.warnings.add(line, `text at line ${line} skipped${size}: it is not in a cue (a blank line ends a cue's text): '${excerpt(first)}'`);
+  }
 }
 
-const END_BEFORE_START = 'End timestamp is not greater than start timestamp.';
-const ID_WITHOUT_TIMING = 'Cue identifier needs to be followed by timestamp.';
-const STANDALONE_ID = 'Cue identifier cannot be standalone.';
-/** a line that starts like a cue timing ("00:01.000 ->", "00:00:01,000") */
-const LOOKS_LIKE_TIMING = /^(\d+:)?\d{2}:\d{2}[.,]\d+\s*(-|$)/;
-const TIMESTAMP = /(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})/g;
-
-function toSeconds(timestamp: string): number {
-  const [h, m, s, ms] = /^(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})$/.exec(timestamp)!.slice(1);
-  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s) + Number(ms) / 1000;
-}
-
-/** hh:mm:ss.mmm */
-function formatTime(seconds: number): string {
-  const ms = Math.round(seconds * 1000);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
-}
-
-/** A run of cue text and the time it starts being spoken (undefined: before the first inline timestamp). */
-interface Segment {
-  text: string;
-  start: number | undefined;
-}
-
-function toParsedCue(cue: Cue): ParsedCue {
-  const segments: Segment[] = [{ text: '', start: undefined }];
-  const voice = { name: undefined as string | undefined };
-  flatten(cue.tree.children, segments, voice);
+function toParsedCue(cue: { id: string; start: number; end: number }, text: string): ParsedCue {
+  const { segments, voice } = parseCueText(text);
   const parsed: ParsedCue = {
-    start: cue.startTime,
-    end: cue.endTime,
+    start: cue.start,
+    end: cue.end,
     text: plainText(segments),
-    tokens: tokenize(segments, cue.startTime),
+    tokens: tokenize(segments, cue.start),
     timed: segments.length > 1,
   };
   if (cue.id) parsed.id = cue.id;
-  if (voice.name) parsed.voice = voice.name;
+  if (voice) parsed.voice = voice;
   return parsed;
-}
-
-/** The cue text without markup, one trimmed line per non-blank caption line. */
-function plainText(segments: readonly Segment[]): string {
-  let text = '';
-  for (const segment of segments) text += segment.text;
-  if (!/\s\s|^\s|\s$|[^\S \n]/.test(text)) return text;
-  return text
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .filter((l) => l !== '')
-    .join('\n');
-}
-
-/** Walk the cue-text tree: text goes to the current segment, a timestamp opens a new one; ruby annotations (<rt>) are dropped. */
-function flatten(nodes: ReadonlyArray<TreeNode<TreeNodeObjectTagNameWithRt>>, segments: Segment[], voice: { name: string | undefined }): void {
-  for (const node of nodes) {
-    if (node.type === 'text') {
-      segments[segments.length - 1]!.text += decodeLeftovers(node.value);
-    } else if (node.type === 'timestamp') {
-      segments.push({ text: '', start: node.value });
-    } else {
-      const object = node as { name: string; value: string; children: ReadonlyArray<TreeNode<TreeNodeObjectTagNameWithRt>> };
-      if (object.name === 'rt') continue;
-      if (object.name === 'v' && voice.name === undefined && object.value) voice.name = object.value.trim();
-      flatten(object.children, segments, voice);
-    }
-  }
-}
-
-/** Hex character references the parser leaves as they are ("&#x2F;"). */
-function decodeLeftovers(value: string): string {
-  if (!value.includes('&#')) return value;
-  return value.replace(/&#x([0-9a-f]{1,6});/gi, (whole, hex: string) => {
-    const code = parseInt(hex, 16);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
 }
 
 /** Split the segments into words; a word takes the start of the segment its first character is in. */

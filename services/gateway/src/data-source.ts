@@ -4,6 +4,7 @@ import { CreateLibrary1763700000000 } from './migrations/1763700000000-CreateLib
 import { CreateEdits1763800000000 } from './migrations/1763800000000-CreateEdits';
 import { CreatePublishing1763900000000 } from './migrations/1763900000000-CreatePublishing';
 import { CreateOwnership1764000000000 } from './migrations/1764000000000-CreateOwnership';
+import { AddTranscriptWarnings1764100000000 } from './migrations/1764100000000-AddTranscriptWarnings';
 
 /** The gateway owns schema `library`; it reads and writes it with SQL through TypeORM's pool. */
 export const gatewayDataSource = (url: string, poolSize?: number) =>
@@ -11,7 +12,7 @@ export const gatewayDataSource = (url: string, poolSize?: number) =>
     url,
     schema: SCHEMA,
     entities: [],
-    migrations: [CreateLibrary1763700000000, CreateEdits1763800000000, CreatePublishing1763900000000, CreateOwnership1764000000000],
+    migrations: [CreateLibrary1763700000000, CreateEdits1763800000000, CreatePublishing1763900000000, CreateOwnership1764000000000, AddTranscriptWarnings1764100000000],
     applicationName: `wordcut-${SERVICE}`,
     poolSize,
   });

@@ -1,4 +1,5 @@
 import {
+  captionWarningSchema,
   ErrorCode,
   mediaIngestCommandSchema,
   Streams,
@@ -32,6 +33,7 @@ const storedTranscriptSchema = z.object({
   words: z.array(wordSchema),
   paragraphs: z.array(paragraphSchema),
   fillerWords: z.array(z.number().int().nonnegative()),
+  warnings: z.array(captionWarningSchema).default([]),
 });
 
 /**

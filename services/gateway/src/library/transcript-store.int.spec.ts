@@ -92,6 +92,19 @@ describe('storing and reading', () => {
   });
 });
 
+describe('caption warnings', () => {
+  it('are stored with the ingest transcript, kept by a replace that names none, and replaced by one that does', async () => {
+    const videoId = await video();
+    const warnings = [{ line: 6, message: "cue at line 6 skipped: timestamp '00:00:00..000' is not valid" }];
+    await ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, { ...content(), warnings }));
+    expect((await transcripts.getByVideo(videoId))!.warnings).toEqual(warnings);
+    await ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, content()));
+    expect((await transcripts.getByVideo(videoId))!.warnings).toEqual(warnings);
+    await ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, { ...content(), warnings: [] }));
+    expect((await transcripts.getByVideo(videoId))!.warnings).toEqual([]);
+  });
+});
+
 describe('PATCH', () => {
   it('answers 404 to anyone but the owner of the video, and for an unknown id, writing nothing', async () => {
     const { id } = await stored();

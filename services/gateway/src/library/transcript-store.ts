@@ -1,4 +1,4 @@
-import { ErrorCode, type Paragraph, type Transcript, type TranscriptPatch, type Word, type WordDelta } from '@wordcut/contracts';
+import { ErrorCode, type CaptionWarning, type Paragraph, type Transcript, type TranscriptPatch, type Word, type WordDelta } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
 import { applyWordDeltas, detectFillerWords, normalizeReplacement, TranscriptEditError } from '@wordcut/transcript';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,8 @@ export interface TranscriptContent {
   words: Word[];
   paragraphs: Paragraph[];
   fillerWords: number[];
+  /** what the ingest skipped in the caption file; absent: the transcript's warnings stay */
+  warnings?: CaptionWarning[];
 }
 
 /** The small answer of a delta PATCH (`Prefer: return=minimal`): the client already holds the words. */
@@ -28,6 +30,7 @@ interface HeadRow {
   version: number;
   language_code: string;
   word_count: number;
+  warnings: CaptionWarning[];
   updated_at: Date;
 }
 
@@ -51,13 +54,18 @@ export class TranscriptStore {
     const existing = (await m.query(`SELECT id FROM library.transcripts WHERE video_id = $1 FOR UPDATE`, [videoId])) as { id: string }[];
     const id = existing[0]?.id ?? randomUUID();
     if (existing[0]) {
-      await m.query(`UPDATE library.transcripts SET version = version + 1, language_code = $2, word_count = $3, updated_at = now() WHERE id = $1`, [
+      await m.query(
+        `UPDATE library.transcripts SET version = version + 1, language_code = $2, word_count = $3, warnings = COALESCE($4::jsonb, warnings), updated_at = now() WHERE id = $1`,
+        [id, c.languageCode, c.words.length, c.warnings ? JSON.stringify(c.warnings) : null],
+      );
+    } else {
+      await m.query(`INSERT INTO library.transcripts (id, video_id, version, language_code, word_count, warnings) VALUES ($1,$2,1,$3,$4,$5::jsonb)`, [
         id,
+        videoId,
         c.languageCode,
         c.words.length,
+        JSON.stringify(c.warnings ?? []),
       ]);
-    } else {
-      await m.query(`INSERT INTO library.transcripts (id, video_id, version, language_code, word_count) VALUES ($1,$2,1,$3,$4)`, [id, videoId, c.languageCode, c.words.length]);
     }
     await this.writeWords(m, id, c);
     return id;
@@ -233,6 +241,7 @@ export class TranscriptStore {
       words,
       paragraphs,
       fillerWords,
+      warnings: head.warnings ?? [],
       updatedAt: head.updated_at.toISOString(),
     };
   }
