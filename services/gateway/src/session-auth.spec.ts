@@ -5,12 +5,12 @@
  * answer the same refusal in their own shape.
  */
 import { ErrorCode } from '@wordcut/contracts';
-import { AppError, errorBody } from '@wordcut/platform';
 import { ProviderTokenVerifier } from '@wordcut/provider';
 import { exportSPKI, generateKeyPair, SignJWT, type JWTPayload, type KeyLike } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SessionAuth } from './session-auth';
+import { rejectedWith, responseBodyOf } from '../../../tools/testing/app-error';
 
 const ISSUER = 'provider';
 const AUDIENCE = 'wordcut';
@@ -41,18 +41,8 @@ function sign(payload: JWTPayload = claims, expiresInSec = 3600): Promise<string
   return new SignJWT(payload).setProtectedHeader({ alg: 'ES256' }).setIssuer(ISSUER).setAudience(AUDIENCE).setIssuedAt(now).setExpirationTime(now + expiresInSec).sign(privateKey);
 }
 
-/** The JSON body the gateway's error filter sends for the refusal (without a correlation id). */
-async function refusalBody(p: Promise<unknown>): Promise<unknown> {
-  const err = await p.then(
-    () => {
-      throw new Error('the token was accepted');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  const e = err as AppError;
-  return JSON.parse(JSON.stringify({ ...errorBody(e.statusCode, e.code, e.message, undefined, e.details), ...e.extra }));
-}
+/** The JSON body the gateway's error filter sends for the refusal. */
+const refusalBody = async (p: Promise<unknown>): Promise<unknown> => responseBodyOf(await rejectedWith(p));
 
 const REOPEN = 'Open the editor again from the provider.';
 const KEYS_MESSAGE = "The provider's signing keys could not be fetched, so the session token cannot be checked. Try again in a moment.";

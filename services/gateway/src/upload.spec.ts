@@ -5,11 +5,11 @@
  * fetch encodes FormData); the store is an in-memory ObjectStorage.
  */
 import { ErrorCode } from '@wordcut/contracts';
-import { AppError } from '@wordcut/platform';
 import type { ObjectHead, ObjectStorage, ObjectStream, UploadOptions, UploadResult } from '@wordcut/storage';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
 import { displayName, formatBytes, receiveFiles, receiveSingleFile } from './upload';
+import { rejectedWith } from '../../../tools/testing/app-error';
 
 /** Objects in a Map; `upload` reads the stream to its end and stops (rejects) when its signal aborts. */
 class MemoryStorage implements ObjectStorage {
@@ -86,17 +86,6 @@ async function post(parts: Part[]) {
   return requestOf(body, contentType);
 }
 
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => {
-      throw new Error('the upload was accepted');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
-
 const specs = {
   video: { key: 'videos/v1/original/o1.mp4', maxBytes: 1000, label: 'video' },
   vtt: { key: 'videos/v1/original/o1.vtt', maxBytes: 100, label: 'subtitle file' },
@@ -150,23 +139,23 @@ describe('receiveSingleFile', () => {
   });
 
   it('answers 400 naming the field when the file is missing', async () => {
-    const e = await refusal(receiveSingleFile(await post([{ field: 'title', text: 'x' }]), new MemoryStorage(), { field: 'video', key: 'k', maxBytes: 10 }));
+    const e = await rejectedWith(receiveSingleFile(await post([{ field: 'title', text: 'x' }]), new MemoryStorage(), { field: 'video', key: 'k', maxBytes: 10 }));
     expect(e.statusCode).toBe(400);
     expect(e.code).toBe(ErrorCode.ValidationFailed);
     expect(e.message).toBe("Attach a file in the form field 'video'.");
   });
 
   it('answers 415 when the body is not multipart', async () => {
-    const e = await refusal(receiveSingleFile(requestOf(Buffer.from('{"a":1}'), 'application/json'), new MemoryStorage(), { field: 'video', key: 'k', maxBytes: 10 }));
+    const e = await rejectedWith(receiveSingleFile(requestOf(Buffer.from('{"a":1}'), 'application/json'), new MemoryStorage(), { field: 'video', key: 'k', maxBytes: 10 }));
     expect(e.statusCode).toBe(415);
     expect(e.code).toBe(ErrorCode.UnsupportedMedia);
-    expect((await refusal(receiveSingleFile(requestOf(Buffer.from('x'), undefined), new MemoryStorage(), { field: 'video', key: 'k', maxBytes: 10 }))).statusCode).toBe(415);
+    expect((await rejectedWith(receiveSingleFile(requestOf(Buffer.from('x'), undefined), new MemoryStorage(), { field: 'video', key: 'k', maxBytes: 10 }))).statusCode).toBe(415);
   });
 
   it('answers 413 past the limit, naming the limit, and removes the partial object', async () => {
     const storage = new MemoryStorage();
     const req = await post([{ field: 'video', content: Buffer.alloc(5000, 1) }]);
-    const e = await refusal(receiveSingleFile(req, storage, { field: 'video', key: 'k/big.mp4', maxBytes: 1000 }));
+    const e = await rejectedWith(receiveSingleFile(req, storage, { field: 'video', key: 'k/big.mp4', maxBytes: 1000 }));
     expect(e.statusCode).toBe(413);
     expect(e.code).toBe(ErrorCode.PayloadTooLarge);
     expect(e.message).toBe('The file is larger than the limit of 1 KB.');
@@ -179,12 +168,12 @@ describe('receiveSingleFile', () => {
     const req = await post([{ field: 'video', content: Buffer.alloc(1000, 1) }]);
     await expect(receiveSingleFile(req, storage, { field: 'video', key: 'k', maxBytes: 1000 })).resolves.toMatchObject({ sizeBytes: 1000 });
     const oneMore = await post([{ field: 'video', content: Buffer.alloc(1001, 1) }]);
-    expect((await refusal(receiveSingleFile(oneMore, new MemoryStorage(), { field: 'video', key: 'k', maxBytes: 1000 }))).statusCode).toBe(413);
+    expect((await rejectedWith(receiveSingleFile(oneMore, new MemoryStorage(), { field: 'video', key: 'k', maxBytes: 1000 }))).statusCode).toBe(413);
   });
 
   it('answers 400 for an empty file and removes it', async () => {
     const storage = new MemoryStorage();
-    const e = await refusal(receiveSingleFile(await post([{ field: 'video', content: '' }]), storage, { field: 'video', key: 'k/empty', maxBytes: 10 }));
+    const e = await rejectedWith(receiveSingleFile(await post([{ field: 'video', content: '' }]), storage, { field: 'video', key: 'k/empty', maxBytes: 10 }));
     expect(e.statusCode).toBe(400);
     expect(e.message).toBe('The file is empty.');
     expect(storage.objects.has('k/empty')).toBe(false);
@@ -196,11 +185,11 @@ describe('receiveSingleFile', () => {
       { field: 'video', content: 'one' },
       { field: 'video', content: 'two' },
     ]);
-    const e = await refusal(receiveSingleFile(twice, storage, { field: 'video', key: 'k', maxBytes: 10 }));
+    const e = await rejectedWith(receiveSingleFile(twice, storage, { field: 'video', key: 'k', maxBytes: 10 }));
     expect(e.statusCode).toBe(400);
     expect(e.message).toBe("Send exactly one file in each of the form fields 'video'.");
     expect(storage.objects.size).toBe(0);
-    const unknown = await refusal(receiveSingleFile(await post([{ field: 'other', content: 'x' }]), storage, { field: 'video', key: 'k', maxBytes: 10 }));
+    const unknown = await rejectedWith(receiveSingleFile(await post([{ field: 'other', content: 'x' }]), storage, { field: 'video', key: 'k', maxBytes: 10 }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.message).toBe("Send exactly one file in each of the form fields 'video'.");
   });
@@ -214,7 +203,7 @@ describe('receiveSingleFile', () => {
     req.write(body.subarray(0, 400));
     await new Promise((r) => setImmediate(r));
     req.emit('aborted');
-    const e = await refusal(received);
+    const e = await rejectedWith(received);
     expect(e.statusCode).toBe(400);
     expect(e.message).toBe('The upload was interrupted.');
     expect(storage.objects.size).toBe(0);
@@ -238,7 +227,7 @@ describe('receiveFiles (the legacy form: video and subtitles)', () => {
 
   it('names the missing field, and removes the file that did arrive', async () => {
     const storage = new MemoryStorage();
-    const e = await refusal(receiveFiles(await post([{ field: 'video', content: 'v'.repeat(10) }]), storage, specs));
+    const e = await rejectedWith(receiveFiles(await post([{ field: 'video', content: 'v'.repeat(10) }]), storage, specs));
     expect(e.statusCode).toBe(400);
     expect(e.message).toBe("Attach both files: form fields 'video' and 'vtt' (missing: vtt).");
     expect(storage.objects.size).toBe(0);
@@ -250,7 +239,7 @@ describe('receiveFiles (the legacy form: video and subtitles)', () => {
       { field: 'video', content: 'v'.repeat(500) },
       { field: 'vtt', content: 'x'.repeat(101) },
     ]);
-    const e = await refusal(receiveFiles(req, storage, specs));
+    const e = await rejectedWith(receiveFiles(req, storage, specs));
     expect(e.statusCode).toBe(413);
     expect(e.message).toBe('The subtitle file is larger than the limit of 100 bytes.');
     expect(storage.objects.size).toBe(0);
@@ -263,7 +252,7 @@ describe('receiveFiles (the legacy form: video and subtitles)', () => {
       { field: 'vtt', content: 'w' },
       { field: 'extra', content: 'x' },
     ]);
-    const e = await refusal(receiveFiles(req, storage, specs));
+    const e = await rejectedWith(receiveFiles(req, storage, specs));
     expect(e.statusCode).toBe(400);
     expect(e.message).toBe("Send exactly one file in each of the form fields 'video' and 'vtt'.");
     expect(storage.objects.size).toBe(0);

@@ -8,13 +8,13 @@ import { Controller, Get, Post, type Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { ErrorCode } from '@wordcut/contracts';
-import { AppError, errorBody } from '@wordcut/platform';
 import { ProviderTokenVerifier } from '@wordcut/provider';
 import { exportSPKI, generateKeyPair, SignJWT, type JWTPayload, type KeyLike } from 'jose';
 import { SessionAuth } from '../session-auth';
 import { GATEWAY_ISSUER, GatewayTokens, MEDIA_TOKEN_PARAM } from './gateway-tokens';
 import { ExportRefusals, Public, SignedMedia, type Identity } from './identity';
 import { AUTHENTICATION_REQUIRED, IdentityGuard, IdentityResolver } from './identity.guard';
+import { rejectedWith, responseBodyOf } from '../../../../tools/testing/app-error';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const ISSUER = 'provider';
@@ -101,18 +101,8 @@ function activate<T>(controller: Type<T>, method: keyof T & string, req: TestReq
   return guard.canActivate(new ExecutionContextHost([req, {}, () => undefined], controller, handler));
 }
 
-/** The JSON body the gateway's error filter sends for the refusal (without a correlation id). */
-async function refusalBody(p: Promise<unknown>): Promise<unknown> {
-  const err = await p.then(
-    () => {
-      throw new Error('the request was let through');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  const e = err as AppError;
-  return JSON.parse(JSON.stringify({ ...errorBody(e.statusCode, e.code, e.message, undefined, e.details), ...e.extra }));
-}
+/** The JSON body the gateway's error filter sends for the refusal. */
+const refusalBody = async (p: Promise<unknown>): Promise<unknown> => responseBodyOf(await rejectedWith(p));
 
 const missing = { statusCode: 401, code: ErrorCode.Unauthorized, error: 'Unauthorized', message: AUTHENTICATION_REQUIRED, details: { reason: 'TOKEN_MISSING' } };
 

@@ -4,13 +4,13 @@
  * lock (ActiveJobs), also when two requests race for the last place.
  */
 import { identityEditList } from '@wordcut/edit-list';
-import { AppError } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { RenderStore } from '../library/render-store';
 import { VideoStore } from '../library/video-store';
 import { ActiveJobs, RateLimitStore } from './limits';
+import { rejectedWith } from '../../../../tools/testing/app-error';
 
 const database = gatewayTestDatabase(6);
 let ds: DataSource;
@@ -25,17 +25,6 @@ beforeAll(async () => {
   videos = new VideoStore(ds);
 });
 
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => {
-      throw new Error('it was allowed');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
-
 const windows = async (key: string) =>
   ((await ds.query(`SELECT window_start, count FROM library.rate_limits WHERE key = $1 ORDER BY window_start`, [key])) as { window_start: Date; count: number }[]).map((r) => ({
     start: r.window_start.toISOString(),
@@ -49,7 +38,7 @@ describe('RateLimitStore', () => {
   it('allows `limit` requests per window, then answers 429 with the seconds until the window ends', async () => {
     const key = `upload:user:${randomUUID()}`;
     for (let i = 0; i < 3; i++) await limits.hit(key, 3, 3600, 'Too many uploads.', at(10));
-    const e = await refusal(limits.hit(key, 3, 3600, 'Too many uploads.', at(45)));
+    const e = await rejectedWith(limits.hit(key, 3, 3600, 'Too many uploads.', at(45)));
     expect(e).toMatchObject({ statusCode: 429, message: 'Too many uploads.', extra: { retryAfter: 15 * 60 } });
     // the refused request counts too
     expect(await windows(key)).toEqual([{ start: hourStart.toISOString(), count: 4 }]);
@@ -119,7 +108,7 @@ describe('ActiveJobs (real counts)', () => {
       randomUUID(),
       user,
     ]);
-    const e = await refusal(startRender(jobs, user));
+    const e = await rejectedWith(startRender(jobs, user));
     expect(e).toMatchObject({ statusCode: 429, message: 'You already have 3 jobs running (the limit is 3). Wait for one to finish, then try again.' });
     await renders.end(first, 'failed', 'x');
     await expect(startRender(jobs, user)).resolves.toMatch(/^cut_/);

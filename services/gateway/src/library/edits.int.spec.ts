@@ -8,7 +8,7 @@
 import { StorageKeys, Subjects, type JobStatus, type VideoRenderCompletedEvent, type Word } from '@wordcut/contracts';
 import { applyCuts, identityEditList, parseEditList } from '@wordcut/edit-list';
 import type { InboundMessage, Messaging } from '@wordcut/messaging';
-import { AppError, createLogger } from '@wordcut/platform';
+import { createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -20,6 +20,7 @@ import { BUSY_MESSAGE, EditService } from './edits';
 import { RenderStore } from './render-store';
 import { TranscriptStore, type TranscriptContent } from './transcript-store';
 import { VideoStore } from './video-store';
+import { rejectedWith } from '../../../../tools/testing/app-error';
 
 const OWNER = 'provider-user-1';
 
@@ -165,24 +166,13 @@ async function cutAndApply(videoId: string) {
   return jobId;
 }
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => {
-      throw new Error('it succeeded');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
-
 describe('EditService (real stores)', () => {
   it("answers 404 for a stranger's video and 409 for a video still being prepared", async () => {
     const v = await readyVideo();
-    expect(await rejection(edits.ownedVideo(v.id, 'someone-else'))).toMatchObject({ statusCode: 404, message: `There is no video with id '${v.id}'.` });
-    expect((await rejection(edits.editableVideo(randomUUID(), OWNER))).statusCode).toBe(404);
+    expect(await rejectedWith(edits.ownedVideo(v.id, 'someone-else'))).toMatchObject({ statusCode: 404, message: `There is no video with id '${v.id}'.` });
+    expect((await rejectedWith(edits.editableVideo(randomUUID(), OWNER))).statusCode).toBe(404);
     await ds.query(`UPDATE library.videos SET status = 'processing' WHERE id = $1`, [v.id]);
-    expect(await rejection(edits.editableVideo(v.id, OWNER))).toMatchObject({ statusCode: 409, message: 'The video is still being prepared. Please wait until it is ready.' });
+    expect(await rejectedWith(edits.editableVideo(v.id, OWNER))).toMatchObject({ statusCode: 409, message: 'The video is still being prepared. Please wait until it is ready.' });
   });
 
   it('runs one render per video at a time: the database refuses the second (409 busy)', async () => {
@@ -190,7 +180,7 @@ describe('EditService (real stores)', () => {
     const base = identityEditList(10);
     const first = await edits.requestRender(v, 'cut', OWNER, base, applyCuts(base, [{ start: 1, end: 2 }]), '1 cut');
     bus.statuses.set(first, { status: 'processing' });
-    const e = await rejection(edits.requestRender(v, 'mute', OWNER, base, applyCuts(base, [{ start: 3, end: 4 }]), '1 cut'));
+    const e = await rejectedWith(edits.requestRender(v, 'mute', OWNER, base, applyCuts(base, [{ start: 3, end: 4 }]), '1 cut'));
     expect(e).toMatchObject({ statusCode: 409, message: BUSY_MESSAGE });
     expect(await renders.activeVideoRender(v.id)).toBe(first);
   });
@@ -281,8 +271,8 @@ describe('EditService (real stores)', () => {
     const v = await readyVideo();
     const base = identityEditList(10);
     await edits.requestRender(v, 'cut', OWNER, base, applyCuts(base, [{ start: 2, end: 4 }]), '1 cut');
-    expect(await rejection(edits.revertToOriginal(v.id, OWNER))).toMatchObject({ statusCode: 409, message: BUSY_MESSAGE });
-    expect((await rejection(edits.revertToOriginal(v.id, 'someone-else'))).statusCode).toBe(404);
+    expect(await rejectedWith(edits.revertToOriginal(v.id, OWNER))).toMatchObject({ statusCode: 409, message: BUSY_MESSAGE });
+    expect((await rejectedWith(edits.revertToOriginal(v.id, 'someone-else'))).statusCode).toBe(404);
   });
 
   it('keeps the current transcript on revert when the ingest transcript cannot be read', async () => {
@@ -306,7 +296,7 @@ describe('EditService (real stores)', () => {
     bus.refusePublish = true;
     try {
       const input = { videoId: v.id, userId: OWNER, inputKey: v.original_key!, outputKey: 'o', segments: [{ start: 0, end: 1 }], volumes: [], captions: null, reframe: null, summary: 'clip' };
-      expect((await rejection(edits.publishRequest(jobId, 'clip', input))).statusCode).toBe(503);
+      expect((await rejectedWith(edits.publishRequest(jobId, 'clip', input))).statusCode).toBe(503);
     } finally {
       bus.refusePublish = false;
     }

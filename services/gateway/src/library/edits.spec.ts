@@ -19,6 +19,7 @@ import { BUSY_MESSAGE, currentEditList, EditService, videoFrameRate, type EditVi
 import type { NewRender, RenderRow, RenderStore } from './render-store';
 import type { TranscriptStore } from './transcript-store';
 import type { VideoStore } from './video-store';
+import { rejectedWith } from '../../../../tools/testing/app-error';
 
 const USER = 'provider-user-1';
 
@@ -183,17 +184,6 @@ function renderCompleted(e: Partial<VideoRenderCompletedEvent> & { jobId: string
   return { data, subject: Subjects.videoRenderCompleted, deliveryCount: 1, streamSequence: 1, msgId: undefined, working: () => undefined };
 }
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => {
-      throw new Error('it succeeded');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
-
 describe('videoFrameRate', () => {
   it("is the video stream's frame rate", () => {
     expect(videoFrameRate(probeAt(25))).toBe(25);
@@ -323,7 +313,7 @@ describe('EditService.requestRender', () => {
     const row = videoRow();
     const first = await service.requestRender(row, 'cut', USER, base, applyCuts(base, [{ start: 1, end: 2 }]), '1 cut');
     bus.statuses.set(first, { status: 'processing' });
-    const e = await rejection(service.requestRender(row, 'cut', USER, base, applyCuts(base, [{ start: 3, end: 4 }]), '1 cut'));
+    const e = await rejectedWith(service.requestRender(row, 'cut', USER, base, applyCuts(base, [{ start: 3, end: 4 }]), '1 cut'));
     expect(e.statusCode).toBe(409);
     expect(e.message).toBe(BUSY_MESSAGE);
     expect(bus.published).toHaveLength(1);
@@ -332,7 +322,7 @@ describe('EditService.requestRender', () => {
   it("answers 429 when the user already runs as many jobs as allowed", async () => {
     const { service, renders } = setup({ maxJobs: 1 });
     await service.requestRender(videoRow(), 'cut', USER, base, applyCuts(base, [{ start: 1, end: 2 }]), '1 cut');
-    const e = await rejection(service.requestRender(videoRow(), 'cut', USER, base, applyCuts(base, [{ start: 1, end: 2 }]), '1 cut'));
+    const e = await rejectedWith(service.requestRender(videoRow(), 'cut', USER, base, applyCuts(base, [{ start: 1, end: 2 }]), '1 cut'));
     expect(e.statusCode).toBe(429);
     expect(e.extra).toEqual({ retryAfter: 15 });
     expect(renders.rows.size).toBe(1);
@@ -342,7 +332,7 @@ describe('EditService.requestRender', () => {
     const { service, renders, bus } = setup();
     bus.refusePublish = true;
     const row = videoRow();
-    const e = await rejection(service.requestRender(row, 'cut', USER, base, applyCuts(base, [{ start: 1, end: 2 }]), '1 cut'));
+    const e = await rejectedWith(service.requestRender(row, 'cut', USER, base, applyCuts(base, [{ start: 1, end: 2 }]), '1 cut'));
     expect(e.statusCode).toBe(503);
     expect(e.message).toBe('The job could not be started right now. Please try again.');
     expect([...renders.rows.values()]).toEqual([expect.objectContaining({ state: 'failed', error: 'could not be queued' })]);
@@ -359,7 +349,7 @@ describe('EditService.publishRequest', () => {
     await service.claim(row.id, 'clip_1', 'clip', USER, 0, el, el, clipId);
     bus.refusePublish = true;
     const input = { videoId: row.id, userId: USER, inputKey: row.original_key!, outputKey: 'k', segments: [{ start: 0, end: 10 }], volumes: [], captions: null, reframe: null, summary: 'clip' };
-    expect((await rejection(service.publishRequest('clip_1', 'clip', input))).statusCode).toBe(503);
+    expect((await rejectedWith(service.publishRequest('clip_1', 'clip', input))).statusCode).toBe(503);
     expect(renders.rows.get('clip_1')).toMatchObject({ state: 'failed', error: 'could not be queued' });
     expect(clips.failed).toEqual([{ id: clipId, error: 'could not be queued' }]);
   });
@@ -387,7 +377,7 @@ describe('EditService.claim (a stale claim)', () => {
       const row = videoRow();
       await service.claim(row.id, 'cut_old', 'cut', USER, 0, base, next, null);
       if (status) bus.statuses.set('cut_old', { status });
-      const e = await rejection(service.claim(row.id, 'cut_new', 'cut', USER, 0, base, next, null));
+      const e = await rejectedWith(service.claim(row.id, 'cut_new', 'cut', USER, 0, base, next, null));
       expect(e.statusCode).toBe(409);
       expect(renders.rows.get('cut_old')!.state).toBe('active');
     }

@@ -5,11 +5,11 @@
  * deletes renumber, a refused edit writes nothing, and every write marks the captions changed.
  */
 import type { Word } from '@wordcut/contracts';
-import { AppError } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { TranscriptStore, type TranscriptContent } from './transcript-store';
+import { rejectedWith } from '../../../../tools/testing/app-error';
 
 const database = gatewayTestDatabase(4);
 let ds: DataSource;
@@ -52,17 +52,6 @@ async function stored(): Promise<{ videoId: string; id: string }> {
   const videoId = await video();
   const id = await ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, content()));
   return { videoId, id };
-}
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => {
-      throw new Error('the patch was accepted');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
 }
 
 const texts = async (id: string) => (await transcripts.get(id))!.words.map((x) => x.text);
@@ -109,9 +98,9 @@ describe('PATCH', () => {
   it('answers 404 to anyone but the owner of the video, and for an unknown id, writing nothing', async () => {
     const { id } = await stored();
     const body = { wordDeltas: [{ word_order: 1, changes: { text: 'tomorrow' } }] };
-    const e = await refusal(transcripts.patch(id, body, undefined, 'owner-b'));
+    const e = await rejectedWith(transcripts.patch(id, body, undefined, 'owner-b'));
     expect(e).toMatchObject({ statusCode: 404, message: 'Transcript not found.' });
-    expect((await refusal(transcripts.patch(randomUUID(), body, undefined, OWNER))).statusCode).toBe(404);
+    expect((await rejectedWith(transcripts.patch(randomUUID(), body, undefined, OWNER))).statusCode).toBe(404);
     expect(await transcripts.get(id)).toMatchObject({ version: 1 });
     expect((await texts(id))[1]).toBe('today');
   });
@@ -119,7 +108,7 @@ describe('PATCH', () => {
   it('answers 409 with the current version when the client read an older one', async () => {
     const { id } = await stored();
     await transcripts.patch(id, { wordDeltas: [{ word_order: 1, changes: { text: 'tomorrow' } }] }, 1, OWNER);
-    const e = await refusal(transcripts.patch(id, { wordDeltas: [{ word_order: 2, changes: { text: 'they' } }] }, 1, OWNER));
+    const e = await rejectedWith(transcripts.patch(id, { wordDeltas: [{ word_order: 2, changes: { text: 'they' } }] }, 1, OWNER));
     expect(e.statusCode).toBe(409);
     expect(e.message).toBe('The transcript changed since you loaded it (version 1, now 2). Reload to see the latest.');
     expect(e.details).toEqual({ currentVersion: 2 });
@@ -184,11 +173,11 @@ describe('PATCH', () => {
       [{ wordDeltas: [{ word_order: 1, changes: { start: 2, end: 1 } }] }, 'INVALID_TIMING'],
     ];
     for (const [body, code] of cases) {
-      const e = await refusal(transcripts.patch(id, body as never, undefined, OWNER));
+      const e = await rejectedWith(transcripts.patch(id, body as never, undefined, OWNER));
       expect(e.statusCode).toBe(422);
       expect(e.details).toEqual({ code });
     }
-    const deleteUnknown = await refusal(transcripts.patch(id, { wordDeltas: [{ word_order: 99, delete: true }] }, undefined, OWNER));
+    const deleteUnknown = await rejectedWith(transcripts.patch(id, { wordDeltas: [{ word_order: 99, delete: true }] }, undefined, OWNER));
     expect(deleteUnknown.statusCode).toBe(422);
     expect(await transcripts.get(id)).toMatchObject({ version: 1, words: content().words, fillerWords: [4] });
     const [flags] = (await ds.query(`SELECT vtt_changed FROM library.videos WHERE id = $1`, [videoId])) as [{ vtt_changed: boolean }];
