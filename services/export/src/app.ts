@@ -93,7 +93,6 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
         close: async () => {
           worker.stop();
           await service.stop();
-          await renderWaits.stop();
           await bus.close();
           await ds.destroy();
           storage.destroy();

@@ -170,7 +170,6 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
       tuning: {
         service: { sweepIntervalMs: 300 },
         worker: { retryBaseMs: 200 },
-        renderWaits: { sweepIntervalMs: 300 },
         webhooks: { retryBaseMs: 200 },
         provider: { retry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 200 }, requestTimeoutMs: 5000 },
       },

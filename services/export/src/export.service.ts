@@ -247,7 +247,7 @@ export class ExportService {
    * Every 30 s: queued jobs older than the grace period whose run message is not on the stream
    * are published again; processing jobs that stopped moving (their worker died on its last
    * delivery) are failed so their user can retry, with their unfinished items announced failed
-   * and their caption objects deleted.
+   * and their caption objects deleted; then the waits for mute renders (RenderWaits.sweep).
    */
   async sweep(): Promise<void> {
     if (this.sweeping) return this.sweeping;
@@ -268,6 +268,7 @@ export class ExportService {
             await deleteExportCaptions(this.storage, this.logger, failed.job);
           }
         }
+        await this.renderWaits.sweep();
       } catch (err) {
         this.logger.error({ err }, 'export sweep failed');
       } finally {

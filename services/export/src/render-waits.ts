@@ -15,8 +15,6 @@ export interface RenderWaitOptions {
   renderTimeoutMs?: number;
   /** a wait older than this is checked against the jobs service on each sweep (default 60 s) */
   recheckAfterMs?: number;
-  /** how often waits are swept (default 30 s) */
-  sweepIntervalMs?: number;
   /** rpc.jobs.get timeout (default 10 s) */
   rpcTimeoutMs?: number;
 }
@@ -37,13 +35,10 @@ export const RENDER_END_CONSUMERS = {
  * Exports waiting for a mute render. A waiting job holds no worker: the render job's end on the
  * JOBS stream sends it a new run message (completed) or fails it (failed, cancelled). Right after
  * a wait begins the render is looked up once, for a render that ended before the wait was
- * recorded; the sweep repeats that lookup for old waits (an event that overtook the jobs
+ * recorded; the export service's sweep repeats that lookup for old waits (an event that overtook the jobs
  * service's own record) and fails waits past the render timeout.
  */
 export class RenderWaits {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
-
   constructor(
     private readonly bus: Messaging,
     private readonly store: ExportStore,
@@ -59,14 +54,6 @@ export class RenderWaits {
     await this.bus.consume({ consumer: RENDER_END_CONSUMERS.completed, schema: jobCompletedEventSchema, handler: (m) => this.onRenderEnded(m.data.jobId, { outcome: 'completed' }) });
     await this.bus.consume({ consumer: RENDER_END_CONSUMERS.failed, schema: jobFailedEventSchema, handler: (m) => this.onRenderEnded(m.data.jobId, { outcome: 'failed', error: m.data.error }) });
     await this.bus.consume({ consumer: RENDER_END_CONSUMERS.cancelled, schema: jobCancelledEventSchema, handler: (m) => this.onRenderEnded(m.data.jobId, { outcome: 'cancelled', error: 'cancelled' }) });
-    this.timer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs ?? 30_000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
   }
 
   /** The export waits for `renderJobId` to apply its `segments` mute segments. */
@@ -94,23 +81,13 @@ export class RenderWaits {
     }
   }
 
-  /** Waits past the render timeout fail; old waits look their render up once more. */
+  /** Part of the export service's sweep: waits past the render timeout fail; old waits look their render up once more. */
   async sweep(): Promise<void> {
-    if (this.sweeping) return this.sweeping;
-    this.sweeping = (async () => {
-      try {
-        for (const w of await this.store.waitingLongerThan(this.options.renderTimeoutMs ?? 30 * 60_000)) {
-          await this.fail(w.id, `Applying the mute segments took too long (render job ${w.renderJobId}).`);
-        }
-        const renders = new Set((await this.store.waitingLongerThan(this.options.recheckAfterMs ?? 60_000)).map((w) => w.renderJobId));
-        for (const renderJobId of renders) await this.recheck(renderJobId);
-      } catch (err) {
-        this.logger.error({ err }, 'render wait sweep failed');
-      } finally {
-        this.sweeping = undefined;
-      }
-    })();
-    return this.sweeping;
+    for (const w of await this.store.waitingLongerThan(this.options.renderTimeoutMs ?? 30 * 60_000)) {
+      await this.fail(w.id, `Applying the mute segments took too long (render job ${w.renderJobId}).`);
+    }
+    const renders = new Set((await this.store.waitingLongerThan(this.options.recheckAfterMs ?? 60_000)).map((w) => w.renderJobId));
+    for (const renderJobId of renders) await this.recheck(renderJobId);
   }
 
   /** Looks the render job up: if it has ended, acts as its event would. */
