@@ -10,20 +10,13 @@ import {
   isRtl,
   normalizeLanguageCode,
 } from './index';
+import { thrownBy } from '../../../tools/testing/thrown';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 const texts = (words: Word[]) => words.map((w) => w.text);
 const timing = (words: Word[]) => words.map((w) => [w.text, w.start, w.end]);
 
-function buildError(fn: () => unknown): TranscriptBuildError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof TranscriptBuildError) return e;
-    throw e;
-  }
-  throw new Error('expected a TranscriptBuildError');
-}
+const buildError = (fn: () => unknown): TranscriptBuildError => thrownBy(fn, TranscriptBuildError);
 
 function expectConsistent(t: { words: Word[]; paragraphs: Paragraph[]; fillerWords: number[] }): void {
   expect(findInconsistencies(t)).toEqual([]);

@@ -23,33 +23,20 @@ export interface CueText {
   voice?: string;
 }
 
-const C = 1;
-const I = 2;
-const B = 3;
-const U = 4;
-const RUBY = 5;
-const RT = 6;
-const V = 7;
-const LANG = 8;
-/** The cue text elements; tag names are case-sensitive. */
-const ELEMENTS = new Map<string, number>([
-  ['c', C],
-  ['i', I],
-  ['b', B],
-  ['u', U],
-  ['ruby', RUBY],
-  ['rt', RT],
-  ['v', V],
-  ['lang', LANG],
-]);
+/** The cue text elements (tag names are case-sensitive); the tokenizer keeps their names on its stack. */
+const ELEMENTS = new Set(['c', 'i', 'b', 'u', 'ruby', 'rt', 'v', 'lang']);
+const RUBY = 'ruby';
+const RT = 'rt';
+const V = 'v';
 
-const LT = 60;
-const GT = 62;
-const AMP = 38;
-const SLASH = 47;
-const DOT = 46;
-const HASH = 35;
-const SEMICOLON = 59;
+/** Character codes the tokenizer looks for. */
+const LT = '<'.charCodeAt(0);
+const GT = '>'.charCodeAt(0);
+const AMP = '&'.charCodeAt(0);
+const SLASH = '/'.charCodeAt(0);
+const DOT = '.'.charCodeAt(0);
+const HASH = '#'.charCodeAt(0);
+const SEMICOLON = ';'.charCodeAt(0);
 
 /** Tab, LF, FF, space: what ends a tag name in the cue text tokenizer. */
 function isTagSpace(code: number): boolean {
@@ -69,7 +56,7 @@ export function parseCueText(input: string): CueText {
   const segments: Segment[] = [{ text: '', start: undefined }];
   let segment = segments[0]!;
   /** open elements, innermost last */
-  const open: number[] = [];
+  const open: string[] = [];
   /** open <rt> elements: their text is not spoken */
   let inRt = 0;
   let voice: string | undefined;
@@ -93,7 +80,7 @@ export function parseCueText(input: string): CueText {
       const end = gt === -1 ? n : gt;
       const name = input.slice(pos + 1, end);
       pos = gt === -1 ? n : gt + 1;
-      const kind = ELEMENTS.get(name);
+      const kind = ELEMENTS.has(name) ? name : undefined;
       const current = open[open.length - 1];
       if (kind !== undefined && kind === current) {
         open.pop();
@@ -141,8 +128,8 @@ export function parseCueText(input: string): CueText {
       p = end;
     }
     pos = p < n ? p + 1 : n;
-    const kind = ELEMENTS.get(name);
-    if (kind === undefined) continue;
+    if (!ELEMENTS.has(name)) continue;
+    const kind = name;
     if (kind === RT) {
       if (open[open.length - 1] !== RUBY) continue;
       inRt++;

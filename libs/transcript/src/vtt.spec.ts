@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_TRANSCRIPT_WARNINGS, TranscriptBuildError, parseVtt, parseVttDocument } from './index';
+import { thrownBy } from '../../../tools/testing/thrown';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 
-function buildError(fn: () => unknown): TranscriptBuildError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof TranscriptBuildError) return e;
-    throw e;
-  }
-  throw new Error('expected a TranscriptBuildError');
-}
+const buildError = (fn: () => unknown): TranscriptBuildError => thrownBy(fn, TranscriptBuildError);
 
 describe('parseVtt', () => {
   it('reads plain cues with their times and text', () => {

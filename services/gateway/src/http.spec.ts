@@ -7,18 +7,10 @@ import { ErrorCode } from '@wordcut/contracts';
 import { EditListError, applyCuts, identityEditList } from '@wordcut/edit-list';
 import { AppError } from '@wordcut/platform';
 import { z } from 'zod';
+import { thrownBy } from '../../../tools/testing/thrown';
 import { editing, parseBody, parseId } from './http';
 
-/** The AppError `fn` throws (fails the test when it throws nothing or something else). */
-function thrown(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(AppError);
-    return err as AppError;
-  }
-  throw new Error('nothing was thrown');
-}
+const thrown = (fn: () => unknown): AppError => thrownBy(fn, AppError);
 
 describe('parseBody', () => {
   const schema = z
