@@ -3,7 +3,8 @@
  * non-virtualised page of the alternative, and how the samples are summarised.
  */
 import type { Paragraph, Word } from '@wordcut/contracts';
-import { confidenceLevel, formatTimestamp, paragraphRows } from '../../apps/editor/src/transcriptView';
+import { formatTimestamp } from '../../apps/editor/src/shared/format';
+import { confidenceLevel, paragraphRows } from '../../apps/editor/src/transcript/transcriptView';
 import { percentile, round } from './common';
 
 /**

@@ -180,7 +180,7 @@ export function summarizeFrames(frames: readonly FrameSample[], longTasks: reado
 /** The largest canvas side Chromium draws (px of the backing store); a wider canvas stays blank. */
 export const MAX_CANVAS_PX = 32_767;
 
-/** The editor timeline's geometry and colours (apps/editor/src/WaveformTimeline.tsx), which the alternative copies. */
+/** The editor timeline's geometry and colours (apps/editor/src/timeline/WaveformTimeline.tsx), which the alternative copies. */
 const TIMELINE_LOOK = {
   waveHeight: 72,
   rulerHeight: 18,

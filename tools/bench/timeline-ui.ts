@@ -31,7 +31,7 @@ import { basename, join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright';
 import { WAVEFORM_STORED_PEAKS_PER_SECOND, encodeWaveform, resampleWaveform, type Waveform } from '@wordcut/contracts';
 import { computePeaks } from '@wordcut/ffmpeg';
-import { waveformPoints } from '../../apps/editor/src/waveform';
+import { waveformPoints } from '../../apps/editor/src/timeline/waveform';
 import { MB, checkInterrupted, onCleanup, round } from './common';
 import { CHROMIUM_ARGS, VIEWPORT, serveApps } from './editor-ui';
 import { builtApps, pageIdentityScript, serveStatic, startEditorStack } from './editor-ui-stack';

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearGatewaySession, dismissToast, getToasts } from '@wordcut/ui';
 import { FakeXhr } from './testing/fakeXhr';
 import { VIDEO_ID, fakeLayout, makeVideo, renderEditor, reply, routeFetch } from './testing/fixtures';
-import { SESSION_TOKEN_KEY, clearSessionToken } from './sessionToken';
+import { SESSION_TOKEN_KEY, clearSessionToken } from './shared/sessionToken';
 
 const vttStatus = (legacyUploadEnabled: boolean) => () => reply(200, { configured: true, method: 'VTT Upload', legacyUploadEnabled });
 const videoRoute = { [`GET /api/videos/${VIDEO_ID}`]: () => reply(200, makeVideo({ status: 'processing', vttProgress: 10 })) };
@@ -105,7 +105,7 @@ describe('legacy upload form', () => {
     expect(await screen.findByTestId('vtt-processing')).toBeInTheDocument();
   });
 
-  it("on a refused upload: the seed's toast and the server's message under the form", async () => {
+  it("on a refused upload: the 'Upload failed' toast and the server's message under the form", async () => {
     const { video, vtt, submit } = await openForm();
     fireEvent.change(video, { target: { files: [file('talk.mp4', 'video/mp4')] } });
     fireEvent.change(vtt, { target: { files: [file('talk.vtt', 'text/vtt')] } });

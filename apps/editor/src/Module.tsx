@@ -1,12 +1,12 @@
 import { useParams } from 'react-router-dom';
 import type { RemoteProps } from '@wordcut/ui';
-import { EntryPage, SessionFailed, SessionLoading } from './EntryPage';
-import { EditorStyles } from './styles';
-import { useProviderSession } from './useProviderSession';
-import { VideoPage } from './VideoPage';
+import { EntryPage, SessionFailed, SessionLoading } from './entry/EntryPage';
+import { EditorStyles } from './shared/styles';
+import { useProviderSession } from './entry/useProviderSession';
+import { VideoPage } from './page/VideoPage';
 
 /**
- * The editor remote's one entry, for every editor route (seed 002 §2): a provider session
+ * The editor remote's one entry, for every editor route: a provider session
  * opened from `?token=`, the video page for a route with a video id, else the entry page.
  */
 export default function EditorModule({ basePath }: RemoteProps) {

@@ -2,15 +2,16 @@
 import '@wordcut/ui/src/testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { dismissToast, sessionStore } from '@wordcut/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, dismissToast, sessionStore } from '@wordcut/ui';
 import { ExportProgressDialog } from './ExportProgressDialog';
 import { useExportJob } from './useExportJob';
 import { jobStatus, recordToasts, reply, routeFetch, sessionToken } from './testing/fixtures';
 import type { Handler } from './testing/fixtures';
 
 /**
- * The export job in the browser (seed 001 §2, §4 "Export job", "Retry", §8, §9): polling every
- * 2 s with 3 retries backing off from 1 s, the locked progress dialog, the completed summary, and
+ * The export job in the browser: polling every 2 s (the page's job poller, which needs the page's
+ * QueryClient) with 3 retries backing off from 1 s, the locked progress dialog, the completed summary, and
  * a failure's message, details, retryAfter countdown, retry and upgrade path. Fake timers drive
  * the clock; fetch is a fake router.
  */
@@ -43,7 +44,11 @@ function start(routes: Record<string, Handler>, onCompleted?: () => void) {
     if (input.endsWith('/status')) times.push(Date.now());
     return original(input, init);
   });
-  render(<Harness onCompleted={onCompleted} />);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Harness onCompleted={onCompleted} />
+    </QueryClientProvider>,
+  );
   fireEvent.click(screen.getByRole('button', { name: 'start' }));
   return { calls, times };
 }

@@ -19,7 +19,7 @@ import type { ExportJobState } from './useExportJob';
 import { useNow } from './useNow';
 
 /**
- * The export progress dialog (seed 001 §2, §4, §8): 500 px wide; while the job is queued or
+ * The export progress dialog: 500 px wide; while the job is queued or
  * processing it shows 'Exporting to {provider}', the percent, the current step ('Preparing
  * export...' until the service names one) and the estimate, and it cannot be closed (no close
  * button, Escape and clicks outside are ignored). A completed job shows what was uploaded; a

@@ -27,9 +27,10 @@ import type { PublishClipRecord } from './api';
 import type { Video } from '@wordcut/contracts';
 
 /**
- * The header actions and the publish dialog (seed 001 §1, §2, §4, §5, §7) against a fake fetch
- * router: which actions show, what the dialog offers, the export request, the clone flow, the
- * token refresh on 401 and the toasts.
+ * The header actions and the publish dialog against a fake fetch router: which actions show, what
+ * the dialog offers, the export request, the clone flow, the token refresh on 401 and the toasts.
+ * Over 400 lines: one scenario per publishing rule, all rendering the module the same way; split by
+ * topic they would each repeat the routes and session setup above.
  */
 
 const TOKEN = sessionToken();

@@ -17,7 +17,7 @@ import { itemsFor, usePublish } from './usePublish';
 
 /**
  * The publish remote's one entry, rendered by the shell in the editor page header's actions slot
- * (seed 001 §1, §2): 'Revert to Original' and 'Publish changes', only for a video linked to a
+ * 'Revert to Original' and 'Publish changes', only for a video linked to a
  * provider session, with their dialogs. The slot gets no route params, so the video id is read
  * from the address (the editor routes of the contracts), else from what the editor reports.
  */

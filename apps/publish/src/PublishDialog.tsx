@@ -28,11 +28,11 @@ import type { ExportableItem, ExportableItemType } from '@wordcut/publishing';
 import { PROVIDER_NAME } from './provider';
 
 /**
- * The 'Publish changes' dialog (seed 001 §2, §4 "Dialog selection", §5): 600 px wide from the sm
- * breakpoint; the quota, a select-all box, the Main Video / Subtitles / Clips groups (the clips
- * group counts its items and scrolls from 200 px), the clone toggle (hidden for a clone), Cancel
- * and 'Publish N Item(s)' ('Cloning video...' / 'Publishing...' while busy). Everything offered is
- * preselected when it opens, except clips already uploaded with a provider video id.
+ * The 'Publish changes' dialog: 600 px wide from the sm breakpoint; the quota, a select-all box,
+ * the Main Video / Subtitles / Clips groups (the clips group counts its items and scrolls from 200
+ * px), the clone toggle (hidden for a clone), Cancel and 'Publish N Item(s)' ('Cloning video...' /
+ * 'Publishing...' while busy). Everything offered is preselected when it opens, except clips
+ * already uploaded with a provider video id.
  */
 
 export interface PublishDialogProps {
@@ -81,7 +81,7 @@ export function PublishDialog(props: PublishDialogProps) {
   );
 }
 
-/** The dialog's body; mounted on every opening, so the selection starts from the seed's rule. */
+/** The dialog's body; mounted on every opening, so the selection starts preselected again (all but uploaded clips). */
 function PublishForm({
   items,
   isClone,

@@ -7,8 +7,8 @@ import { SESSION_ID, VIDEO_ID, clipsPath, makeVideo, recordToasts, renderPublish
 import type { Handler } from './testing/fixtures';
 
 /**
- * 'Revert to Original' (seed 001 §2, §4 "Revert flow", §7, §8): confirmation, the blocking
- * 'Resetting Session' dialog, then the token refresh, the cache reset and the toasts.
+ * 'Revert to Original': confirmation, the blocking 'Resetting Session' dialog, then the token
+ * refresh, the cache reset and the toasts.
  */
 
 const TOKEN = sessionToken();

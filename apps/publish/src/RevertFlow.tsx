@@ -20,12 +20,12 @@ import { refreshSessionToken, toast, useRestoreFocus } from '@wordcut/ui';
 import { resetSession } from './api';
 
 /**
- * 'Revert to Original' (seed 001 §2, §4 "Revert flow", §7, §8): a confirmation ('Are you sure you
- * want to revert to the original?' / 'This will delete all clips and changes.', Cancel / OK), then
- * the blocking 'Resetting Session' dialog while POST /api/provider/sessions/{id}/reset runs. On
- * success the token is refreshed, the data cache is cleared (every query reset; the ones on screen
- * fetch again) and 'Session Reset' says which files changed; when the refresh fails the reset
- * still stands and 'Reset Completed' says updates may be delayed. A failure toasts 'Reset Failed'.
+ * 'Revert to Original': a confirmation ('Are you sure you want to revert to the original?' / 'This
+ * will delete all clips and changes.', Cancel / OK), then the blocking 'Resetting Session' dialog
+ * while POST /api/provider/sessions/{id}/reset runs. On success the token is refreshed, the data
+ * cache is cleared (every query reset; the ones on screen fetch again) and 'Session Reset' says
+ * which files changed; when the refresh fails the reset still stands and 'Reset Completed' says
+ * updates may be delayed. A failure toasts 'Reset Failed'.
  */
 
 export const RESETTING_SESSION_TEXT = 'Restoring the original video and transcript. Please wait...';

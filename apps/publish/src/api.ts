@@ -17,9 +17,9 @@ import { apiJson, bearerHeaders, getSessionToken, isApiError, refreshSessionToke
 import type { ApiError } from '@wordcut/ui';
 
 /**
- * The publish remote's calls (seed 001 §7). Every call carries cookies and JSON bodies a JSON
+ * The publish remote's calls. Every call carries cookies and JSON bodies a JSON
  * content type (libs/ui's apiFetch); the publishing calls carry the session token as bearer.
- * Failures are thrown as a {@link PublishError} holding the seed's export error (code, message,
+ * Failures are thrown as a {@link PublishError} holding the export error (code, message,
  * details, retryAfter, upgradeUrl) so the dialogs and toasts read one shape.
  */
 
@@ -74,7 +74,7 @@ export function clipsProcessing(clips: readonly Pick<PublishClip, 'status'>[] | 
   return (clips ?? []).some((c) => c.status === 'pending' || c.status === 'processing');
 }
 
-/** Clip list polling (seed 001 §4, §9): every 2000 ms while a clip is pending or processing. */
+/** Clip list polling: every 2000 ms while a clip is pending or processing. */
 export const CLIPS_POLL_INTERVAL_MS = 2000;
 
 export function fetchVideo(id: string, signal?: AbortSignal): Promise<Video> {
@@ -110,7 +110,7 @@ export function useClips(id: string | null) {
 }
 
 /**
- * POST /api/wordcut/clone {videoId} with the session token (seed 001 §7). Without a token:
+ * POST /api/wordcut/clone {videoId} with the session token. Without a token:
  * 'No authentication token'; a failure's message is the server's, else 'Clone request failed'.
  */
 export async function cloneVideo(videoId: string): Promise<CloneResponse> {
@@ -136,8 +136,8 @@ export interface ExportStarted {
 }
 
 /**
- * The job of a 202 answer. The job id is what matters (seed 001 §7 "success body otherwise not
- * shown"): an answer with fewer fields than the contract still started a job.
+ * The job of a 202 answer. Only the job id matters (the rest of the body is not shown): an answer
+ * with fewer fields than the contract still started a job.
  */
 function startedFrom(body: unknown, code: string): ExportStarted {
   const parsed = exportCreatedSchema.safeParse(body);
@@ -160,7 +160,7 @@ function exportFailure(error: unknown): PublishError {
 }
 
 /**
- * POST /api/jobs/export (seed 001 §7): answered 401 or 403, the token is refreshed once and the
+ * POST /api/jobs/export: answered 401 or 403, the token is refreshed once and the
  * same body (same idempotency key) is sent again with the new token. Errors: 'unauthorized'
  * without a token, 'token_refresh_failed' when the refresh fails (with the status of the refusal),
  * else the server's export error ('export_failed' / 'network_error' when it gave none).
@@ -234,7 +234,7 @@ export async function retryExport(jobId: string): Promise<ExportStarted> {
 }
 
 /**
- * POST /api/provider/sessions/{sessionId}/reset {videoId} (seed 001 §7). Without a token:
+ * POST /api/provider/sessions/{sessionId}/reset {videoId}. Without a token:
  * 'JWT token required'; a failure's message is the server's, else 'Failed to reset session'.
  */
 export async function resetSession(sessionId: string, videoId: string): Promise<ResetResponse> {

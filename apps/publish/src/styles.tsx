@@ -17,9 +17,9 @@ export const PUBLISH_CSS = `
   box-shadow: 0 18px 50px rgba(0, 0, 0, 0.25); white-space: normal; text-align: left;
 }
 .wc-pub-dialog:focus-visible { outline: 3px solid var(--wc-focus); }
-/* seed 001 §2, §9: the selection dialog is 600 px wide from the sm breakpoint (640 px) up */
+/* the selection dialog is 600 px wide from the sm breakpoint (640 px) up */
 @media (min-width: 640px) { .wc-pub-dialog--select { width: 600px; } }
-/* seed 001 §9: the export progress dialog is 500 px wide */
+/* the export progress dialog is 500 px wide */
 .wc-pub-dialog--progress { width: min(500px, calc(100vw - 2rem)); }
 .wc-pub-dialog--small { width: min(440px, calc(100vw - 2rem)); }
 .wc-pub-dialog__title { margin: 0 0 0.35rem; font-size: 1.15rem; }
@@ -43,7 +43,7 @@ export const PUBLISH_CSS = `
 .wc-pub-group__legend { font-weight: 600; font-size: 0.9rem; padding: 0; margin-bottom: 0.3rem; display: flex; gap: 0.4rem; align-items: center; }
 .wc-pub-group__count { display: inline-block; min-width: 1.4em; padding: 0 0.35em; border-radius: 999px; background: var(--wc-accent-soft); color: var(--wc-accent-strong); font-size: 0.75rem; text-align: center; }
 .wc-pub-group__list { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.35rem; }
-/* seed 001 §2, §9: the clip list scrolls from 200 px */
+/* the clip list scrolls from 200 px */
 .wc-pub-group__list--clips { max-height: 200px; overflow-y: auto; padding-right: 0.25rem; }
 .wc-pub-item { border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); padding: 0.45rem 0.6rem; }
 .wc-pub-switch { display: flex; align-items: center; justify-content: space-between; gap: 0.75rem; padding: 0.6rem 0; border-top: 1px solid var(--wc-border); margin-top: 0.5rem; cursor: pointer; }

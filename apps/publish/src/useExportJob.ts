@@ -18,15 +18,15 @@ import {
   untrackExport,
 } from '@wordcut/publishing';
 import type { TrackedExports } from '@wordcut/publishing';
-import { refreshSessionToken, toast } from '@wordcut/ui';
+import { refreshSessionToken, toast, useFollowedJob } from '@wordcut/ui';
 import { PublishError, fetchExportStatus, retryExport, toExportError } from './api';
 import { PROVIDER_NAME } from './provider';
 
 /**
- * The export job's life in the browser (seed 001 §4 "Export job", "Retry", §8, §9): poll the
- * status at once and then every 2 s until it is completed or failed; a failed poll is tried again
- * 3 times after 1 s, 2 s, 4 s (backoff 1 s doubling, at most 30 s), and after that the dialog shows
- * 'Failed to fetch job status'. A completed job toasts 'Export Complete'; a failed one shows its
+ * The export job's life in the browser: poll the status at once and then every 2 s until it is
+ * completed or failed (the page's job poller, useFollowedJob of @wordcut/ui); a failed poll is
+ * tried again 3 times after 1 s, 2 s, 4 s (backoff 1 s doubling, at most 30 s), and after that the
+ * dialog shows 'Failed to fetch job status'. A completed job toasts 'Export Complete'; a failed one shows its
  * error. Retry of a failed job asks the server for a new job ('Export Retrying') and polls that
  * one; retry after lost polling simply polls the same job again.
  */
@@ -99,7 +99,7 @@ export interface ExportJobControls {
   close: () => void;
 }
 
-/** The error a job that failed without one shows (seed 001 §8). */
+/** The error a job that failed without one shows: 'export_failed' with the default message. */
 export function jobFailure(status: ExportJobStatus): ExportError {
   return status.error ?? { error: ExportErrorCode.ExportFailed, message: EXPORT_FAILED_DEFAULT };
 }
@@ -119,86 +119,81 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
   const { videoId } = options;
   const videoIdRef = useRef(videoId);
   videoIdRef.current = videoId;
-  const follow = (jobId: string) => {
-    const v = videoIdRef.current;
-    if (v) writeTracked(trackExport(readTracked(), v, jobId, Date.now()));
+  const remember = (jobId: string) => {
+    const id = videoIdRef.current;
+    if (id) writeTracked(trackExport(readTracked(), id, jobId, Date.now()));
   };
   const forget = (jobId: string | null) => {
     if (jobId && videoIdRef.current) writeTracked(untrackExport(readTracked(), jobId));
   };
-  /** bumped by every start/close/unmount: late answers of an older run are dropped */
+  /** bumped by every start/close/unmount: late answers of a retry request or a resume read are dropped */
   const run = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const clearTimer = () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = null;
-  };
 
   const update = (next: ExportJobState) => {
     stateRef.current = next;
     setState(next);
   };
 
-  const poll = useCallback((jobId: string, token: number, failures: number, last: ExportJobStatus | null) => {
-    fetchExportStatus(jobId).then(
-      (status) => {
-        if (run.current !== token) return;
-        if (isFinal(status.status)) forget(jobId);
-        if (status.status === 'completed') {
-          update({ phase: 'completed', jobId, status: { ...status, progress: 100 } });
-          toast({ title: EXPORT_COMPLETE_TITLE, description: `Your changes were published to ${PROVIDER_NAME}.` });
-          onCompletedRef.current?.(status);
-          return;
-        }
-        if (isFinal(status.status)) {
-          update({ phase: 'failed', jobId, status, error: jobFailure(status), failedAt: Date.now(), cause: 'job' });
-          return;
-        }
-        update({ phase: 'running', jobId, status, pollFailures: 0 });
-        timer.current = setTimeout(() => poll(jobId, token, 0, status), POLL_INTERVAL_MS);
-      },
-      async (error: unknown) => {
-        if (run.current !== token) return;
-        const attempt = failures + 1;
-        if (attempt > POLL_RETRIES) {
-          update({
-            phase: 'failed',
-            jobId,
-            status: last,
-            error: toExportError(error, ExportErrorCode.StatusFetchFailed),
-            failedAt: Date.now(),
-            cause: 'poll',
-          });
-          return;
-        }
-        update({ phase: 'running', jobId, status: last, pollFailures: attempt });
-        // an expired token is renewed before the next try (the 10-minute refresh may be late)
-        if (isAuthError(error)) await refreshSessionToken();
-        if (run.current !== token) return;
-        timer.current = setTimeout(() => poll(jobId, token, attempt, last), backoffDelayMs(attempt));
-      },
-    );
-  }, []);
+  /** the status shown while the job runs: a failed poll keeps showing the last one read */
+  const lastStatus = (): ExportJobStatus | null => {
+    const current = stateRef.current;
+    return current.phase === 'running' ? current.status : null;
+  };
+
+  const poller = useFollowedJob<ExportJobStatus>({
+    name: 'export',
+    fetchStatus: (jobId) => fetchExportStatus(jobId),
+    isFinal: (status) => isFinal(status.status),
+    intervalMs: POLL_INTERVAL_MS,
+    retry: { attempts: POLL_RETRIES, delayMs: backoffDelayMs },
+    onStatus: (status, jobId) => {
+      if (isFinal(status.status)) forget(jobId);
+      if (status.status === 'completed') {
+        update({ phase: 'completed', jobId, status: { ...status, progress: 100 } });
+        toast({ title: EXPORT_COMPLETE_TITLE, description: `Your changes were published to ${PROVIDER_NAME}.` });
+        onCompletedRef.current?.(status);
+        return;
+      }
+      if (isFinal(status.status)) {
+        update({ phase: 'failed', jobId, status, error: jobFailure(status), failedAt: Date.now(), cause: 'job' });
+        return;
+      }
+      update({ phase: 'running', jobId, status, pollFailures: 0 });
+    },
+    onError: async (error, jobId, failure) => {
+      const last = lastStatus();
+      if (!failure.willRetry) {
+        poller.stop();
+        update({ phase: 'failed', jobId, status: last, error: toExportError(error, ExportErrorCode.StatusFetchFailed), failedAt: Date.now(), cause: 'poll' });
+        return;
+      }
+      update({ phase: 'running', jobId, status: last, pollFailures: failure.attempt });
+      // an expired token is renewed before the next try (the 10-minute refresh may be late)
+      if (isAuthError(error)) await refreshSessionToken();
+    },
+  });
+  const { follow, stop } = poller;
 
   const begin = useCallback(
     (jobId: string, last: ExportJobStatus | null) => {
-      clearTimer();
-      const token = ++run.current;
-      follow(jobId);
+      run.current++;
+      remember(jobId);
       update({ phase: 'running', jobId, status: last, pollFailures: 0 });
-      poll(jobId, token, 0, last);
+      follow(jobId);
     },
-    [poll],
+    [follow],
   );
 
   const start = useCallback((jobId: string) => begin(jobId, null), [begin]);
 
-  const fail = useCallback((error: ExportError) => {
-    clearTimer();
-    run.current++;
-    update({ phase: 'failed', jobId: null, status: null, error, failedAt: Date.now(), cause: 'create' });
-  }, []);
+  const fail = useCallback(
+    (error: ExportError) => {
+      stop();
+      run.current++;
+      update({ phase: 'failed', jobId: null, status: null, error, failedAt: Date.now(), cause: 'create' });
+    },
+    [stop],
+  );
 
   const retry = useCallback(() => {
     const current = stateRef.current;
@@ -238,10 +233,10 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
     const current = stateRef.current;
     if (current.phase === 'running') return;
     if (current.phase !== 'idle') forget(current.jobId);
-    clearTimer();
+    stop();
     run.current++;
     update({ phase: 'idle' });
-  }, []);
+  }, [stop]);
 
   // A remembered export of this video (a reload while it ran): one status read decides. Still
   // running: its progress dialog again, polled as before. Failed: its error and Retry. Completed
@@ -264,7 +259,7 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
           update({ phase: 'failed', jobId, status, error: jobFailure(status), failedAt: Date.now(), cause: 'job' });
         } else {
           update({ phase: 'running', jobId, status, pollFailures: 0 });
-          timer.current = setTimeout(() => poll(jobId, token, 0, status), POLL_INTERVAL_MS);
+          follow(jobId, { firstPollAfterInterval: true });
         }
       },
       (error: unknown) => {
@@ -272,13 +267,12 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
         if (GONE.has(toExportError(error, ExportErrorCode.StatusFetchFailed).error)) forget(jobId);
       },
     );
-  }, [videoId, poll]);
+  }, [videoId, follow]);
 
-  // an unmounted header drops late answers and stops polling
+  // an unmounted header drops late answers (the poller stops by itself)
   useEffect(
     () => () => {
       run.current++;
-      clearTimer();
     },
     [],
   );

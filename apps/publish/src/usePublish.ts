@@ -32,8 +32,8 @@ import { PROVIDER_NAME } from './provider';
 import type { ExportJobControls } from './useExportJob';
 
 /**
- * The publish action of the dialog (seed 001 §4 "Clone flow", §5, §7): optionally clone first,
- * then build the export request and create the job; the progress dialog takes it from there.
+ * The publish action of the dialog: optionally clone first, then build the export request and
+ * create the job; the progress dialog takes it from there.
  */
 
 /** The video's processed mutes (contracts' `mutedSegments`) as time ranges, with the volume they were rendered at. */
@@ -58,7 +58,7 @@ function randomPart(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A new idempotency key for a request (seed 001 §3: the video id, a timestamp and a random part). */
+/** A new idempotency key for a request: the video id, a timestamp and a random part. */
 const mintKey = (request: ExportRequestBody): string => newIdempotencyKey(request.videoId, Date.now(), randomPart());
 
 export interface PublishInput {
@@ -110,7 +110,7 @@ export function usePublish({ videoId, sessionId, pendingMutes, job }: PublishInp
   }, [queryClient, videoId]);
 
   /**
-   * The clone flow (seed 001 §4): clone, refresh the video data, mark the video as a clone, turn
+   * The clone flow: clone, refresh the video data, mark the video as a clone, turn
    * the toggle off, toast 'Video cloned / Exporting to new video...'. Returns the new token and
    * session with the refreshed records, or null after a toast saying why not.
    */
@@ -166,7 +166,7 @@ export function usePublish({ videoId, sessionId, pendingMutes, job }: PublishInp
       if (cloneOn) {
         const cloned = await cloneFirst(current);
         if (!cloned) return false;
-        // seed 001 §5: the cloned token's session must be the (refreshed) video's before exporting
+        // the cloned token's session must be the (refreshed) video's before exporting
         const problem = validateClonedToken(decodeTokenClaims(cloned.token), cloned.video);
         if (problem) {
           failToast(problem);
@@ -204,7 +204,7 @@ export function usePublish({ videoId, sessionId, pendingMutes, job }: PublishInp
         }
         toast({ ...exportFailedToast(detail), variant: 'destructive' });
         if (detail.error === ExportErrorCode.QuotaExceeded) {
-          // the progress dialog shows the limit and the upgrade link (seed 001 §6, §8)
+          // the progress dialog shows the limit and the upgrade link
           job.fail(detail);
           return true;
         }

@@ -12,12 +12,12 @@ function withIdentity(headers: Headers): Headers {
 }
 
 /**
- * The default fetcher of seed 000 §7: every call carries credentials (cookies), a JSON
+ * The default fetcher: every call carries credentials (cookies), a JSON
  * body carries a JSON content type, and a non-OK answer raises an error whose message is
  * `<status>: <body text or status text>`.
  */
 
-/** A non-OK HTTP answer. `message` follows the seed's format; status and body stay readable. */
+/** A non-OK HTTP answer. `message` is `<status>: <body text or status text>`; status and body stay readable. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -44,7 +44,7 @@ export function isApiError(err: unknown): err is ApiError {
 
 /**
  * A human text for an error: the `message` of the server's JSON error body when there is
- * one (the seed shows "the server message"), else the error's own message.
+ * one, else the error's own message.
  */
 export function describeError(err: unknown): string {
   if (isApiError(err)) {
@@ -77,7 +77,7 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, res.statusText, bodyText);
 }
 
-/** `fetch` with the seed's defaults. Resolves with the OK response, rejects with {@link ApiError}. */
+/** `fetch` with the page's defaults (credentials, JSON body). Resolves with the OK response, rejects with {@link ApiError}. */
 export async function apiFetch(url: string, init: ApiFetchInit = {}): Promise<Response> {
   const { json, body, headers: given, ...rest } = init;
   const headers = withIdentity(new Headers(given));

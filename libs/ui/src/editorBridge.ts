@@ -1,12 +1,12 @@
 import type { MuteLevel } from '@wordcut/contracts';
-import { useSyncExternalStore } from 'react';
+import { createStore, useStoreValue } from './store';
 
 /**
  * What the editor remote tells the publish remote about the open video: its pending mutes (the
- * export request carries them, seed 001 §3 "Export request") and how many transcript history
- * entries exist (the 'Revert to Original' button shows with any, seed 001 §4). The two remotes are
- * separate bundles; `@wordcut/ui` is a Module Federation singleton, so this module-level store is
- * the one place both see. The editor writes, the publish remote reads.
+ * export request carries them) and how many transcript history entries exist (the 'Revert to
+ * Original' button shows while there is any). The two remotes are separate bundles;
+ * `@wordcut/ui` is a Module Federation singleton, so this module-level store is the one place
+ * both see. The editor writes, the publish remote reads.
  */
 
 export type BridgeMuteLevel = MuteLevel;
@@ -26,23 +26,21 @@ export interface EditorPublishState {
 
 export const EMPTY_EDITOR_STATE: EditorPublishState = Object.freeze({ videoId: null, pendingMutes: Object.freeze([]) as unknown as BridgeMute[], historyEntries: 0 });
 
-let state: EditorPublishState = EMPTY_EDITOR_STATE;
-const listeners = new Set<() => void>();
+const bridge = createStore<EditorPublishState>(EMPTY_EDITOR_STATE);
 
 function sameMutes(a: readonly BridgeMute[], b: readonly BridgeMute[]): boolean {
   return a === b || (a.length === b.length && a.every((m, i) => m.startTime === b[i]!.startTime && m.endTime === b[i]!.endTime && m.level === b[i]!.level));
 }
 
 export const editorBridge = {
-  get(): EditorPublishState {
-    return state;
-  },
+  get: bridge.get,
   /**
    * Merges a patch. Mutes are copied to plain {startTime, endTime, level} records (the editor's
    * pending marks carry more); an unchanged value notifies nobody, so readers re-render only on
    * real changes.
    */
   set(patch: Partial<EditorPublishState>): void {
+    const state = bridge.get();
     const next: EditorPublishState = {
       videoId: patch.videoId !== undefined ? patch.videoId : state.videoId,
       pendingMutes: patch.pendingMutes ? patch.pendingMutes.map(({ startTime, endTime, level }) => ({ startTime, endTime, level })) : state.pendingMutes,
@@ -50,23 +48,15 @@ export const editorBridge = {
     };
     if (next.videoId === state.videoId && next.historyEntries === state.historyEntries && sameMutes(next.pendingMutes, state.pendingMutes)) return;
     if (sameMutes(next.pendingMutes, state.pendingMutes)) next.pendingMutes = state.pendingMutes;
-    state = next;
-    for (const listener of [...listeners]) listener();
+    bridge.set(next);
   },
   /** Back to "no video open" (the editor's page unmounted). */
   reset(): void {
-    if (state === EMPTY_EDITOR_STATE) return;
-    state = EMPTY_EDITOR_STATE;
-    for (const listener of [...listeners]) listener();
+    bridge.set(EMPTY_EDITOR_STATE);
   },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
+  subscribe: bridge.subscribe,
 };
 
 export function useEditorBridge(): EditorPublishState {
-  return useSyncExternalStore(editorBridge.subscribe, editorBridge.get, editorBridge.get);
+  return useStoreValue(bridge, (state) => state);
 }

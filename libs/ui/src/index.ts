@@ -46,3 +46,7 @@ export {
   startGatewaySessionRefresh,
 } from './gatewaySession';
 export type { GatewaySession } from './gatewaySession';
+export { createStore, useStoreValue } from './store';
+export type { ReadableStore, Store } from './store';
+export { useFollowedJob, useJobPolling } from './jobPolling';
+export type { FollowJobOptions, FollowedJob, JobPollingOptions, PollFailure, PollRetry } from './jobPolling';

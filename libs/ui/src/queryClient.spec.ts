@@ -1,7 +1,7 @@
 import { createQueryClient } from './queryClient';
 
 describe('createQueryClient', () => {
-  it('has the client cache defaults of the seed', () => {
+  it('has the client cache defaults: no interval, no focus refetch, never stale, no retries', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries?.refetchInterval).toBe(false);
     expect(queries?.refetchOnWindowFocus).toBe(false);

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
 /**
- * The client cache defaults of seed 000 §7: no automatic refetch interval, no refetch on
+ * The client cache defaults: no automatic refetch interval, no refetch on
  * window focus, data never goes stale, no retries for queries or mutations, and the
  * default fetcher as query function (a 401 throws).
  */

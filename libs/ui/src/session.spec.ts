@@ -290,7 +290,7 @@ describe('refreshSessionUsage', () => {
   });
 });
 
-describe('startTokenRefresh (seed 001 §4: every 10 minutes, a silent retry 30 s after a failure)', () => {
+describe('startTokenRefresh (every 10 minutes, a silent retry 30 s after a failure)', () => {
   const MIN = 60_000;
 
   it('refreshes every 10 minutes and stores each new token', async () => {

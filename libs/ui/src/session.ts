@@ -1,13 +1,13 @@
-import { useSyncExternalStore } from 'react';
 import { planSchema, providerMediaSchema, quotaUsageSchema, refreshTokenResponseSchema, usageSnapshotSchema } from '@wordcut/contracts';
 import type { MediaUrls, Plan, ProviderMedia, QuotaUsage, UsageSnapshot } from '@wordcut/contracts';
 import { TOKEN_REFRESH_INTERVAL_MS, TOKEN_REFRESH_RETRY_MS, decodeTokenClaims, quotaWindows } from '@wordcut/publishing';
+import { createStore, useStoreValue } from './store';
 
 /**
- * The provider session token and what it carries (seed 001 §3 "Session token state", §4 "Token
- * lifecycle", §9). One store for the whole page: `@wordcut/ui` is a Module Federation singleton,
- * so the shell, the editor and the publish remote all read and write this very instance, and a
- * refreshed token is seen by every call that needs a bearer header.
+ * The provider session token and what it carries (plan, usage, media addresses, language), kept
+ * fresh by a refresh every 10 minutes. One store for the whole page: `@wordcut/ui` is a Module
+ * Federation singleton, so the shell, the editor and the publish remote all read and write this
+ * very instance, and a refreshed token is seen by every call that needs a bearer header.
  *
  * The token lives in sessionStorage ('wordcut_session_token', the key the editor always used), so
  * a reload of the tab keeps the session; where storage is blocked the in-memory state still serves
@@ -174,55 +174,38 @@ function stateFor(token: string, extra: SessionExtra, previous: SessionState, re
   };
 }
 
-let state: SessionState = EMPTY;
-const listeners = new Set<() => void>();
-
-function publish(next: SessionState): void {
-  state = next;
-  for (const listener of [...listeners]) listener();
-}
+// the tab's session is restored on module load (a reload keeps it)
+const storedToken = readStored();
+const session = createStore<SessionState>(storedToken ? stateFor(storedToken, {}, EMPTY, null) : EMPTY);
 
 function applyToken(token: string, extra: SessionExtra, refreshedAt: number | null): void {
   const trimmed = token.trim();
   if (!trimmed) throw new Error('setToken: the token is empty');
   writeStored(trimmed);
-  publish(stateFor(trimmed, extra, state, refreshedAt));
-}
-
-// Restore the tab's session on module load (a reload keeps it).
-{
-  const stored = readStored();
-  if (stored) state = stateFor(stored, {}, EMPTY, null);
+  session.set(stateFor(trimmed, extra, session.get(), refreshedAt));
 }
 
 export const sessionStore = {
-  get(): SessionState {
-    return state;
-  },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
+  get: session.get,
+  subscribe: session.subscribe,
   /** A new token (from `?token=`, a clone or a refresh); `extra` overrides what its payload says. */
   setToken(token: string, extra: SessionExtra = {}): void {
     applyToken(token, extra, null);
   },
   clear(): void {
     writeStored(null);
-    if (state !== EMPTY) publish(EMPTY);
+    session.set(EMPTY);
   },
 };
 
 /** The session state; re-renders on every change of it. */
 export function useSession(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  return useStoreValue(session, (state) => state);
 }
 
 /** The current token, or null when the page was not opened from a provider session. */
 export function getSessionToken(): string | null {
-  return state.token;
+  return session.get().token;
 }
 
 /** `Authorization: Bearer <token>` for the given (default: the current) token, or {} without one. */
@@ -238,7 +221,7 @@ export function bearerHeaders(token: string | null = getSessionToken()): Record<
 function perTokenCall(call: (token: string, fetchImpl: typeof fetch) => Promise<boolean>): (fetchImpl?: typeof fetch) => Promise<boolean> {
   let inFlight: { token: string; promise: Promise<boolean> } | null = null;
   return (fetchImpl) => {
-    const token = state.token;
+    const token = session.get().token;
     if (!token) return Promise.resolve(false);
     if (inFlight && inFlight.token === token) return inFlight.promise;
     const entry = { token, promise: call(token, fetchImpl ?? fetch).catch(() => false) };
@@ -269,15 +252,15 @@ async function bearerJson<T>(
 }
 
 /**
- * POST /api/wordcut/refresh-token with the current token as bearer (seed 001 §7). An OK answer
- * replaces the token and what the server says about it (media addresses, plan, usage, language)
- * and resolves true. A non-OK answer, a network error or an unreadable body resolve false and
- * change nothing (seed 001 §8: the caller retries silently). An answer for a token that was
- * replaced meanwhile (a clone) is dropped: it must not bring the old session back.
+ * POST /api/wordcut/refresh-token with the current token as bearer. An OK answer replaces the token
+ * and what the server says about it (media addresses, plan, usage, language) and resolves true. A
+ * non-OK answer, a network error or an unreadable body resolve false and change nothing (the caller
+ * retries silently). An answer for a token that was replaced meanwhile (a clone) is dropped: it
+ * must not bring the old session back.
  */
 export const refreshSessionToken = perTokenCall(async (token, fetchImpl) => {
   const answer = await bearerJson(fetchImpl, REFRESH_TOKEN_PATH, token, refreshTokenResponseSchema, 'POST');
-  if (!answer || !answer.newToken.trim() || state.token !== token) return false;
+  if (!answer || !answer.newToken.trim() || session.get().token !== token) return false;
   const { newToken, newUploadUrls, newDownloadUrls, plan, usage, languageCode } = answer;
   const extra: SessionExtra = { plan, usage };
   if (newUploadUrls) extra.uploadUrls = newUploadUrls;
@@ -296,24 +279,24 @@ export const refreshSessionToken = perTokenCall(async (token, fetchImpl) => {
  */
 export const refreshSessionUsage = perTokenCall(async (token, fetchImpl) => {
   const usage = await bearerJson(fetchImpl, QUOTA_PATH, token, quotaUsageSchema);
-  if (!usage || state.token !== token) return false;
-  publish({ ...state, usage });
+  if (!usage || session.get().token !== token) return false;
+  session.set({ ...session.get(), usage });
   return true;
 });
 
 export interface TokenRefreshOptions {
-  /** the normal cadence (seed 001 §9: 10 minutes) */
+  /** the normal cadence: 10 minutes */
   intervalMs?: number;
-  /** the silent retry after a failed refresh (seed 001 §9: 30 s) */
+  /** the silent retry after a failed refresh: 30 s */
   retryMs?: number;
   fetchImpl?: typeof fetch;
 }
 
 /**
- * Keeps the token fresh (seed 001 §4 "Token lifecycle"): a refresh every 10 minutes; a failed one
- * is tried again silently after 30 s, and from that retry on (whatever its outcome) the normal
- * cadence resumes, so a token the server no longer accepts costs two calls per 10 minutes, not
- * one every 30 s. A tick without a token does nothing. Returns the function that stops it.
+ * Keeps the token fresh: a refresh every 10 minutes; a failed one is tried again silently after
+ * 30 s, and from that retry on (whatever its outcome) the normal cadence resumes, so a token
+ * the server no longer accepts costs two calls per 10 minutes, not one every 30 s. A tick
+ * without a token does nothing. Returns the function that stops it.
  */
 export function startTokenRefresh(o: TokenRefreshOptions = {}): () => void {
   const intervalMs = o.intervalMs ?? TOKEN_REFRESH_INTERVAL_MS;

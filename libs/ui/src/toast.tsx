@@ -1,9 +1,10 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { useSyncExternalStore } from 'react';
+import { createStore, useStoreValue } from './store';
+import type { Store } from './store';
 
 /**
- * Toasts (seed 000 §2): at most one toast is visible at a time, shown for 5000 ms by
- * default, swiped away to the right past a threshold of 50 px, viewport hotkey F8.
+ * Toasts: at most one toast is visible at a time, shown for 5000 ms by default, swiped away
+ * to the right past a threshold of 50 px, viewport hotkey F8.
  *
  * `toast()` writes to a module-level store, so any code (a remote, a mutation callback)
  * can raise a toast without a React context. The store must be one per page: @wordcut/ui
@@ -39,8 +40,7 @@ export interface ToastHandle {
 }
 
 interface ToastStore {
-  items: readonly ToastItem[];
-  listeners: Set<() => void>;
+  items: Store<readonly ToastItem[]>;
   counter: number;
 }
 
@@ -50,16 +50,10 @@ function store(): ToastStore {
   const g = globalThis as typeof globalThis & { [STORE_KEY]?: ToastStore };
   let s = g[STORE_KEY];
   if (!s) {
-    s = { items: [], listeners: new Set(), counter: 0 };
+    s = { items: createStore<readonly ToastItem[]>([]), counter: 0 };
     g[STORE_KEY] = s;
   }
   return s;
-}
-
-function setItems(items: readonly ToastItem[]): void {
-  const s = store();
-  s.items = items;
-  for (const listener of s.listeners) listener();
 }
 
 /** Shows a toast; a new toast replaces the visible one (TOAST_LIMIT = 1). */
@@ -68,31 +62,28 @@ export function toast(input: ToastInput): ToastHandle {
   s.counter = (s.counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = `toast-${s.counter}`;
   const item: ToastItem = { ...input, id, variant: input.variant ?? 'default', open: true };
-  setItems([item, ...s.items].slice(0, TOAST_LIMIT));
+  s.items.set([item, ...s.items.get()].slice(0, TOAST_LIMIT));
   return { id, dismiss: () => dismissToast(id) };
 }
 
 /** Removes one toast, or all toasts when no id is given. */
 export function dismissToast(id?: string): void {
-  const s = store();
-  setItems(id === undefined ? [] : s.items.filter((t) => t.id !== id));
+  const items = store().items;
+  items.set(id === undefined ? [] : items.get().filter((t) => t.id !== id));
 }
 
 export function getToasts(): readonly ToastItem[] {
-  return store().items;
+  return store().items.get();
 }
 
-function subscribe(listener: () => void): () => void {
-  const s = store();
-  s.listeners.add(listener);
-  return () => {
-    s.listeners.delete(listener);
-  };
+/** Calls `listener` after every change of the toasts; returns the unsubscribe function. */
+export function subscribeToToasts(listener: () => void): () => void {
+  return store().items.subscribe(listener);
 }
 
 /** The current toasts (at most one). */
 export function useToasts(): readonly ToastItem[] {
-  return useSyncExternalStore(subscribe, getToasts, getToasts);
+  return useStoreValue(store().items, (items) => items);
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 
-/** Tooltip delays of seed 000 §9: 700 ms to open, 300 ms skip delay between tooltips. */
+/** Tooltip delays: 700 ms to open, 300 ms skip delay between tooltips. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -5,16 +5,16 @@ import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TooltipProvider, createQueryClient, dismissToast, getToasts } from '@wordcut/ui';
-import { ExportQuotaContext } from '../quota';
-import { WorkspaceContext, WorkspaceStore } from '../workspace';
+import { ExportQuotaContext } from '../shared/quota';
+import { WorkspaceContext, WorkspaceStore } from '../shared/workspace';
 import { VIDEO_ID, fakeLayout, makeTranscript, makeVideo, renderEditor, reply, routeFetch } from '../testing/fixtures';
 import type { Handler } from '../testing/fixtures';
 import { ClipsPanel } from './ClipsPanel';
 import type { ClipItem } from './api';
 
 /**
- * The clip parts of the editor (seed 000 §2 "Editor layout", §4 "Clip status", §5 "Quick
- * Export", "Create Clip dialog", "Export quota", §8 clip toasts), against a fake fetch router.
+ * The clip parts of the editor (Quick Export, the Create Clip dialog, the Generated Clips list and
+ * its polling, the export quota, the clip toasts), against a fake fetch router.
  */
 
 const videoPath = `/api/videos/${VIDEO_ID}`;
@@ -108,7 +108,7 @@ describe('Quick Export', () => {
     expect(await screen.findByText(String(sent.name))).toBeInTheDocument();
   });
 
-  it('failed creations toast as seed 000 §8 says', async () => {
+  it("failed creations toast 'Export limit reached' on a 429 quota answer, else the server's message or a retry hint", async () => {
     let answer = (): Response => reply(429, { statusCode: 429, error: 'quota_exceeded', message: 'Monthly export quota used' });
     const api = await openEditor(routes(() => [], { 'POST /api/clips': () => answer() }));
     selectHelloWorld();

@@ -15,13 +15,13 @@ import {
 } from '@wordcut/editor-core';
 import type { AspectRatio } from '@wordcut/editor-core';
 import { Tooltip, toast, useRestoreFocus } from '@wordcut/ui';
-import { formatTimestamp } from '../transcriptView';
-import { useExportQuotaState } from '../quota';
-import { useWorkspace, useWorkspaceStore } from '../workspace';
+import { formatTimestamp } from '../shared/format';
+import { useExportQuotaState } from '../shared/quota';
+import { useWorkspace, useWorkspaceStore } from '../shared/workspace';
 import { clipKeys, createClip, deleteClip, failureOf, useClips } from './api';
 import type { ClipItem, NewClip } from './api';
 
-/** Creating clips, with the seed's toasts (seed 000 §8) and quota rule (§5). */
+/** Creating clips: 'Clip created' and a list refresh, or a toast saying why not ('Export limit reached' on a 429 quota answer, else the server's message). */
 export function useCreateClip(videoId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -38,7 +38,7 @@ export function useCreateClip(videoId: string) {
 }
 
 /**
- * The left column's clip parts (seed 000 §2 "Editor layout"): the Quick Export card (Square 1:1,
+ * The left column's clip parts: the Quick Export card (Square 1:1,
  * Story 9:16, Landscape 16:9 from the selected words) and the Generated Clips list; and the Create
  * Video Clip dialog the selection toolbar opens.
  */
@@ -199,10 +199,10 @@ function ClipRow({ clip, deleting, onDelete }: { clip: ClipItem; deleting: boole
   );
 }
 
-/** The Create Video Clip dialog (seed 000 §2, §5): a required name (Enter submits) and aspect cards, default 'Original'. */
 /** The transcript word that takes focus in the transcript (its roving tab stop). */
 const transcriptFocusTarget = (): HTMLElement | null => document.querySelector<HTMLElement>('[data-testid="transcript-word"][tabindex="0"]');
 
+/** The Create Video Clip dialog: a required name (Enter submits) and aspect cards, default 'Original'. */
 function CreateClipDialog({ videoId }: { videoId: string }) {
   const workspace = useWorkspaceStore();
   const request = useWorkspace((s) => s.clipDialog);

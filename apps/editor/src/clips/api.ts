@@ -3,7 +3,7 @@ import { apiFetch, apiJson, isApiError } from '@wordcut/ui';
 import { clipsPollInterval } from '@wordcut/editor-core';
 import type { AspectRatio } from '@wordcut/editor-core';
 
-/** A clip as GET /api/videos/{id}/clips lists it (seed 000 §3 "Clip"). */
+/** A clip as GET /api/videos/{id}/clips lists it. */
 export interface ClipItem {
   id: string;
   videoId: string;
@@ -34,7 +34,7 @@ export const clipKeys = {
 
 export const FETCH_CLIPS_FAILED = 'Failed to fetch clips';
 
-/** The video's clips, polled every 2000 ms while any is pending or processing (seed 000 §4 "Clip status"). */
+/** The video's clips, polled every 2000 ms while any is pending or processing. */
 export function useClips(videoId: string) {
   return useQuery<ClipItem[]>({
     queryKey: clipKeys.list(videoId),
@@ -59,7 +59,7 @@ export async function deleteClip(id: string): Promise<void> {
   await apiFetch(`/api/clips/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** Status and error body of a failed call, for the §8 clip toasts. */
+/** Status and error body of a failed call, for the clip toasts (a 429 quota_exceeded is recognised by code or error field). */
 export function failureOf(error: unknown): { status: number | null; body: { error?: string; message?: string } | null } {
   if (!isApiError(error)) return { status: null, body: null };
   const raw = error.body as { error?: unknown; code?: unknown; message?: unknown } | undefined;

@@ -4,15 +4,15 @@ import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient, dismissToast, getToasts } from '@wordcut/ui';
-import { clearSessionToken, setSessionToken } from '../sessionToken';
+import { clearSessionToken, setSessionToken } from '../shared/sessionToken';
 import { VIDEO_ID, fakeLayout, makeTranscript, makeVideo, renderEditor, reply, routeFetch } from '../testing/fixtures';
 import type { Handler } from '../testing/fixtures';
 import { ActiveJobs } from './ActiveJobs';
 import type { UserJob } from './ActiveJobs';
 
 /**
- * The floating 'Active Jobs (n)' button and the Active Jobs dialog (seed 002 §2, §3 "Job (active
- * jobs list)", §4 "Job status flow", §7 polling), against a fake fetch router.
+ * The floating 'Active Jobs (n)' button and the Active Jobs dialog (the list, its polling, cancel),
+ * against a fake fetch router.
  */
 
 const JOBS_PATH = '/api/jobs/user-jobs';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { activeJobCount, activeJobsButtonLabel, canCancel, jobKindLabel, listedJobs, userJobsPollInterval } from '@wordcut/editor-core';
-import { apiJson, describeError, toast } from '@wordcut/ui';
-import { bearerHeaders, getSessionToken } from '../sessionToken';
+import { apiJson, describeError, toast, useJobPolling } from '@wordcut/ui';
+import { bearerHeaders, getSessionToken } from '../shared/sessionToken';
+import { cancelJob } from './api';
 
-/** A job as GET /api/jobs/user-jobs lists it (seed 002 §3 "Job (active jobs list)"). */
+/** A job as GET /api/jobs/user-jobs lists it: id, status, progress, message, error, video. */
 export interface UserJob {
   id: string;
   status: string;
@@ -30,8 +31,8 @@ async function fetchUserJobs(signal: AbortSignal): Promise<UserJob[]> {
 }
 
 /**
- * The floating 'Active Jobs (n)' button and the Active Jobs dialog (seed 002 §2, §3, §7): the
- * user's jobs polled every 3 s in the page while any is active and every 2 s while the dialog is
+ * The floating 'Active Jobs (n)' button and the Active Jobs dialog: the user's jobs, polled (the
+ * page's job poller) every 3 s in the page while any is active and every 2 s while the dialog is
  * open; cards for pending, processing and failed jobs, their kind read from the id prefix, and
  * Cancel for pending and processing ones. Needs the session's bearer token.
  */
@@ -39,14 +40,16 @@ export function ActiveJobs() {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const hasToken = getSessionToken() !== null;
-  const jobs = useQuery<UserJob[]>({
+  const jobs = useJobPolling<UserJob[]>({
     queryKey: userJobsKey,
-    queryFn: ({ signal }) => fetchUserJobs(signal),
+    fetchStatus: ({ signal }) => fetchUserJobs(signal),
     enabled: hasToken,
-    refetchInterval: (query) => userJobsPollInterval(query.state.data, open),
+    interval: (latest) => userJobsPollInterval(latest, open),
+    // a count in a floating button: it can wait while the tab is hidden or offline
+    pollWhenHidden: false,
   });
   const cancel = useMutation({
-    mutationFn: (id: string) => apiJson(`/api/jobs/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers: bearerHeaders() }),
+    mutationFn: (id: string) => cancelJob(id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: userJobsKey }),
     onError: (error) => toast({ title: 'Failed to cancel job', description: describeError(error), variant: 'destructive' }),
   });

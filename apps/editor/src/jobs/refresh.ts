@@ -1,11 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { videoKeys } from '../api';
+import { videoKeys } from '../shared/api';
 
-/**
- * After a job finishes (seed 000 §7 "Cache invalidation"): the videos list, the video, its
- * transcript, its clips, its waveform and reorder jobs are refetched.
- */
+/** After a job finishes: the videos list, the video, its transcript, its clips, its waveform and reorder jobs are refetched. */
 export function useRefreshVideo(videoId: string): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {

@@ -1,10 +1,10 @@
-import type { JobSpec } from '../editing/JobOverlay';
+import type { JobSpec } from './jobRunner';
 
 type BaseSpec = Omit<JobSpec, 'jobId' | 'onCompleted' | 'onEnded'>;
 
 /**
- * The overlay texts of each editing job (seed 000 §2 "Progress overlays", §8 job failures), by
- * the type stored with an active job; used to start jobs and to reconnect to one after a reload.
+ * The overlay and failure-toast texts of each editing job, by the type stored with an active job;
+ * used to start jobs and to reconnect to one after a reload.
  */
 export const JOB_SPECS: Readonly<Record<string, BaseSpec>> = Object.freeze({
   cut: { kind: 'video', type: 'cut', title: 'Processing video', failureTitle: 'Video processing failed', failureDefault: 'The video could not be processed. Please try again.' },

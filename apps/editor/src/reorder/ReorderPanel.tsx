@@ -14,17 +14,17 @@ import type { Video } from '@wordcut/contracts';
 import { moveDown, moveItem, moveUp, paragraphPreviewText, reorderPayload, segmentsChanged } from '@wordcut/editor-core';
 import type { ReorderSegment } from '@wordcut/editor-core';
 import { apiJson, describeError, isApiError, toast } from '@wordcut/ui';
-import { ConfirmDialog } from '../editing/Dialogs';
-import { useJobs } from '../editing/JobOverlay';
+import { ConfirmDialog } from '../shared/dialogs';
+import { useJobs } from '../jobs/jobRunner';
 import { useRefreshVideo } from '../jobs/refresh';
 import { JOB_SPECS } from '../jobs/specs';
-import { usePlaybackStore } from '../playback';
-import { formatTimestamp } from '../transcriptView';
-import { useWorkspace, useWorkspaceStore } from '../workspace';
-import type { ReorderState } from '../workspace';
-import { REFRESH_ACTION } from './useReorderMode';
+import { usePlaybackStore } from '../shared/playback';
+import { formatTimestamp } from '../shared/format';
+import { useWorkspace, useWorkspaceStore } from '../shared/workspace';
+import type { ReorderState } from '../shared/workspace';
+import { REFRESH_ACTION } from '../shared/refreshPage';
 
-/** After a reorder completes: reorder mode exits, data is refreshed and the video plays from 0 after this long (seed 000 §4, seed 002 §4). */
+/** After a reorder completes: reorder mode exits, data is refreshed and the video plays from 0 after this long. */
 export const REORDER_EXIT_DELAY_MS = 2000;
 
 export function startReorder(videoId: string, reorder: ReorderState): Promise<{ jobId: string }> {
@@ -38,10 +38,10 @@ export function startReorder(videoId: string, reorder: ReorderState): Promise<{ 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 /**
- * Reorder mode (seed 000 §2 "Reorder mode", §4, §5, §8): the 'Apply Reorder' / 'Cancel' banner and
- * the paragraphs as a sortable list with drag handles (dnd-kit: pointer and keyboard dragging with
- * screen-reader announcements), number badges and up/down arrows; applying asks for confirmation,
- * then runs the reorder job under the page's overlay.
+ * Reorder mode: the 'Apply Reorder' / 'Cancel' banner and the paragraphs as a sortable list with
+ * drag handles (dnd-kit: pointer and keyboard dragging with screen-reader announcements), number
+ * badges and up/down arrows; applying asks for confirmation, then runs the reorder job under the
+ * page's overlay.
  */
 export function ReorderPanel({ video }: { video: Video }) {
   const workspace = useWorkspaceStore();
@@ -63,10 +63,10 @@ export function ReorderPanel({ video }: { video: Video }) {
   );
 
   const cancel = () => {
-    const s = workspace.getSnapshot();
-    if (s.reorderPreview) {
+    const { reorderPreview } = workspace.getSnapshot();
+    if (reorderPreview) {
       playback.pause();
-      playback.seek(s.reorderPreview.restoreTime);
+      playback.seek(reorderPreview.restoreTime);
     }
     workspace.update({ reorder: null });
   };
@@ -84,8 +84,7 @@ export function ReorderPanel({ video }: { video: Video }) {
     setConfirming(false);
     const current = workspace.getSnapshot().reorder;
     if (!current || runner.job) return;
-    const s = workspace.getSnapshot();
-    if (s.reorderPreview) {
+    if (workspace.getSnapshot().reorderPreview) {
       playback.pause();
       workspace.update({ reorderPreview: null });
     }

@@ -1,14 +1,14 @@
 import { useEffect, useId } from 'react';
 import { previewButtonState, segmentsChanged, validatePreviewSegments } from '@wordcut/editor-core';
 import { Tooltip, toast } from '@wordcut/ui';
-import { usePlayback, usePlaybackStore } from '../playback';
-import { formatTimestamp } from '../transcriptView';
-import { useWorkspace, useWorkspaceStore } from '../workspace';
+import { usePlayback, usePlaybackStore } from '../shared/playback';
+import { formatTimestamp } from '../shared/format';
+import { useWorkspace, useWorkspaceStore } from '../shared/workspace';
 
 /**
- * The reorder preview card (seed 000 §2 "Editor layout", §4 "Reorder preview", §5): in reorder
- * mode, plays the paragraphs in their new order without rendering anything. The player's preview
- * controller does the jumping; this card starts and stops it and shows where it is.
+ * The reorder preview card, under the player: in reorder mode, plays the paragraphs in their new
+ * order without rendering anything. The player's preview controller does the jumping; this card
+ * starts and stops it and shows where it is.
  */
 export function ReorderPreviewCard() {
   const workspace = useWorkspaceStore();

@@ -10,7 +10,7 @@ import { configure, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Video } from '@wordcut/contracts';
 import { createQueryClient } from '../queryClient';
-import { getToasts } from '../toast';
+import { getToasts, subscribeToToasts } from '../toast';
 import type { ToastItem } from '../toast';
 import { TooltipProvider } from '../tooltip';
 
@@ -104,27 +104,21 @@ export function routeFetch(routes: Record<string, Handler>) {
   return { calls, mock, count, bodies, authOf, routes };
 }
 
-// the toast module keeps its store on the page (one for the shell and every remote) under this symbol
-const TOAST_STORE = Symbol.for('wordcut.ui.toast-store');
-
 /** Every toast raised from now on, in order (the area shows one at a time, so later ones replace earlier). */
 export function recordToasts(): { all: Array<Pick<ToastItem, 'title' | 'description' | 'variant'>>; stop: () => void } {
-  getToasts(); // creates the page's store
-  const store = (globalThis as unknown as Record<symbol, { items: readonly ToastItem[]; listeners: Set<() => void> }>)[TOAST_STORE]!;
   const all: Array<Pick<ToastItem, 'title' | 'description' | 'variant'>> = [];
   let lastId: string | null = null;
-  const listener = () => {
-    const top = store.items[0];
+  const stop = subscribeToToasts(() => {
+    const top = getToasts()[0];
     if (top && top.id !== lastId) {
       lastId = top.id;
       all.push({ title: top.title, description: top.description, variant: top.variant });
     }
-  };
-  store.listeners.add(listener);
-  return { all, stop: () => store.listeners.delete(listener) };
+  });
+  return { all, stop };
 }
 
-/** Renders `ui` inside the providers the shell gives a remote: strict mode, a fresh QueryClient of the seed's defaults, tooltips. */
+/** Renders `ui` inside the providers the shell gives a remote: strict mode, a fresh QueryClient with the page's defaults, tooltips. */
 export function renderWithProviders(ui: ReactNode) {
   const queryClient = createQueryClient();
   const view = render(

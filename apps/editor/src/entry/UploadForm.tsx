@@ -1,0 +1,168 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { Video } from '@wordcut/contracts';
+import { toast } from '@wordcut/ui';
+import { editorRoute, videoKeys } from '../shared/api';
+import { startUploadSession, UploadError, uploadVideo } from './upload';
+import type { UploadProgress } from './upload';
+import { checkVideoFile, checkVttFile, messageText, validateUpload } from './validation';
+import type { ValidationMessage } from './validation';
+
+export const UPLOAD_FAILED_TITLE = 'Upload failed';
+export const UPLOAD_FAILED_DESCRIPTION = 'Please try again with valid MP4 video and VTT subtitle files.';
+
+function warn(message: ValidationMessage) {
+  toast({ title: message.title, description: message.description, variant: 'destructive' });
+}
+
+/**
+ * The legacy upload form: one MP4 and one VTT file, checked on choice
+ * and on submit, uploaded with real progress and a Cancel button; on success the editor
+ * opens the new video.
+ */
+export function UploadForm({ basePath }: { basePath: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [video, setVideo] = useState<File | null>(null);
+  const [vtt, setVtt] = useState<File | null>(null);
+  const [videoProblem, setVideoProblem] = useState<ValidationMessage | null>(null);
+  const [vttProblem, setVttProblem] = useState<ValidationMessage | null>(null);
+  const [formProblem, setFormProblem] = useState<ValidationMessage | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const upload = useMutation<Video, UploadError, { video: File; vtt: File }>({
+    mutationFn: async (files) => {
+      abort.current = new AbortController();
+      setProgress(null);
+      const token = await startUploadSession();
+      return uploadVideo(files.video, files.vtt, { onProgress: setProgress, signal: abort.current.signal, token });
+    },
+    onSuccess: (created) => {
+      queryClient.setQueryData(videoKeys.video(created.id), created);
+      navigate(editorRoute(basePath, created.id));
+    },
+    onError: (error) => {
+      if (!error.cancelled) toast({ title: UPLOAD_FAILED_TITLE, description: UPLOAD_FAILED_DESCRIPTION, variant: 'destructive' });
+    },
+    onSettled: () => {
+      abort.current = null;
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (upload.isPending) return;
+    const problem = validateUpload(video, vtt);
+    setFormProblem(problem);
+    if (problem) {
+      warn(problem);
+      return;
+    }
+    upload.mutate({ video: video!, vtt: vtt! });
+  };
+
+  const choose = (kind: 'video' | 'vtt', file: File | null) => {
+    const problem = kind === 'video' ? checkVideoFile(file) : checkVttFile(file);
+    if (kind === 'video') {
+      setVideo(file);
+      setVideoProblem(problem);
+    } else {
+      setVtt(file);
+      setVttProblem(problem);
+    }
+    setFormProblem(null);
+    if (problem) warn(problem);
+  };
+
+  const busy = upload.isPending;
+  const serverError = upload.isError && !upload.error.cancelled ? upload.error.message : null;
+
+  return (
+    <section className="wc-card wc-upload" aria-labelledby={`${id}-title`} data-testid="upload-form">
+      <h2 id={`${id}-title`} className="wc-card__title">
+        Upload a video
+      </h2>
+      <p className="wc-muted">Choose an MP4 video and its VTT subtitle file. The transcript is built from the subtitles.</p>
+      <form className="wc-form" onSubmit={onSubmit} noValidate>
+        <div className="wc-field">
+          <label htmlFor={`${id}-video`}>MP4 video file</label>
+          <input
+            id={`${id}-video`}
+            name="video"
+            type="file"
+            accept="video/mp4,.mp4"
+            disabled={busy}
+            aria-invalid={videoProblem ? true : undefined}
+            aria-describedby={videoProblem ? `${id}-video-error` : undefined}
+            onChange={(event) => choose('video', event.currentTarget.files?.[0] ?? null)}
+          />
+          {videoProblem ? (
+            <p id={`${id}-video-error`} className="wc-error-text wc-field__error" data-testid="video-file-error">
+              {messageText(videoProblem)}
+            </p>
+          ) : null}
+        </div>
+        <div className="wc-field">
+          <label htmlFor={`${id}-vtt`}>VTT subtitle file</label>
+          <input
+            id={`${id}-vtt`}
+            name="vtt"
+            type="file"
+            accept="text/vtt,.vtt"
+            disabled={busy}
+            aria-invalid={vttProblem ? true : undefined}
+            aria-describedby={vttProblem ? `${id}-vtt-error` : undefined}
+            onChange={(event) => choose('vtt', event.currentTarget.files?.[0] ?? null)}
+          />
+          {vttProblem ? (
+            <p id={`${id}-vtt-error`} className="wc-error-text wc-field__error" data-testid="vtt-file-error">
+              {messageText(vttProblem)}
+            </p>
+          ) : null}
+        </div>
+        {formProblem ? (
+          <p className="wc-error-text" role="alert" data-testid="upload-form-error">
+            {messageText(formProblem)}
+          </p>
+        ) : null}
+        <div className="wc-actions">
+          <button type="submit" className="wc-button wc-button--primary" disabled={busy}>
+            {busy ? 'Uploading…' : 'Upload and open'}
+          </button>
+          {busy ? (
+            <button type="button" className="wc-button" onClick={() => abort.current?.abort()}>
+              Cancel upload
+            </button>
+          ) : null}
+        </div>
+      </form>
+
+      {busy ? (
+        <div className="wc-upload__progress" role="status" aria-live="polite" data-testid="upload-progress">
+          <div className="wc-job__row">
+            <span>Uploading</span>
+            <span data-testid="upload-percent">{progress?.percent ?? 0}%</span>
+          </div>
+          <progress className="wc-progress" max={100} value={progress?.percent ?? 0} aria-label="Upload progress" />
+        </div>
+      ) : null}
+
+      {upload.isError && upload.error.cancelled ? (
+        <p className="wc-muted" role="status" data-testid="upload-cancelled">
+          Upload cancelled.
+        </p>
+      ) : null}
+      {serverError ? (
+        <p className="wc-error-text" role="alert" data-testid="upload-error">
+          {serverError}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { formatTimeRemaining } from '@wordcut/editor-core';
+import { useRestoreFocus } from '@wordcut/ui';
+import { JOB_DURATION_HINT } from './jobRunner';
+import type { RunningJob } from './jobRunner';
+
+/**
+ * The job overlay: a modal that cannot be dismissed while the job runs, with the percent, the
+ * job's message and time remaining, then 'Processing complete!' and 'Loading Updated Video'.
+ */
+export function JobOverlay({ job, onCancel }: { job: RunningJob | null; onCancel: () => void }) {
+  // opened by the job a dialog started: when it ends, focus goes back to where it was
+  const focus = useRestoreFocus();
+  if (!job) return null;
+  const { spec, phase, status } = job;
+  const progress = Math.round(status?.progress ?? 0);
+  const message =
+    phase === 'complete' ? 'Processing complete!' : phase === 'loading' ? 'Loading Updated Video' : status?.message || 'Starting...';
+  const remaining = phase === 'running' ? formatTimeRemaining(status?.estimatedTimeRemaining) : null;
+  return (
+    <Dialog.Root open>
+      <Dialog.Portal>
+        <Dialog.Overlay className="wc-dialog-overlay" />
+        <Dialog.Content
+          className="wc-dialog wc-job-overlay"
+          data-testid="job-overlay"
+          data-phase={phase}
+          data-job-id={spec.jobId}
+          {...focus}
+          onEscapeKeyDown={(e) => e.preventDefault()}
+          onPointerDownOutside={(e) => e.preventDefault()}
+          onInteractOutside={(e) => e.preventDefault()}
+        >
+          <Dialog.Title className="wc-dialog__title">{spec.title}</Dialog.Title>
+          <Dialog.Description className="wc-muted" data-testid="job-message" aria-live="polite">
+            {message}
+          </Dialog.Description>
+          <div
+            className="wc-progress"
+            role="progressbar"
+            aria-label={`${spec.title} progress`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
+            <div className="wc-progress__bar" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="wc-job-overlay__figures">
+            <span data-testid="job-percent">{progress}%</span>
+            {remaining ? <span data-testid="job-remaining">{remaining}</span> : null}
+          </p>
+          {phase === 'running' ? (
+            <>
+              <p className="wc-muted wc-small">{JOB_DURATION_HINT}</p>
+              <div className="wc-dialog__actions">
+                <button type="button" className="wc-button" onClick={onCancel}>
+                  Cancel job
+                </button>
+              </div>
+            </>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

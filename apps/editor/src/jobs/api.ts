@@ -1,0 +1,37 @@
+import type { JobStatus } from '@wordcut/contracts';
+import { apiJson } from '@wordcut/ui';
+import { bearerHeaders } from '../shared/sessionToken';
+
+/** The editing jobs' status and cancel calls; each job's start call lives with the command that starts it. */
+
+const enc = encodeURIComponent;
+
+/** What a start call answers. */
+export interface JobStarted {
+  jobId: string;
+}
+
+/** Which status path a job is polled on: cuts, fillers and keep on the video-processing path, captions on theirs, the rest (mute, reorder) on /api/jobs. */
+export type JobPollKind = 'video' | 'caption' | 'mute' | 'reorder';
+
+export function jobStatusPath(kind: JobPollKind, jobId: string): string {
+  switch (kind) {
+    case 'video':
+      return `/api/video-processing/jobs/${enc(jobId)}`;
+    case 'caption':
+      return `/api/caption-jobs/${enc(jobId)}`;
+    default:
+      return `/api/jobs/${enc(jobId)}/status`;
+  }
+}
+
+export type EditJobStatus = Pick<JobStatus, 'status' | 'progress' | 'message' | 'estimatedTimeRemaining' | 'error'> & { status: string };
+
+export function fetchJobStatus(kind: JobPollKind, jobId: string, signal?: AbortSignal): Promise<EditJobStatus> {
+  return apiJson<EditJobStatus>(jobStatusPath(kind, jobId), { signal });
+}
+
+/** POST /api/jobs/{id}/cancel with the session's bearer token. */
+export function cancelJob(jobId: string): Promise<unknown> {
+  return apiJson(`/api/jobs/${enc(jobId)}/cancel`, { method: 'POST', headers: bearerHeaders() });
+}

@@ -1,0 +1,124 @@
+import { MUTE_LEVELS, type MuteLevel } from '@wordcut/edit-list';
+import { summarizeList } from '@wordcut/editor-core';
+import type { SimilarWordAnalysis } from '@wordcut/editor-core';
+import { ConfirmDialog, InfoPopover } from '../shared/dialogs';
+import { formatDuration, formatTimestamp } from '../shared/format';
+import { plural, shorten } from './commands';
+import { useEditor } from './editorContext';
+import type { ConfirmKind } from './PendingBars';
+
+export const MUTE_LEVEL_NAMES: Record<MuteLevel, string> = { silence: 'Silence', whisper: 'Whisper', background: 'Background' };
+
+/**
+ * The editor's confirmations before a job (process the cuts, the mutes, remove the fillers, keep
+ * the selection) and before muting a word's every occurrence. Each says what will change.
+ */
+export function EditorDialogs({ confirm, onConfirm, onCancel, similar, similarLevel, onSimilarLevel, onMuteSimilar, onCancelSimilar }: {
+  confirm: ConfirmKind | null;
+  onConfirm: (kind: ConfirmKind) => void;
+  onCancel: () => void;
+  /** Mute Similar's question: the word's occurrences, or null while closed */
+  similar: SimilarWordAnalysis | null;
+  /** the level they will be muted at */
+  similarLevel: MuteLevel;
+  onSimilarLevel: (level: MuteLevel) => void;
+  onMuteSimilar: () => void;
+  onCancelSimilar: () => void;
+}) {
+  const pendingCuts = useEditor((s) => s.pendingCuts);
+  const pendingMutes = useEditor((s) => s.pendingMutes);
+  const fillerCount = useEditor((s) => s.fillerCount);
+  const mutesSummary = summarizeList(pendingMutes, 5);
+  return (
+    <>
+      <ConfirmDialog
+        open={confirm === 'cuts'}
+        title="Process Video with Cuts"
+        testId="confirm-cuts"
+        description={
+          <p>
+            {plural(pendingCuts.length, 'cut')} ({formatDuration(pendingCuts.reduce((t, c) => t + (c.endTime - c.startTime), 0))}) will be
+            removed from the video. The transcript follows the new timing.
+          </p>
+        }
+        confirmLabel="Process Video"
+        onConfirm={() => onConfirm('cuts')}
+        onCancel={onCancel}
+      />
+      <ConfirmDialog
+        open={confirm === 'mutes'}
+        title="Process Audio with Mutes"
+        testId="confirm-mutes"
+        description={<p>The audio of these regions will be lowered; the picture is not touched.</p>}
+        confirmLabel="Process Audio"
+        onConfirm={() => onConfirm('mutes')}
+        onCancel={onCancel}
+      >
+        <ul className="wc-dialog__list" data-testid="mute-list">
+          {mutesSummary.shown.map((m) => (
+            <li key={m.id}>
+              “{shorten(m.text)}” · {formatTimestamp(m.startTime)}–{formatTimestamp(m.endTime)} · {MUTE_LEVEL_NAMES[m.level]}
+            </li>
+          ))}
+          {mutesSummary.more > 0 ? <li>and {mutesSummary.more} more</li> : null}
+        </ul>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'fillers'}
+        title="Remove Filler Words"
+        testId="confirm-fillers"
+        description={
+          <p>
+            {plural(fillerCount, 'filler word')} will be cut from the video.{' '}
+            <InfoPopover label="What counts as a filler word">
+              <p>
+                Hesitations (um, uh, er, ah, hmm), drawn-out sounds, a word repeated at once, and quick or uncertain discourse words
+                (like, you know, so, well, actually…). Phrases such as “I mean” flag their first word. Ctrl+M flags the common ones
+                regardless of timing.
+              </p>
+            </InfoPopover>
+          </p>
+        }
+        confirmLabel="Remove Filler Words"
+        onConfirm={() => onConfirm('fillers')}
+        onCancel={onCancel}
+      />
+      <ConfirmDialog
+        open={confirm === 'keep'}
+        title="Keep Selection"
+        testId="confirm-keep"
+        description={<p>Everything before and after the selected text will be cut from the video.</p>}
+        confirmLabel="Proceed with Trim"
+        onConfirm={() => onConfirm('keep')}
+        onCancel={onCancel}
+        destructive
+      />
+      <ConfirmDialog
+        open={similar !== null}
+        title={`Mute all ${similar?.originalWord ?? ''}?`}
+        testId="mute-similar-dialog"
+        description={
+          <p>
+            {similar ? `${plural(similar.totalMatches, 'occurrence')} (${formatDuration(similar.totalDuration)}) will be marked for muting.` : ''}{' '}
+            <InfoPopover label="How similar words are found">
+              <p>Only the same word matches, ignoring capitals and punctuation: “run” does not match “running”.</p>
+            </InfoPopover>
+          </p>
+        }
+        confirmLabel="Mute All"
+        onConfirm={onMuteSimilar}
+        onCancel={onCancelSimilar}
+      >
+        <fieldset className="wc-levels">
+          <legend>Level</legend>
+          {MUTE_LEVELS.map((level) => (
+            <label key={level}>
+              <input type="radio" name="similar-level" value={level} checked={similarLevel === level} onChange={() => onSimilarLevel(level)} />{' '}
+              {MUTE_LEVEL_NAMES[level]}
+            </label>
+          ))}
+        </fieldset>
+      </ConfirmDialog>
+    </>
+  );
+}

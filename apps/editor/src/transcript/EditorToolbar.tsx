@@ -1,0 +1,56 @@
+import { formatDuration } from '../shared/format';
+import { plural } from './commands';
+import { SearchBox } from './SearchBox';
+import { SHORTCUT_LABELS } from './shortcuts';
+import { ToolButton } from './ToolButton';
+
+export interface EditorToolbarProps {
+  followPlayback: boolean;
+  onFollowPlayback: (on: boolean) => void;
+  focusMode: boolean;
+  onFocusMode: (on: boolean) => void;
+  onJumpToCurrent: () => void;
+  onRemoveFillers: () => void;
+  onFindKeyMoments: () => void;
+  onReorder: () => void;
+  fillerCount: number;
+  undoCount: number;
+  redoCount: number;
+  onUndo: () => void;
+  onRedo: () => void;
+  onClearHistory: () => void;
+  duration: number;
+  wordCount: number;
+  onSearchStep: (wordIndex: number) => void;
+}
+
+/** The editor's toolbar: view toggles and history, the search box, then the transcript actions and counts. */
+export function EditorToolbar(props: EditorToolbarProps) {
+  return (
+    <div className="wc-editor-toolbar" data-testid="editor-toolbar">
+      <div className="wc-editor-toolbar__row" role="toolbar" aria-label="Transcript view">
+        <ToolButton label="Follow playback" pressed={props.followPlayback} onClick={() => props.onFollowPlayback(!props.followPlayback)} />
+        <ToolButton label="Focus mode" pressed={props.focusMode} onClick={() => props.onFocusMode(!props.focusMode)} />
+        <ToolButton label="Jump to Current" onClick={props.onJumpToCurrent} />
+        <span className="wc-editor-toolbar__spacer" />
+        <ToolButton label="Undo" shortcut={SHORTCUT_LABELS.undo} onClick={props.onUndo} disabled={props.undoCount === 0} testId="undo">
+          Undo <span className="wc-count" data-testid="undo-count">{props.undoCount}</span>
+        </ToolButton>
+        <ToolButton label="Redo" shortcut={SHORTCUT_LABELS.redo} onClick={props.onRedo} disabled={props.redoCount === 0} testId="redo">
+          Redo <span className="wc-count" data-testid="redo-count">{props.redoCount}</span>
+        </ToolButton>
+        <ToolButton label="Clear history" onClick={props.onClearHistory} testId="clear-history" />
+      </div>
+      <SearchBox onStep={props.onSearchStep} />
+      <div className="wc-editor-toolbar__row" role="toolbar" aria-label="Transcript actions">
+        <ToolButton label="Remove Filler Words" onClick={props.onRemoveFillers} disabled={props.fillerCount === 0} />
+        <ToolButton label="Find Key Moments" onClick={props.onFindKeyMoments} />
+        <ToolButton label="Reorder Segments" onClick={props.onReorder} testId="reorder-segments" />
+        <span className="wc-editor-toolbar__spacer" />
+        <span className="wc-chip" data-testid="chip-duration">{formatDuration(props.duration)}</span>
+        <span className="wc-chip" data-testid="chip-words">{plural(props.wordCount, 'word')}</span>
+        <span className="wc-chip" data-testid="chip-fillers">{plural(props.fillerCount, 'filler')}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ClipboardEvent, KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import type { Transcript, Video } from '@wordcut/contracts';
+import type { MuteLevel } from '@wordcut/edit-list';
+import { EXPORT_LIMIT_TOOLTIP, muteLevelOfMark, redoCount, selectedIndices, undoCount } from '@wordcut/editor-core';
+import type { SimilarWordAnalysis } from '@wordcut/editor-core';
+import { editorBridge, isApiError, toast } from '@wordcut/ui';
+import { useJobs } from '../jobs/jobRunner';
+import { useRefreshVideo } from '../jobs/refresh';
+import { videoKeys } from '../shared/api';
+import { usePlaybackStore } from '../shared/playback';
+import { useExportQuotaState } from '../shared/quota';
+import { browserStorage } from '../shared/storage';
+import { useWorkspaceStore } from '../shared/workspace';
+import { httpTranscriptSaver, resetChangedFlags } from './api';
+import {
+  cancelKeepPreview,
+  clearHistory,
+  copySelection,
+  cutSelection,
+  enterReorderMode,
+  muteSimilarWords,
+  muteWords,
+  openCreateClipDialog,
+  pasteText,
+  runShortcut,
+  saveWordText,
+  selectedText,
+  similarWordsToMute,
+  startKeepPreview,
+  toggleCutMarks,
+  unmuteWords,
+  wordAtOrBefore,
+} from './commands';
+import type { EditorCommandContext } from './commands';
+import { EditorDialogs } from './EditorDialogs';
+import { EditorStoreContext, useEditor } from './editorContext';
+import { EditorStore } from './editorStore';
+import { EditorToolbar } from './EditorToolbar';
+import { processCuts, processFillers, processKeep, processMutes, runningJobs } from './jobCommands';
+import type { JobCommandContext } from './jobCommands';
+import { linkEditorToPage } from './pageLink';
+import { PendingBars } from './PendingBars';
+import type { ConfirmKind } from './PendingBars';
+import { SelectionToolbar } from './SelectionToolbar';
+import { commandForKey, isTextEntryTarget } from './shortcuts';
+import { TranscriptList } from './TranscriptList';
+import type { TranscriptListApi } from './TranscriptList';
+import { WordEditPopover } from './WordEditPopover';
+import { WordMenu } from './WordMenu';
+
+/**
+ * The transcript editor: the toolbar, the pending-operation bars, the word list with its context
+ * menu, the word-edit popover, the floating selection toolbar and the confirmation dialogs. What
+ * each does is in commands.ts and jobCommands.ts; this file keeps the editor's UI state (which
+ * dialog is open, which word is being edited) and wires the events to the commands.
+ */
+
+const UPDATE_FAILED = { title: 'Update failed', description: 'Failed to save changes. Your edit has been reverted.' };
+
+export function TranscriptEditor({ video, transcript }: { video: Video; transcript: Transcript }) {
+  const queryClient = useQueryClient();
+  const [store] = useState(
+    () =>
+      new EditorStore({
+        videoId: video.id,
+        transcript,
+        saver: httpTranscriptSaver,
+        storage: browserStorage(),
+        onSaveFailed: (error) => {
+          toast({ ...UPDATE_FAILED, variant: 'destructive' });
+          // 409: someone else changed the transcript; load their version so the next edit applies to it
+          if (isApiError(error) && error.status === 409) {
+            void queryClient.invalidateQueries({ queryKey: videoKeys.transcript(video.id) });
+          }
+        },
+      }),
+  );
+  useEffect(() => store.receive(transcript), [store, transcript]);
+  useEffect(() => {
+    // a reload or tab close must not lose marks or history still waiting for their debounced write
+    const flush = () => store.persist();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      store.dispose();
+    };
+  }, [store]);
+  return (
+    <EditorStoreContext.Provider value={store}>
+      <EditorBody video={video} store={store} />
+    </EditorStoreContext.Provider>
+  );
+}
+
+/** Events from portals (dialogs, menus, popovers) bubble through React too: only the editor's own DOM counts. */
+const isEditorEvent = (event: { target: EventTarget; currentTarget: HTMLElement }) =>
+  event.currentTarget.contains(event.target as Node) && !isTextEntryTarget(event.target);
+
+function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
+  const queryClient = useQueryClient();
+  const playback = usePlaybackStore();
+  const workspace = useWorkspaceStore();
+  const runner = useJobs();
+  const refreshVideo = useRefreshVideo(video.id);
+  const quota = useExportQuotaState();
+  const [, setSearchParams] = useSearchParams();
+  const list = useRef<TranscriptListApi>(null);
+  const [followPlayback, setFollowPlayback] = useState(true);
+  const [focusMode, setFocusMode] = useState(false);
+  const [confirm, setConfirm] = useState<ConfirmKind | null>(null);
+  const [editing, setEditing] = useState<{ index: number; rect: DOMRect } | null>(null);
+  const [menuWord, setMenuWord] = useState<number | null>(null);
+  const [similar, setSimilar] = useState<SimilarWordAnalysis | null>(null);
+  const [similarLevel, setSimilarLevel] = useState<MuteLevel>('silence');
+
+  const words = useEditor((s) => s.content.words);
+  const hasSelection = useEditor((s) => s.selection.length > 0);
+  const keepPreview = useEditor((s) => s.keepPreview !== null);
+  const fillerCount = useEditor((s) => s.fillerCount);
+  const undoSteps = useEditor((s) => undoCount(s.history));
+  const redoSteps = useEditor((s) => redoCount(s.history));
+  const selectionAllMuted = useEditor((s) => {
+    const indices = selectedIndices(s.selection);
+    return indices.length > 0 && indices.every((i) => muteLevelOfMark(s.marks[i] ?? 0) !== null);
+  });
+  const duration = video.duration ?? (words.length ? words[words.length - 1]!.end : 0);
+  const running = runningJobs(runner);
+
+  useEffect(() => linkEditorToPage(store, workspace, editorBridge), [store, workspace]);
+
+  const commands: EditorCommandContext = {
+    editor: store,
+    workspace,
+    playback,
+    focusedWord: () => list.current?.focusedWord(),
+    toast,
+    writeClipboard: (text) => {
+      // clipboard refusals are ignored
+      navigator.clipboard?.writeText(text).catch(() => undefined);
+    },
+  };
+  const jobs: JobCommandContext = { videoId: video.id, editor: store, runner, refreshVideo, toast };
+
+  const openEdit = (index: number) => {
+    const element = list.current?.wordElement(index);
+    if (!element) return;
+    setEditing({ index, rect: element.getBoundingClientRect() });
+  };
+
+  const closeEdit = (index: number) => {
+    setEditing(null);
+    list.current?.focusWord(index);
+  };
+
+  const askMuteSimilar = (index: number) => {
+    const analysis = similarWordsToMute(commands, index);
+    if (!analysis) return;
+    setSimilarLevel('silence');
+    setSimilar(analysis);
+  };
+
+  const runConfirmed = (kind: ConfirmKind) => {
+    setConfirm(null);
+    const process = { cuts: processCuts, mutes: processMutes, fillers: processFillers, keep: processKeep }[kind];
+    void process(jobs);
+  };
+
+  const openKeyClips = () =>
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('panel', 'keyclips');
+      return next;
+    });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!isEditorEvent(event) || runner.job) return;
+    const command = commandForKey(event.nativeEvent);
+    if (!command) return;
+    event.preventDefault();
+    runShortcut(commands, command, openEdit);
+  };
+
+  const onCopy = (event: ClipboardEvent<HTMLElement>) => {
+    if (!isEditorEvent(event)) return;
+    const text = selectedText(store);
+    if (!text) return;
+    event.preventDefault();
+    event.clipboardData.setData('text/plain', text);
+  };
+
+  const onCut = (event: ClipboardEvent<HTMLElement>) => {
+    if (!isEditorEvent(event)) return;
+    const text = selectedText(store);
+    if (!text) return;
+    event.preventDefault();
+    event.clipboardData.setData('text/plain', text);
+    cutSelection(store);
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLElement>) => {
+    if (!isEditorEvent(event)) return;
+    event.preventDefault();
+    pasteText(commands, event.clipboardData.getData('text/plain'));
+  };
+
+  const selected = () => selectedIndices(store.getSnapshot().selection);
+
+  return (
+    <div className="wc-transcript-editor" onKeyDown={onKeyDown} onCopy={onCopy} onCut={onCut} onPaste={onPaste} data-testid="transcript-editor">
+      <EditorToolbar
+        followPlayback={followPlayback}
+        onFollowPlayback={setFollowPlayback}
+        focusMode={focusMode}
+        onFocusMode={setFocusMode}
+        onJumpToCurrent={() => list.current?.focusWord(wordAtOrBefore(store.getSnapshot().content.words, playback.getSnapshot().currentTime))}
+        onRemoveFillers={() => (fillerCount > 0 ? setConfirm('fillers') : toast({ title: 'No filler words found' }))}
+        onFindKeyMoments={openKeyClips}
+        onReorder={() => enterReorderMode(commands, video.duration)}
+        fillerCount={fillerCount}
+        undoCount={undoSteps}
+        redoCount={redoSteps}
+        onUndo={() => store.undo()}
+        onRedo={() => store.redo()}
+        onClearHistory={() =>
+          void clearHistory({
+            ...commands,
+            resetChangedFlags: () => resetChangedFlags(video.id),
+            refetchVideo: () => queryClient.invalidateQueries({ queryKey: videoKeys.video(video.id) }),
+          })
+        }
+        duration={duration}
+        wordCount={words.length}
+        onSearchStep={(index) => list.current?.scrollToWord(index, true)}
+      />
+
+      <PendingBars running={running} onConfirm={setConfirm} onCancelKeep={() => cancelKeepPreview(store)} />
+
+      <div className="wc-transcript-editor__area">
+        {hasSelection && !keepPreview ? (
+          <SelectionToolbar
+            allMuted={selectionAllMuted}
+            onKeep={() => startKeepPreview(commands, duration)}
+            onCreateClip={() => openCreateClipDialog(commands)}
+            clipDisabledReason={quota === 'exceeded' ? EXPORT_LIMIT_TOOLTIP : runner.job ? 'Wait for the current job to finish' : null}
+            onCopy={() => copySelection(commands)}
+            onCut={() => toggleCutMarks(store, selected())}
+            onMute={() => muteWords(store, selected(), 'silence')}
+            onUnmute={() => unmuteWords(store, selected())}
+          />
+        ) : null}
+        <WordMenu word={menuWord} onClose={() => setMenuWord(null)} commands={commands} onEditWord={openEdit} onMuteSimilar={askMuteSimilar}>
+          <div className="wc-transcript-editor__list">
+            <TranscriptList
+              ref={list}
+              languageCode={video.languageCode}
+              followPlayback={followPlayback}
+              focusMode={focusMode}
+              onEditWord={openEdit}
+              onContextWord={setMenuWord}
+            />
+          </div>
+        </WordMenu>
+      </div>
+
+      {editing ? (
+        <WordEditPopover
+          key={editing.index}
+          rect={editing.rect}
+          initial={words[editing.index]?.text ?? ''}
+          onCancel={() => closeEdit(editing.index)}
+          onSave={(text) => {
+            if (saveWordText(store, editing.index, text)) closeEdit(editing.index);
+          }}
+        />
+      ) : null}
+
+      <EditorDialogs
+        confirm={confirm}
+        onConfirm={runConfirmed}
+        onCancel={() => setConfirm(null)}
+        similar={similar}
+        similarLevel={similarLevel}
+        onSimilarLevel={setSimilarLevel}
+        onMuteSimilar={() => {
+          if (similar) muteSimilarWords(store, similar, similarLevel);
+          setSimilar(null);
+        }}
+        onCancelSimilar={() => setSimilar(null)}
+      />
+    </div>
+  );
+}

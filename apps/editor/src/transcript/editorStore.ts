@@ -1,0 +1,390 @@
+import type { Transcript, WordDelta } from '@wordcut/contracts';
+import {
+  EMPTY_HISTORY,
+  EMPTY_SELECTION,
+  FILLER_RECOMPUTE_DEBOUNCE_MS,
+  applyEdit,
+  contentFingerprint,
+  fillerSet,
+  findMatches,
+  markCuts,
+  markMutes,
+  pushEntry,
+  redoStep,
+  remapPending,
+  undoStep,
+  unmarkCuts,
+  unmarkMutes,
+  wordMarks,
+} from '@wordcut/editor-core';
+import type { EditOperation, History, PendingCut, PendingMute, SearchMatch, Selection, TimeRange, WordRange } from '@wordcut/editor-core';
+import type { MuteLevel } from '@wordcut/edit-list';
+import type { TranscriptContent } from '@wordcut/transcript';
+import { createStore } from '@wordcut/ui';
+import type { Store } from '@wordcut/ui';
+import { EditPersistence } from './editPersistence';
+import type { KeyValueStorage } from './editPersistence';
+import { clampTo, contentOf, foundMask, initialSnapshot, movePayload, sameNumbers } from './editorSnapshot';
+import type { EditorSnapshot } from './editorSnapshot';
+import { SaveQueue, fullReplacement } from './saveQueue';
+import type { QueuedSave, TranscriptSavePayload, TranscriptSaver } from './saveQueue';
+
+/**
+ * The transcript editor's state, outside React: the words being edited, the selection, pending
+ * cuts and mutes, the undo history, the search and the keep preview. Components subscribe with
+ * selectors, so a selection change re-renders only the paragraphs whose decoration changed (the
+ * list is virtualised: a few dozen at most).
+ *
+ * Direct edits (word edit, cut selection, paste, single filler removal, delete) are applied here
+ * at once with the server's own delta function, pushed on the history, and saved in order by the
+ * {@link SaveQueue}; a failed save rolls the edit (and any queued after it) back. History and
+ * pending marks are kept per video by {@link EditPersistence}, so a reload keeps them while the
+ * server transcript is still the one they were made on.
+ */
+
+export type { KeyValueStorage } from './editPersistence';
+export { STORAGE_PREFIX } from './editPersistence';
+export type { TranscriptSavePayload, TranscriptSaver } from './saveQueue';
+export type { EditorSnapshot, SearchState } from './editorSnapshot';
+
+/** Failure callback: the store has already rolled back. */
+export type SaveFailureListener = (error: unknown) => void;
+
+type ServerTranscript = Pick<Transcript, 'id' | 'version' | 'words' | 'paragraphs' | 'fillerWords'>;
+
+let historyIdCounter = 0;
+const newHistoryId = () => `h${Date.now().toString(36)}${(historyIdCounter++).toString(36)}`;
+
+export interface EditorStoreOptions {
+  videoId: string;
+  transcript: ServerTranscript;
+  saver: TranscriptSaver;
+  storage?: KeyValueStorage | null;
+  onSaveFailed?: SaveFailureListener;
+  /** timers, replaceable in tests */
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+export class EditorStore {
+  private readonly state: Store<EditorSnapshot>;
+  private readonly saves: SaveQueue;
+  private readonly persistence: EditPersistence;
+  private fillerTimer: unknown = null;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+  onSaveFailed: SaveFailureListener | undefined;
+
+  constructor(options: EditorStoreOptions) {
+    this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+    this.onSaveFailed = options.onSaveFailed;
+    const content = contentOf(options.transcript);
+    this.saves = new SaveQueue(
+      { content, version: options.transcript.version },
+      {
+        saver: options.saver,
+        transcriptId: () => this.getSnapshot().transcriptId,
+        setTimer: this.setTimer,
+        onSaved: (version, idle) => {
+          this.set({ version, saving: Math.max(0, this.getSnapshot().saving - 1) });
+          if (idle) this.persistence.soon();
+        },
+        onFailed: (failed, error) => this.rollback(failed, error),
+      },
+    );
+    this.persistence = new EditPersistence({
+      storage: options.storage,
+      videoId: options.videoId,
+      setTimer: this.setTimer,
+      clearTimer: this.clearTimer,
+      canWrite: () => !this.saves.busy,
+      current: () => {
+        const { history, pendingCuts, pendingMutes } = this.getSnapshot();
+        return { history, pendingCuts: [...pendingCuts], pendingMutes: [...pendingMutes], confirmed: this.saves.confirmed.content };
+      },
+    });
+    this.state = createStore(initialSnapshot(options.transcript.id, options.transcript.version, content, this.persistence.restore(content)));
+  }
+
+  // ---- subscription -------------------------------------------------------------------------
+
+  getSnapshot = (): EditorSnapshot => this.state.get();
+
+  subscribe = (listener: () => void): (() => void) => this.state.subscribe(listener);
+
+  private set(patch: Partial<EditorSnapshot>): void {
+    this.state.set({ ...this.state.get(), ...patch });
+  }
+
+  dispose(): void {
+    if (this.fillerTimer) this.clearTimer(this.fillerTimer);
+    this.persistence.dispose();
+  }
+
+  // ---- server state -------------------------------------------------------------------------
+
+  /**
+   * A transcript from the server (query refetch). Ignored while saves are in flight or when it
+   * is the version we already hold; otherwise (a job re-timed it, another tab edited it) it
+   * replaces the content, and the history survives only if it was made on this very content.
+   */
+  receive(transcript: ServerTranscript): void {
+    if (this.saves.busy) return;
+    const previous = this.getSnapshot();
+    if (transcript.id === previous.transcriptId && transcript.version === this.saves.confirmed.version) return;
+    const content = contentOf(transcript);
+    this.saves.confirmed = { content, version: transcript.version };
+    const sameWords = previous.transcriptId === transcript.id && contentFingerprint(content) === contentFingerprint(previous.content);
+    if (sameWords) {
+      // a render that left the words as they were (mutes): history and marks still apply
+      this.set({ version: transcript.version, content });
+    } else {
+      // the words changed elsewhere (a cut re-timed them, another tab): what was made on the old ones no longer applies
+      const count = content.words.length;
+      this.state.set({
+        ...previous,
+        transcriptId: transcript.id,
+        version: transcript.version,
+        content,
+        marks: new Uint8Array(count),
+        fillers: fillerSet(content.fillerWords, count),
+        fillerCount: content.fillerWords.length,
+        found: new Uint8Array(count),
+        selection: EMPTY_SELECTION,
+        anchor: null,
+        pendingCuts: [],
+        pendingMutes: [],
+        history: EMPTY_HISTORY,
+        keepPreview: null,
+        keepCuts: [],
+        revision: previous.revision + 1,
+      });
+      if (this.getSnapshot().search.query) this.setSearch(this.getSnapshot().search.query);
+    }
+    this.persist();
+  }
+
+  // ---- selection ----------------------------------------------------------------------------
+
+  select(selection: Selection, anchor: number | null = this.getSnapshot().anchor): void {
+    const current = this.getSnapshot();
+    if (selection === current.selection && anchor === current.anchor) return;
+    this.set({ selection, anchor });
+  }
+
+  /** Starts (with the ranges it would cut) or ends (null) the keep-selection preview. */
+  setKeepPreview(range: WordRange | null, cuts: readonly TimeRange[] = []): void {
+    if (range === this.getSnapshot().keepPreview) return;
+    this.set({ keepPreview: range, keepCuts: range ? cuts : [] });
+  }
+
+  clearSelection(): void {
+    if (this.getSnapshot().selection.length === 0) return;
+    this.set({ selection: EMPTY_SELECTION, anchor: null });
+  }
+
+  // ---- pending marks ------------------------------------------------------------------------
+
+  markCuts(indices: readonly number[]): void {
+    if (indices.length === 0) return;
+    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
+    this.setPending(markCuts(pendingCuts as PendingCut[], content.words, indices), pendingMutes);
+  }
+
+  unmarkCuts(indices: readonly number[]): void {
+    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
+    this.setPending(unmarkCuts(pendingCuts as PendingCut[], content.words, indices), pendingMutes);
+  }
+
+  clearCuts(): void {
+    this.setPending([], this.getSnapshot().pendingMutes);
+  }
+
+  markMutes(indices: readonly number[], level: MuteLevel): void {
+    if (indices.length === 0) return;
+    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
+    this.setPending(pendingCuts, markMutes(pendingMutes as PendingMute[], content.words, indices, level));
+  }
+
+  unmarkMutes(indices: readonly number[]): void {
+    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
+    this.setPending(pendingCuts, unmarkMutes(pendingMutes as PendingMute[], content.words, indices));
+  }
+
+  clearMutes(): void {
+    this.setPending(this.getSnapshot().pendingCuts, []);
+  }
+
+  private setPending(pendingCuts: readonly PendingCut[], pendingMutes: readonly PendingMute[]): void {
+    const current = this.getSnapshot();
+    if (pendingCuts === current.pendingCuts && pendingMutes === current.pendingMutes) return;
+    this.set({
+      pendingCuts,
+      pendingMutes,
+      marks: wordMarks(pendingCuts as PendingCut[], pendingMutes as PendingMute[], current.content.words.length),
+    });
+    this.persistence.schedule();
+  }
+
+  // ---- direct edits -------------------------------------------------------------------------
+
+  /**
+   * Applies word deltas at once (the server's own function computes the new content), records
+   * them on the history and queues the save. Returns false (and changes nothing) when the
+   * deltas do not apply.
+   */
+  edit(operation: EditOperation, description: string, deltas: readonly WordDelta[]): boolean {
+    if (deltas.length === 0) return false;
+    const before = this.getSnapshot().content;
+    let after: TranscriptContent;
+    try {
+      after = applyEdit(before, deltas);
+    } catch {
+      return false;
+    }
+    const wordDeltas = [...deltas];
+    this.commit(operation, description, before, after, () => ({ wordDeltas }));
+    return true;
+  }
+
+  /** Replaces the filler list (Ctrl/Cmd+M): a full replacement, as deltas cannot carry it. */
+  setFillers(fillerWords: readonly number[], description: string): boolean {
+    const before = this.getSnapshot().content;
+    const sorted = [...new Set(fillerWords)].sort((a, b) => a - b);
+    if (sameNumbers(sorted, before.fillerWords)) return false;
+    const after: TranscriptContent = { ...before, fillerWords: sorted };
+    this.commit('detect-fillers', description, before, after, () => fullReplacement(after));
+    return true;
+  }
+
+  private commit(operation: EditOperation, description: string, before: TranscriptContent, after: TranscriptContent, payload: () => TranscriptSavePayload): void {
+    const historyBefore = this.getSnapshot().history;
+    const history = pushEntry(historyBefore, {
+      id: newHistoryId(),
+      timestamp: Date.now(),
+      operation,
+      description,
+      beforeState: before,
+      afterState: after,
+    });
+    this.applyContent(after, { history });
+    this.enqueue({ historyBefore, after, payload });
+  }
+
+  undo(): boolean {
+    const step = undoStep(this.getSnapshot().history);
+    if (!step) return false;
+    this.move(step.entry.afterState, step.entry.beforeState, step.history);
+    return true;
+  }
+
+  redo(): boolean {
+    const step = redoStep(this.getSnapshot().history);
+    if (!step) return false;
+    this.move(step.entry.beforeState, step.entry.afterState, step.history);
+    return true;
+  }
+
+  private move(from: TranscriptContent, to: TranscriptContent, history: History): void {
+    const historyBefore = this.getSnapshot().history;
+    this.applyContent(to, { history });
+    this.enqueue({ historyBefore, after: to, payload: () => movePayload(from, to) });
+  }
+
+  /**
+   * Clear history: back to the original content (the first entry's before state), saved as a
+   * full replacement. Resolves false when there is nothing to clear; rejects (history kept)
+   * when the save fails.
+   */
+  async revertAll(): Promise<boolean> {
+    const { history } = this.getSnapshot();
+    if (history.entries.length === 0) return false;
+    const original = history.entries[0]!.beforeState;
+    const version = await this.saves.saveNow(original, fullReplacement(original));
+    this.applyContent(original, { history: EMPTY_HISTORY, version });
+    return true;
+  }
+
+  private applyContent(content: TranscriptContent, extra: Partial<EditorSnapshot>): void {
+    const current = this.getSnapshot();
+    const count = content.words.length;
+    const sameWords = content.words === current.content.words;
+    const pendingCuts = sameWords ? current.pendingCuts : remapPending(current.pendingCuts as PendingCut[], content.words);
+    const pendingMutes = sameWords ? current.pendingMutes : remapPending(current.pendingMutes as PendingMute[], content.words);
+    this.set({
+      ...extra,
+      content,
+      pendingCuts,
+      pendingMutes,
+      marks: sameWords ? current.marks : wordMarks(pendingCuts as PendingCut[], pendingMutes as PendingMute[], count),
+      fillers: current.fillers.length === count ? current.fillers : fillerSet([], count),
+      found: current.found.length === count ? current.found : new Uint8Array(count),
+      selection: sameWords ? current.selection : clampTo(current.selection, count),
+      anchor: current.anchor !== null && current.anchor < count ? current.anchor : null,
+      revision: current.revision + 1,
+    });
+    this.scheduleFillers();
+    if (this.getSnapshot().search.query) this.setSearch(this.getSnapshot().search.query, true);
+    this.persistence.schedule();
+  }
+
+  /** Filler highlights follow edits FILLER_RECOMPUTE_DEBOUNCE_MS after the last one. */
+  private scheduleFillers(): void {
+    if (this.fillerTimer) this.clearTimer(this.fillerTimer);
+    this.fillerTimer = this.setTimer(() => {
+      this.fillerTimer = null;
+      this.refreshFillers();
+    }, FILLER_RECOMPUTE_DEBOUNCE_MS);
+  }
+
+  /** Shows the current filler list now (tests and the debounce timer). */
+  refreshFillers(): void {
+    const { content } = this.getSnapshot();
+    this.set({ fillers: fillerSet(content.fillerWords, content.words.length), fillerCount: content.fillerWords.length });
+  }
+
+  // ---- saving -------------------------------------------------------------------------------
+
+  private enqueue(item: QueuedSave): void {
+    this.saves.enqueue(item);
+    this.set({ saving: this.getSnapshot().saving + 1 });
+  }
+
+  /** Resolves once every queued save is answered. */
+  flush(): Promise<void> {
+    return this.saves.flush();
+  }
+
+  /**
+   * The failed save and everything queued after it are undone: the content goes back to what
+   * the server holds (the failed change's starting point) and the history to what it was then.
+   */
+  private rollback(failed: QueuedSave, error: unknown): void {
+    this.applyContent(this.saves.confirmed.content, { history: failed.historyBefore, saving: 0 });
+    this.onSaveFailed?.(error);
+  }
+
+  /** Writes history and pending marks to storage now (a page about to close). */
+  persist(): void {
+    this.persistence.write();
+  }
+
+  // ---- search -------------------------------------------------------------------------------
+
+  /** Runs the search now (the search box debounces typing by SEARCH_DEBOUNCE_MS). */
+  setSearch(query: string, keepCurrent = false): void {
+    const { content, search } = this.getSnapshot();
+    const matches = findMatches(content.words, query);
+    const current = matches.length === 0 ? -1 : keepCurrent ? Math.min(Math.max(0, search.current), matches.length - 1) : 0;
+    this.set({ search: { query, matches, current }, found: foundMask(matches, current, content.words.length) });
+  }
+
+  stepSearch(direction: 1 | -1): SearchMatch | null {
+    const { search, content } = this.getSnapshot();
+    if (search.matches.length === 0) return null;
+    const current = (search.current + direction + search.matches.length) % search.matches.length;
+    this.set({ search: { ...search, current }, found: foundMask(search.matches, current, content.words.length) });
+    return search.matches[current]!;
+  }
+}

@@ -1,0 +1,128 @@
+import { cutRanges, jobBlockedBy } from '@wordcut/editor-core';
+import type { EditJobKind } from '@wordcut/editor-core';
+import { describeError } from '@wordcut/ui';
+import type { ToastInput } from '@wordcut/ui';
+import type { JobStarted } from '../jobs/api';
+import type { JobRunner, JobSpec } from '../jobs/jobRunner';
+import { JOB_SPECS } from '../jobs/specs';
+import * as api from './api';
+import type { EditorStore } from './editorStore';
+
+/**
+ * The transcript editor's media jobs, as plain functions: Process Video (the pending cuts), Keep
+ * Selection (the two outer ranges), Remove Filler Words and Process Audio (the pending mutes). Each
+ * is refused while a job it conflicts with runs, starts through the server, then runs under the
+ * page's job overlay; on completion the page's data is refreshed and the job's marks cleared.
+ */
+
+export interface JobCommandContext {
+  videoId: string;
+  editor: EditorStore;
+  runner: JobRunner;
+  /** refetches the video, transcript, clips and waveform */
+  refreshVideo: () => Promise<void>;
+  toast: (input: ToastInput) => void;
+  /** the start calls (the server's, unless a test replaces them) */
+  api?: Pick<typeof api, 'applyCuts' | 'removeFillerWords' | 'startMuteJob'>;
+}
+
+/** Which kinds of editing job run now (one at a time per page). */
+export function runningJobs(runner: Pick<JobRunner, 'job'>) {
+  const kind = runner.job?.spec.kind;
+  return { video: kind === 'video', mute: kind === 'mute', reorder: kind === 'reorder', caption: kind === 'caption' };
+}
+
+async function startJob(
+  context: JobCommandContext,
+  kind: EditJobKind,
+  begin: () => Promise<JobStarted>,
+  spec: Omit<JobSpec, 'jobId'>,
+  startFailure: string,
+): Promise<void> {
+  const blocked = jobBlockedBy(kind, runningJobs(context.runner));
+  if (blocked) {
+    context.toast({ title: 'Please wait', description: blocked, variant: 'destructive' });
+    return;
+  }
+  try {
+    const { jobId } = await begin();
+    context.runner.start({ ...spec, jobId });
+  } catch (error) {
+    context.toast({ title: startFailure, description: describeError(error), variant: 'destructive' });
+  }
+}
+
+const calls = (context: JobCommandContext) => context.api ?? api;
+
+/** Process Video with N Cuts: cuts the pending cut ranges from the media. */
+export function processCuts(context: JobCommandContext): Promise<void> {
+  const { editor, videoId } = context;
+  const ranges = cutRanges(editor.getSnapshot().pendingCuts);
+  return startJob(
+    context,
+    'cut',
+    () => calls(context).applyCuts(videoId, ranges),
+    {
+      ...JOB_SPECS.cut!,
+      onCompleted: async () => {
+        editor.clearCuts();
+        editor.clearSelection();
+        await context.refreshVideo();
+      },
+    },
+    'Failed to apply cuts',
+  );
+}
+
+/** Proceed with Trim: cuts everything before and after the kept text. */
+export function processKeep(context: JobCommandContext): Promise<void> {
+  const { editor, videoId } = context;
+  const cuts = [...editor.getSnapshot().keepCuts];
+  const leaveKeepPreview = () => editor.setKeepPreview(null);
+  return startJob(
+    context,
+    'keep',
+    () => calls(context).applyCuts(videoId, cuts),
+    {
+      ...JOB_SPECS.keep!,
+      onCompleted: async () => {
+        leaveKeepPreview();
+        editor.clearSelection();
+        await context.refreshVideo();
+      },
+      onEnded: leaveKeepPreview,
+    },
+    'Failed to process keep selection',
+  );
+}
+
+/** Remove Filler Words: cuts every filler word from the media. */
+export function processFillers(context: JobCommandContext): Promise<void> {
+  const indices = [...context.editor.getSnapshot().content.fillerWords];
+  return startJob(
+    context,
+    'filler',
+    () => calls(context).removeFillerWords(context.videoId, indices),
+    { ...JOB_SPECS.filler!, onCompleted: context.refreshVideo },
+    'Failed to remove filler words',
+  );
+}
+
+/** Process Audio with N Muted Regions: lowers the audio of the pending mutes. */
+export function processMutes(context: JobCommandContext): Promise<void> {
+  const { editor } = context;
+  const mutes = [...editor.getSnapshot().pendingMutes];
+  return startJob(
+    context,
+    'mute',
+    () => calls(context).startMuteJob(context.videoId, mutes),
+    {
+      ...JOB_SPECS.mute!,
+      onCompleted: async () => {
+        editor.clearMutes();
+        await context.refreshVideo();
+      },
+    },
+    'Failed to apply mutes',
+  );
+}
