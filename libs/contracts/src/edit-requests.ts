@@ -68,3 +68,11 @@ export type ProcessSilenceRequest = z.infer<typeof processSilenceRequestSchema>;
 export type MuteJobRequest = z.infer<typeof muteJobRequestSchema>;
 export type ReorderRequest = z.infer<typeof reorderRequestSchema>;
 export type CreateClipRequest = z.infer<typeof createClipRequestSchema>;
+
+/** What the browser sends (defaults not yet applied): its API clients build these. */
+export type ApplyCutsBody = z.input<typeof applyCutsRequestSchema>;
+export type RemoveFillersBody = z.input<typeof removeFillersRequestSchema>;
+export type ProcessSilenceBody = z.input<typeof processSilenceRequestSchema>;
+export type MuteJobBody = z.input<typeof muteJobRequestSchema>;
+export type ReorderBody = z.input<typeof reorderRequestSchema>;
+export type CreateClipBody = z.input<typeof createClipRequestSchema>;

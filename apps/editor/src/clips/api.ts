@@ -1,3 +1,4 @@
+import type { CreateClipBody } from '@wordcut/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, apiJson, isApiError } from '@wordcut/ui';
 import { clipsPollInterval } from '@wordcut/editor-core';
@@ -52,7 +53,7 @@ export function useClips(videoId: string) {
 
 /** POST /api/clips: answers the new clip's name and aspect ratio (and its id and job). */
 export function createClip(clip: NewClip): Promise<{ id: string; jobId: string; name: string; aspectRatio: AspectRatio }> {
-  return apiJson('/api/clips', { method: 'POST', json: clip });
+  return apiJson('/api/clips', { method: 'POST', json: clip satisfies CreateClipBody });
 }
 
 export async function deleteClip(id: string): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ReorderBody } from '@wordcut/contracts';
 import { useCallback, useId, useMemo, useState } from 'react';
 import {
   DndContext,
@@ -31,7 +32,7 @@ export function startReorder(videoId: string, reorder: ReorderState): Promise<{ 
   const payload = reorderPayload(reorder.paragraphs, reorder.segments);
   return apiJson(`/api/videos/${encodeURIComponent(videoId)}/reorder`, {
     method: 'POST',
-    json: { ...payload, transcriptVersion: reorder.transcriptVersion },
+    json: { ...payload, transcriptVersion: reorder.transcriptVersion } satisfies ReorderBody,
   });
 }
 

@@ -1,3 +1,4 @@
+import type { ApplyCutsBody, MuteJobBody, RemoveFillersBody } from '@wordcut/contracts';
 import { apiJson } from '@wordcut/ui';
 import type { PendingMute } from '@wordcut/editor-core';
 import type { JobStarted } from '../jobs/api';
@@ -43,13 +44,13 @@ export interface TimeRangeBody {
 }
 
 export function applyCuts(videoId: string, cuts: readonly TimeRangeBody[]): Promise<JobStarted> {
-  return apiJson<JobStarted>(`${videoPath(videoId)}/apply-cuts`, { method: 'POST', json: { cuts }, headers: bearerHeaders() });
+  return apiJson<JobStarted>(`${videoPath(videoId)}/apply-cuts`, { method: 'POST', json: { cuts: [...cuts] } satisfies ApplyCutsBody, headers: bearerHeaders() });
 }
 
 export function removeFillerWords(videoId: string, fillerWordIndices: readonly number[]): Promise<JobStarted> {
   return apiJson<JobStarted>(`${videoPath(videoId)}/remove-filler-words`, {
     method: 'POST',
-    json: { fillerWordIndices },
+    json: { fillerWordIndices: [...fillerWordIndices] } satisfies RemoveFillersBody,
     headers: bearerHeaders(),
   });
 }
@@ -67,7 +68,7 @@ export function startMuteJob(videoId: string, pendingMutes: readonly PendingMute
         text: m.text,
         level: m.level,
       })),
-    },
+    } satisfies MuteJobBody,
     headers: bearerHeaders(),
   });
 }
