@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -106,6 +106,34 @@ test.describe('ingest', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('a caption file with one bad cue among good ones is brought in, and the editor says what was skipped, once', async ({ page }) => {
+    test.setTimeout(PROCESSING_TIMEOUT_MS + 60_000);
+    // demo.vtt with a cue of malformed timing after its header block
+    const lines = readFileSync(demoFile('demo.vtt'), 'utf8').split(/\r\n|\r|\n/);
+    const firstBlank = lines.indexOf('');
+    const bad = ['00:00:00..000 --> 00:00:01.000', 'a cue no browser would show', ''];
+    lines.splice(firstBlank + 1, 0, ...bad);
+    const badLine = firstBlank + 2;
+    await page.goto('/');
+    await page.getByLabel('MP4 video file').setInputFiles(demoFile('demo.mp4'));
+    await page.getByLabel('VTT subtitle file').setInputFiles({ name: 'demo-with-a-bad-cue.vtt', mimeType: 'text/vtt', buffer: Buffer.from(lines.join('\n')) });
+    await page.getByRole('button', { name: 'Upload and open' }).click();
+    await expect(page).toHaveURL(new RegExp(`/editor/${UUID}$`), { timeout: 30_000 });
+    const words = await waitForTranscript(page);
+    expect(await words.count()).toBeGreaterThan(10);
+
+    const notice = page.getByTestId('caption-warnings');
+    await expect(notice).toContainText('1 caption line was skipped or repaired');
+    await notice.getByRole('button', { name: 'Show details' }).click();
+    await expect(notice.getByRole('listitem')).toHaveText([new RegExp(`^Cue at line ${badLine} skipped: .*00:00:00\\.\\.000`)]);
+    expect(await accessibilityViolations(page, '[data-testid="caption-warnings"]')).toEqual([]);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await waitForTranscript(page);
+    await expect(page.getByTestId('caption-warnings')).toHaveCount(0);
   });
 
   test('enters from a provider sandbox link and lands on the video without the token in the address', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Transcript, Video } from '@wordcut/contracts';
 import { describeError } from '@wordcut/ui';
 import { isVideoPending } from '../shared/api';
+import { CaptionWarnings } from './CaptionWarnings';
 import { TranscriptEditor } from './TranscriptEditor';
 
 /** The transcript panel and its states: processing, loading (skeleton), the editor, or no transcript (with Retry after an error). */
@@ -20,7 +21,12 @@ export function TranscriptPanel({ video, transcript }: { video: Video; transcrip
   } else if (video.status === 'completed' && transcript.isPending) {
     body = <TranscriptSkeleton />;
   } else if (video.status === 'completed' && transcript.data && transcript.data.words.length > 0) {
-    body = <TranscriptEditor video={video} transcript={transcript.data} />;
+    body = (
+      <>
+        <CaptionWarnings transcript={transcript.data} />
+        <TranscriptEditor video={video} transcript={transcript.data} />
+      </>
+    );
   } else {
     body = (
       <div className="wc-transcript__state" data-testid="transcript-empty">
