@@ -56,7 +56,7 @@ export default [
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e.ts', 'e2e/**/*.ts', 'tools/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.spec-helpers.ts', '**/*.e2e.ts', 'e2e/**/*.ts', 'tools/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off', '@typescript-eslint/no-empty-function': 'off', '@typescript-eslint/no-this-alias': 'off' },
   },
   {

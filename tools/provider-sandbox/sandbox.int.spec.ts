@@ -4,27 +4,20 @@
  * (HttpProviderClient against it: libs/provider/src/client.int.spec.ts.)
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startProviderSandbox, type LibraryVideo, type ProviderSandbox } from './sandbox';
+import { startSandboxWithMedia, type SandboxWithMedia } from '../testing/provider-sandbox';
+import type { LibraryVideo, ProviderSandbox } from './sandbox';
 
-let dir: string;
+let served: SandboxWithMedia | undefined;
 let sandbox: ProviderSandbox;
 const sha256 = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex');
 const json = async (res: Response): Promise<Record<string, unknown>> => (await res.json()) as Record<string, unknown>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'provider-sandbox-'));
-  await writeFile(join(dir, 'demo.mp4'), randomBytes(2048));
-  await writeFile(join(dir, 'demo.vtt'), 'WEBVTT\n');
-  sandbox = await startProviderSandbox({ port: 0, mediaDir: dir, editorUrl: 'http://localhost:4200' });
+  served = await startSandboxWithMedia('provider-sandbox-', { 'demo.mp4': randomBytes(2048), 'demo.vtt': 'WEBVTT\n' });
+  sandbox = served.sandbox;
 });
 
-afterAll(async () => {
-  await sandbox?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => served?.close());
 
 beforeEach(() => sandbox.reset());
 

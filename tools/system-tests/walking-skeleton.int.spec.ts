@@ -48,7 +48,7 @@ describe('walking skeleton: a probe job through every service', () => {
       PROVIDER_API_URL: 'http://127.0.0.1:9',
       PROVIDER_WEBHOOK_SECRET: 'whsec_walking_skeleton_0123456789abcdef',
     };
-    storage = new S3ObjectStorage({ endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, bucket: env.S3_BUCKET, forcePathStyle: true });
+    storage = new S3ObjectStorage(s3.storageConfig(env.S3_BUCKET));
     await new FfmpegMediaTools().runFfmpeg({
       args: ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', '-y', join(dir, 'tiny.mp4')],
       timeoutMs: 60000,

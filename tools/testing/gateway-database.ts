@@ -4,23 +4,51 @@ import { SCHEMA } from '../../services/gateway/src/config';
 import { gatewayDataSource } from '../../services/gateway/src/data-source';
 import { createTestDatabase } from './env';
 
+/** The database of a spec file, and the stores over it. */
+export interface GatewayTestDatabase {
+  /** set once the database is ready: read it inside hooks and tests */
+  readonly ds: DataSource;
+  /**
+   * A store over the database, usable in hooks and tests: made on first use, once the database
+   * is ready (so the spec can name it at its top level).
+   */
+  store<T extends object>(Store: new (ds: DataSource) => T): T;
+}
+
 /**
  * A throw-away Postgres database with the gateway's migrations for the spec file that calls it
- * (at its top level): created before its tests, dropped after them. `ds` is set once the
- * database is ready, so read it inside hooks and tests.
+ * (at its top level): created before its tests, dropped after them.
  */
-export function gatewayTestDatabase(poolSize = 4): { readonly ds: DataSource } {
-  const handle = {} as { ds: DataSource };
+export function gatewayTestDatabase(poolSize = 4): GatewayTestDatabase {
+  let ds: DataSource | undefined;
   let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   beforeAll(async () => {
     db = await createTestDatabase();
-    handle.ds = gatewayDataSource(db.url, poolSize);
-    await handle.ds.initialize();
-    await migrate(handle.ds, SCHEMA);
+    ds = gatewayDataSource(db.url, poolSize);
+    await ds.initialize();
+    await migrate(ds, SCHEMA);
   });
   afterAll(async () => {
-    await handle.ds?.destroy();
+    await ds?.destroy();
     await db?.drop();
   });
-  return handle;
+  const ready = (): DataSource => {
+    if (!ds) throw new Error('the test database is not ready: use it inside hooks and tests');
+    return ds;
+  };
+  return {
+    get ds() {
+      return ready();
+    },
+    store<T extends object>(Store: new (ds: DataSource) => T): T {
+      let made: T | undefined;
+      return new Proxy({} as T, {
+        get(_target, key) {
+          made ??= new Store(ready());
+          const value: unknown = Reflect.get(made, key);
+          return typeof value === 'function' ? value.bind(made) : value;
+        },
+      });
+    },
+  };
 }

@@ -64,6 +64,15 @@ describe('legacy upload form', () => {
     };
   }
 
+  /** Opens the form, chooses a valid MP4 and VTT, and submits them. */
+  async function submitBothFiles() {
+    const form = await openForm();
+    fireEvent.change(form.video, { target: { files: [file('talk.mp4', 'video/mp4')] } });
+    fireEvent.change(form.vtt, { target: { files: [file('talk.vtt', 'text/vtt')] } });
+    fireEvent.click(form.submit);
+    return form;
+  }
+
   it('checks each file as it is chosen, with the exact texts', async () => {
     const { video, vtt } = await openForm();
     fireEvent.change(video, { target: { files: [file('talk.mov', 'video/quicktime')] } });
@@ -88,10 +97,7 @@ describe('legacy upload form', () => {
   });
 
   it('uploads with progress, then opens the new video', async () => {
-    const { video, vtt, submit } = await openForm();
-    fireEvent.change(video, { target: { files: [file('talk.mp4', 'video/mp4')] } });
-    fireEvent.change(vtt, { target: { files: [file('talk.vtt', 'text/vtt')] } });
-    fireEvent.click(submit);
+    await submitBothFiles();
     await waitFor(() => expect(xhr.url).toBe('/api/videos/upload'));
     expect(xhr.withCredentials).toBe(true);
     // the uploader owns the video: the upload carries the session the form started
@@ -106,10 +112,7 @@ describe('legacy upload form', () => {
   });
 
   it("on a refused upload: the 'Upload failed' toast and the server's message under the form", async () => {
-    const { video, vtt, submit } = await openForm();
-    fireEvent.change(video, { target: { files: [file('talk.mp4', 'video/mp4')] } });
-    fireEvent.change(vtt, { target: { files: [file('talk.vtt', 'text/vtt')] } });
-    fireEvent.click(submit);
+    await submitBothFiles();
     await waitFor(() => expect(xhr.url).not.toBeNull());
     act(() =>
       xhr.respond(422, JSON.stringify({ statusCode: 422, code: 'VALIDATION_FAILED', error: 'Unprocessable Entity', message: 'The VTT file has no cues.' })),
@@ -124,10 +127,7 @@ describe('legacy upload form', () => {
   });
 
   it('reuses a stored session, and says why when no session can be started', async () => {
-    const { video, vtt, submit } = await openForm();
-    fireEvent.change(video, { target: { files: [file('talk.mp4', 'video/mp4')] } });
-    fireEvent.change(vtt, { target: { files: [file('talk.vtt', 'text/vtt')] } });
-    fireEvent.click(submit);
+    const { submit } = await submitBothFiles();
     await waitFor(() => expect(xhr.url).toBe('/api/videos/upload'));
     act(() => xhr.respond(500, JSON.stringify({ message: 'boom' })));
     expect(await screen.findByTestId('upload-error')).toHaveTextContent('boom');
@@ -147,10 +147,7 @@ describe('legacy upload form', () => {
   });
 
   it('cancels an upload without an error toast', async () => {
-    const { video, vtt, submit } = await openForm();
-    fireEvent.change(video, { target: { files: [file('talk.mp4', 'video/mp4')] } });
-    fireEvent.change(vtt, { target: { files: [file('talk.vtt', 'text/vtt')] } });
-    fireEvent.click(submit);
+    await submitBothFiles();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel upload' }));
     expect(await screen.findByTestId('upload-cancelled')).toHaveTextContent('Upload cancelled.');
     expect(xhr.aborted).toBe(true);

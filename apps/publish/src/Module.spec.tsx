@@ -2,7 +2,7 @@
 import '@wordcut/ui/src/testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dismissToast, editorBridge, sessionStore } from '@wordcut/ui';
+import { editorBridge, sessionStore } from '@wordcut/ui';
 import { videoIdFromPath } from './Module';
 import {
   CLIP_A,
@@ -15,11 +15,11 @@ import {
   makeClip,
   makeToken,
   makeVideo,
-  recordToasts,
   renderPublish,
   reply,
   routeFetch,
   sessionToken,
+  signedInWithToasts,
   videoPath,
 } from './testing/fixtures';
 import type { Handler } from './testing/fixtures';
@@ -43,17 +43,9 @@ function api(opts: { video?: () => Video; clips?: () => PublishClipRecord[]; ext
   });
 }
 
-let toasts: ReturnType<typeof recordToasts>;
-beforeEach(() => {
-  dismissToast();
-  sessionStore.setToken(TOKEN);
-  editorBridge.reset();
-  toasts = recordToasts();
-});
+const toasts = signedInWithToasts(TOKEN);
 afterEach(() => {
-  toasts.stop();
   localStorage.clear(); // the followed export of one test is not another's
-  sessionStore.clear();
   editorBridge.reset();
   jest.useRealTimers();
 });

@@ -2,8 +2,8 @@
 import '@wordcut/ui/src/testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dismissToast, editorBridge, sessionStore } from '@wordcut/ui';
-import { SESSION_ID, VIDEO_ID, clipsPath, makeVideo, recordToasts, renderPublish, reply, routeFetch, sessionToken, videoPath } from './testing/fixtures';
+import { sessionStore } from '@wordcut/ui';
+import { SESSION_ID, VIDEO_ID, clipsPath, makeVideo, renderPublish, reply, routeFetch, sessionToken, signedInWithToasts, videoPath } from './testing/fixtures';
 import type { Handler } from './testing/fixtures';
 
 /**
@@ -30,17 +30,7 @@ function api(reset: Handler, refresh: Handler = refreshAnswer) {
   });
 }
 
-let toasts: ReturnType<typeof recordToasts>;
-beforeEach(() => {
-  dismissToast();
-  sessionStore.setToken(TOKEN);
-  editorBridge.reset();
-  toasts = recordToasts();
-});
-afterEach(() => {
-  toasts.stop();
-  sessionStore.clear();
-});
+const toasts = signedInWithToasts(TOKEN);
 
 async function confirmRevert() {
   fireEvent.click(await screen.findByRole('button', { name: 'Revert to Original' }));

@@ -3,6 +3,7 @@
  * tolerance. Excluded from the build (see tsconfig.json); only specs import it.
  */
 import fc from 'fast-check';
+import { thrownBy } from '../../../tools/testing/thrown';
 import { EditListError, MUTE_LEVELS, editListSchema, type EditList, type SourceMute, type SourceSegment, type TimeRange } from './index';
 
 export const EPS = 1e-9;
@@ -123,15 +124,7 @@ export function expectNormalised(el: EditList): void {
 }
 
 /** The EditListError `fn` throws (fails the test when it throws nothing or something else). */
-export function editListError(fn: () => unknown): EditListError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof EditListError) return e;
-    throw e;
-  }
-  throw new Error('expected an EditListError');
-}
+export const editListError = (fn: () => unknown): EditListError => thrownBy(fn, EditListError);
 
 /** Deep-freezes a value, so an accidental mutation throws in the code under test. */
 export function deepFreeze<T>(value: T): T {

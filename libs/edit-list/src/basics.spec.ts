@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { deepFreeze, editListArb, editListError, EPS } from './arbitraries.spec-helpers';
+import { mutedSampleEditList } from './samples.spec-helpers';
 import {
   EditListError,
   MUTE_VOLUME,
@@ -14,20 +15,8 @@ import {
   type EditList,
 } from './index';
 
-/** Source 60 s; plays 30-40, then 0-10, then 50-60 (30 s of output). */
-const sample = (): EditList => ({
-  sourceDuration: 60,
-  segments: [
-    { start: 30, end: 40 },
-    { start: 0, end: 10 },
-    { start: 50, end: 60 },
-  ],
-  mutes: [
-    { start: 2, end: 4, level: 'whisper' },
-    { start: 52, end: 53, level: 'silence' },
-  ],
-  burnCaptions: true,
-});
+/** Source 60 s; plays 30-40, then 0-10, then 50-60 (30 s of output); two mutes, captions. */
+const sample = mutedSampleEditList;
 
 describe('identityEditList / isIdentity / outputDuration', () => {
   it('keeps the whole source, in order, with nothing else', () => {

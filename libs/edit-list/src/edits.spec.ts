@@ -12,6 +12,7 @@ import {
   scaleRanges,
   union,
 } from './arbitraries.spec-helpers';
+import { id60, mutedSampleEditList } from './samples.spec-helpers';
 import {
   EditListError,
   applyCuts,
@@ -25,22 +26,7 @@ import {
   type TimeRange,
 } from './index';
 
-/** Source 60 s; plays 30-40 (output 0-10), then 0-10 (output 10-20), then 50-60 (output 20-30). */
-const sample = (): EditList =>
-  deepFreeze({
-    sourceDuration: 60,
-    segments: [
-      { start: 30, end: 40 },
-      { start: 0, end: 10 },
-      { start: 50, end: 60 },
-    ],
-    mutes: [
-      { start: 5, end: 15, level: 'whisper' },
-      { start: 38, end: 52, level: 'silence' },
-    ],
-    burnCaptions: true,
-  });
-const id60 = () => deepFreeze(identityEditList(60));
+const sample = mutedSampleEditList;
 
 describe('applyCuts', () => {
   it('removes output ranges', () => {

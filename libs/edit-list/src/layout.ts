@@ -141,6 +141,23 @@ export function sourcePiecesOf(layout: Layout, a: number, b: number): SourceSegm
   return normaliseSegments(pieces);
 }
 
+/**
+ * Where source [a, b) plays: one output piece per segment that keeps part of it, in play order
+ * (empty pieces dropped, none merged).
+ */
+export function outputPiecesOf(layout: Layout, a: number, b: number): TimeRange[] {
+  const pieces: TimeRange[] = [];
+  for (const p of layout.placed) {
+    const from = Math.max(a, p.start);
+    const to = Math.min(b, p.end);
+    if (!(to > from)) continue;
+    const start = outputIn(p, from);
+    const end = outputIn(p, to);
+    if (end > start) pieces.push({ start, end });
+  }
+  return pieces;
+}
+
 /** Drops empty pieces and merges pieces that are consecutive in play order and contiguous in source. */
 export function normaliseSegments(pieces: readonly SourceSegment[]): SourceSegment[] {
   const out: SourceSegment[] = [];

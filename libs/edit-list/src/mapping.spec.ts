@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { EPS, deepFreeze, editListArb, editListError, expectRangesClose, fractionRangesArb, measure, scaleRanges } from './arbitraries.spec-helpers';
+import { EPS, editListArb, editListError, expectRangesClose, fractionRangesArb, measure, scaleRanges } from './arbitraries.spec-helpers';
+import { sampleEditList } from './samples.spec-helpers';
 import {
   applyCuts,
   identityEditList,
@@ -13,18 +14,7 @@ import {
   type TimeRange,
 } from './index';
 
-/** Source 60 s; plays 30-40 (output 0-10), then 0-10 (output 10-20), then 50-60 (output 20-30). */
-const sample = (): EditList =>
-  deepFreeze({
-    sourceDuration: 60,
-    segments: [
-      { start: 30, end: 40 },
-      { start: 0, end: 10 },
-      { start: 50, end: 60 },
-    ],
-    mutes: [],
-    burnCaptions: false,
-  });
+const sample = (): EditList => sampleEditList();
 
 describe('toSource', () => {
   it.each([

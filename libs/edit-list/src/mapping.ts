@@ -4,7 +4,7 @@
  * follow the media through these functions.
  */
 import { EditListError } from './errors';
-import { TOLERANCE, checkRange, checkTime, fmt, layoutOf, outputIn, placedAtOutput, placedAtSource, placedThrough, sourceIn, sourcePiecesOf } from './layout';
+import { TOLERANCE, checkRange, checkTime, fmt, layoutOf, outputIn, placedAtOutput, placedAtSource, outputPiecesOf, placedThrough, sourceIn, sourcePiecesOf } from './layout';
 import { assertEditList } from './schema';
 import type { EditList, SourceSegment, TimeRange } from './types';
 
@@ -50,16 +50,10 @@ export function mapSourceRangeToOutput(el: EditList, r: TimeRange): TimeRange[] 
   const layout = layoutOf(el);
   const range = checkRange(r, el.sourceDuration, 'source range', 'source');
   const out: TimeRange[] = [];
-  for (const p of layout.placed) {
-    const a = Math.max(range.start, p.start);
-    const b = Math.min(range.end, p.end);
-    if (!(b > a)) continue;
-    const start = outputIn(p, a);
-    const end = outputIn(p, b);
-    if (!(end > start)) continue;
+  for (const piece of outputPiecesOf(layout, range.start, range.end)) {
     const prev = out[out.length - 1];
-    if (prev && prev.end === start) prev.end = end;
-    else out.push({ start, end });
+    if (prev && prev.end === piece.start) prev.end = piece.end;
+    else out.push(piece);
   }
   return out;
 }

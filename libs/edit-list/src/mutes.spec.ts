@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { EPS, deepFreeze, editListArb, editListError, expectNormalised, fractionRangesArb, scaleRanges } from './arbitraries.spec-helpers';
+import { id60, sampleEditList } from './samples.spec-helpers';
 import {
   EditListError,
   MUTE_LEVELS,
@@ -7,7 +8,6 @@ import {
   applyMute,
   applyMutes,
   applyReorder,
-  identityEditList,
   mapRangeToSource,
   outputDuration,
   outputMutes,
@@ -19,19 +19,7 @@ import {
   type TimeRange,
 } from './index';
 
-/** Source 60 s; plays 30-40 (output 0-10), then 0-10 (output 10-20), then 50-60 (output 20-30). */
-const sample = (mutes: SourceMute[] = []): EditList =>
-  deepFreeze({
-    sourceDuration: 60,
-    segments: [
-      { start: 30, end: 40 },
-      { start: 0, end: 10 },
-      { start: 50, end: 60 },
-    ],
-    mutes,
-    burnCaptions: false,
-  });
-const id60 = () => deepFreeze(identityEditList(60));
+const sample = (mutes: SourceMute[] = []): EditList => sampleEditList({ mutes });
 
 describe('applyMute', () => {
   it('adds a mute in source time', () => {

@@ -4,7 +4,7 @@
  */
 import { cloneEditList } from './basics';
 import { EditListError } from './errors';
-import { checkList, checkRange, layoutOf, outputIn, sourcePiecesOf, SLIVER } from './layout';
+import { checkList, checkRange, layoutOf, outputPiecesOf, sourcePiecesOf, SLIVER } from './layout';
 import { normaliseMutes, subtractFromMutes } from './mutes-internal';
 import { mergeRanges } from './ranges';
 import { assertEditList } from './schema';
@@ -41,17 +41,7 @@ export function applyMute(el: EditList, ranges: readonly TimeRange[], level: Mut
 export function outputMutes(el: EditList): OutputMute[] {
   assertEditList(el);
   const layout = layoutOf(el);
-  const pieces: OutputMute[] = [];
-  for (const m of el.mutes) {
-    for (const p of layout.placed) {
-      const a = Math.max(m.start, p.start);
-      const b = Math.min(m.end, p.end);
-      if (!(b > a)) continue;
-      const start = outputIn(p, a);
-      const end = outputIn(p, b);
-      if (end > start) pieces.push({ start, end, level: m.level, volume: MUTE_VOLUME[m.level] });
-    }
-  }
+  const pieces: OutputMute[] = el.mutes.flatMap((m) => outputPiecesOf(layout, m.start, m.end).map((r) => ({ ...r, level: m.level, volume: MUTE_VOLUME[m.level] })));
   pieces.sort((x, y) => x.start - y.start);
   const out: OutputMute[] = [];
   for (const piece of pieces) {

@@ -11,7 +11,7 @@ import {
   runFfmpeg,
   type FfmpegProgress,
 } from '@wordcut/ffmpeg';
-import { S3ObjectStorage, startLocalS3 } from '@wordcut/storage';
+import { startTestS3 } from '../../../tools/testing/local-s3';
 
 /** An endless realtime source: only a kill ends it. */
 const ENDLESS = ['-re', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-f', 'null', '-'];
@@ -151,16 +151,7 @@ describe('ffmpeg module against the real binaries', () => {
   });
 
   it('probes over http: a presigned GET from the local S3', async () => {
-    const s3dir = await mkdtemp(join(tmpdir(), 'wordcut-ffmpeg-s3-'));
-    const s3 = await startLocalS3({ port: 0, directory: s3dir });
-    const storage = new S3ObjectStorage({
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      bucket: 'probe-test',
-      forcePathStyle: true,
-    });
+    const { storage, close } = await startTestS3('probe-test');
     try {
       await storage.ensureBucket();
       await storage.upload('videos/av.mp4', await readFile(av), { contentType: 'video/mp4' });
@@ -177,9 +168,7 @@ describe('ffmpeg module against the real binaries', () => {
       expect((err as MediaProbeError).input).not.toContain('X-Amz-Signature');
       expect((err as Error).message).not.toContain('X-Amz-Signature');
     } finally {
-      storage.destroy();
-      await s3.close();
-      await rm(s3dir, { recursive: true, force: true });
+      await close();
     }
   });
 });

@@ -95,10 +95,7 @@ describe('buildFfprobeArgs / inputs', () => {
   });
 
   it('toFfmpegInput keeps URLs and protects odd local names', () => {
-    expect(toFfmpegInput('https://a/b.mp4')).toBe('https://a/b.mp4');
-    expect(toFfmpegInput('file:/x.mp4')).toBe('file:/x.mp4');
-    expect(toFfmpegInput('-rf.mp4')).toBe('file:-rf.mp4');
-    expect(toFfmpegInput('concat:a|b')).toBe('file:concat:a|b');
+    expect(['https://a/b.mp4', 'file:/x.mp4', '-rf.mp4', 'concat:a|b'].map((p) => toFfmpegInput(p))).toEqual(['https://a/b.mp4', 'file:/x.mp4', 'file:-rf.mp4', 'file:concat:a|b']);
   });
 
   it('redactUrls strips query strings (presigned signatures)', () => {

@@ -59,7 +59,7 @@ describe('hostile inputs (real ffmpeg): refused, nothing fetched, nothing opened
       'external-dref.mp4': withExternalDataReference(await readFile(mp4), `${canary.base}/external.mp4`),
     };
     s3 = await startLocalS3({ port: 0, directory: join(dir, 's3') });
-    storage = new S3ObjectStorage({ endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, bucket: 'hostile', forcePathStyle: true });
+    storage = new S3ObjectStorage(s3.storageConfig('hostile'));
     await storage.ensureBucket();
     for (const [name, body] of Object.entries(files)) {
       await writeFile(join(dir, name), body);

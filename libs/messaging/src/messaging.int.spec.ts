@@ -1,7 +1,7 @@
 import { createLogger, ServiceMetrics, startTracing, withSpan, currentTraceId } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { Messaging, type ConsumerDef } from './messaging';
+import { Messaging, type ConsumeOptions, type ConsumerDef } from './messaging';
 import { PermanentError } from './errors';
 
 const NATS_URL = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -44,6 +44,13 @@ describe('Messaging over a real NATS JetStream', () => {
     ...over,
   });
 
+  /** Provisions the work consumer `durable` and handles what it delivers with `handler`. */
+  async function handleWork(durable: string, handler: ConsumeOptions<z.infer<typeof payload>>['handler'], options: Pick<ConsumeOptions<unknown>, 'retryBaseMs'> = {}): Promise<void> {
+    const c = consumer(durable);
+    await bus.provision([], [c]);
+    await bus.consume({ consumer: c, schema: payload, handler, ...options });
+  }
+
   it('stores a message once when the same Nats-Msg-Id is published twice', async () => {
     const first = await bus.publish('work.item', { n: 1 }, { msgId: 'same-id' });
     const second = await bus.publish('work.item', { n: 1 }, { msgId: 'same-id' });
@@ -57,18 +64,15 @@ describe('Messaging over a real NATS JetStream', () => {
   });
 
   it('moves a message whose handler always fails to the dead-letter stream after 3 deliveries', async () => {
-    const c = consumer('always-fails');
-    await bus.provision([], [c]);
     const attempts: number[] = [];
-    await bus.consume({
-      consumer: c,
-      schema: payload,
-      retryBaseMs: 50,
-      handler: async (m) => {
+    await handleWork(
+      'always-fails',
+      async (m) => {
         attempts.push(m.deliveryCount);
         throw new Error(`boom #${m.deliveryCount}`);
       },
-    });
+      { retryBaseMs: 50 },
+    );
     await bus.publish('work.resize', { n: 7 });
     const letters = await eventually(async () => {
       const l = await bus.readDeadLetters();
@@ -93,16 +97,10 @@ describe('Messaging over a real NATS JetStream', () => {
   });
 
   it('dead-letters a payload that breaks the contract at once, and a PermanentError at once', async () => {
-    const c = consumer('strict');
-    await bus.provision([], [c]);
     const seen: number[] = [];
-    await bus.consume({
-      consumer: c,
-      schema: payload,
-      handler: async (m) => {
-        seen.push(m.data.n);
-        if (m.data.n === 13) throw new PermanentError('unlucky input');
-      },
+    await handleWork('strict', async (m) => {
+      seen.push(m.data.n);
+      if (m.data.n === 13) throw new PermanentError('unlucky input');
     });
     await bus.publish('work.a', { n: 'not a number' });
     await bus.publish('work.b', { n: 13 });
@@ -164,15 +162,9 @@ describe('Messaging over a real NATS JetStream', () => {
   });
 
   it('carries the trace id and correlation id from publisher to handler', async () => {
-    const c = consumer('traced');
-    await bus.provision([], [c]);
     const got: Array<string | undefined> = [];
-    await bus.consume({
-      consumer: c,
-      schema: payload,
-      handler: async () => {
-        got.push(currentTraceId());
-      },
+    await handleWork('traced', async () => {
+      got.push(currentTraceId());
     });
     const sent = await withSpan('test-publish', async () => {
       await bus.publish('work.trace', { n: 1 });

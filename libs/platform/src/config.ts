@@ -60,6 +60,19 @@ export const databaseConfig = {
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
 };
 
+/**
+ * The settings of a service that owns a Postgres schema and talks over NATS: the common ones
+ * (PORT defaulting to `defaultPort`), NATS and the database. A service spreads it into its schema.
+ */
+export function databaseServiceConfig(defaultPort: number) {
+  return { ...commonConfig, PORT: commonConfig.PORT.default(defaultPort), ...natsConfig, ...databaseConfig };
+}
+
+/** Maps the validated NATS_* variables to the messaging library's connection settings (name and logger apart). */
+export function natsSettings(c: { NATS_URL: string; NATS_NAMESPACE: string; NATS_USER?: string | undefined; NATS_PASSWORD?: string | undefined; NATS_TOKEN?: string | undefined }) {
+  return { servers: c.NATS_URL, user: c.NATS_USER, pass: c.NATS_PASSWORD, token: c.NATS_TOKEN, namespace: c.NATS_NAMESPACE };
+}
+
 export const s3Config = {
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),

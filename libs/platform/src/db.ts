@@ -1,4 +1,5 @@
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import type { HealthCheck } from './health';
 
 export interface DataSourceOptions {
   url: string;
@@ -59,6 +60,32 @@ export async function assertMigrated(ds: DataSource, schema: string): Promise<vo
   if (pending) {
     throw new Error(`database schema "${schema}" has pending migrations: run \`npm run migrate\` first`);
   }
+}
+
+/** Connects a service's data source, refusing (like {@link assertMigrated}) a schema whose migrations are behind. */
+export async function openMigrated(ds: DataSource, schema: string): Promise<DataSource> {
+  await ds.initialize();
+  await assertMigrated(ds, schema);
+  return ds;
+}
+
+/** The health check of a service's Postgres data source. */
+export function postgresHealthCheck(ds: DataSource): HealthCheck {
+  return { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) };
+}
+
+/**
+ * The health checks and the shutdown of a service's Postgres data source and NATS connection:
+ * NATS closes first (no message is handled on a closed pool), then the pool.
+ */
+export function databaseAndBusParts(ds: DataSource, bus: { ping(): Promise<void>; close(): Promise<void> }): { healthChecks: HealthCheck[]; close: () => Promise<void> } {
+  return {
+    healthChecks: [postgresHealthCheck(ds), { name: 'nats', check: () => bus.ping() }],
+    close: async () => {
+      await bus.close();
+      await ds.destroy();
+    },
+  };
 }
 
 /** Body of a service's `dist/migrate.js`: DATABASE_URL from the environment, migrate, log, exit. */

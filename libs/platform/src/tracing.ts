@@ -51,32 +51,25 @@ export async function withSpanFromCarrier<T>(
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
   const parent = propagation.extract(context.active(), carrier);
-  return tracer().startActiveSpan(name, { kind: SpanKind.CONSUMER, attributes }, parent, async (span) => {
-    try {
-      return await fn(span);
-    } catch (err) {
-      span.recordException(err as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
-      throw err;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(name, { kind: SpanKind.CONSUMER, attributes }, parent, (span) => endingSpan(span, fn));
 }
 
 /** Runs `fn` in a new producer/internal span under the active context. */
 export async function withSpan<T>(name: string, fn: (span: Span) => Promise<T>, kind = SpanKind.INTERNAL): Promise<T> {
-  return tracer().startActiveSpan(name, { kind }, async (span) => {
-    try {
-      return await fn(span);
-    } catch (err) {
-      span.recordException(err as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
-      throw err;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(name, { kind }, (span) => endingSpan(span, fn));
+}
+
+/** Runs `fn` in `span`, records its failure on the span, and ends the span either way. */
+async function endingSpan<T>(span: Span, fn: (span: Span) => Promise<T>): Promise<T> {
+  try {
+    return await fn(span);
+  } catch (err) {
+    span.recordException(err as Error);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+    throw err;
+  } finally {
+    span.end();
+  }
 }
 
 export function currentTraceId(): string | undefined {

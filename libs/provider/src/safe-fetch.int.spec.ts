@@ -3,35 +3,22 @@
  * refused before any connection is made: the private-address cases never leave this process.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { startProviderSandbox, type ProviderSandbox } from '../../../tools/provider-sandbox/sandbox';
+import { startProviderSandbox } from '../../../tools/provider-sandbox/sandbox';
+import { sandboxWithMediaForSpec } from '../../../tools/testing/provider-sandbox';
 import { FetchFailedError, SafeFetcher, UnsafeUrlError, type SafeFetcherOptions } from './safe-fetch';
 
 const CLIP = randomBytes(64 * 1024);
 const BIG = randomBytes(300 * 1024);
-let sandbox: ProviderSandbox;
-let mediaDir: string;
+const served = sandboxWithMediaForSpec('provider-fetch-', { 'clip.mp4': CLIP, 'big.bin': BIG, 'clip.vtt': 'WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n' });
 let port: number;
 /** the sandbox as a media host reached by name: allow-listed and trusted to be on loopback */
 let viaLocalhost: string;
 
-beforeAll(async () => {
-  mediaDir = await mkdtemp(join(tmpdir(), 'provider-fetch-'));
-  await writeFile(join(mediaDir, 'clip.mp4'), CLIP);
-  await writeFile(join(mediaDir, 'big.bin'), BIG);
-  await writeFile(join(mediaDir, 'clip.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n');
-  sandbox = await startProviderSandbox({ port: 0, mediaDir, editorUrl: 'http://localhost:4200' });
-  port = Number(new URL(sandbox.url).port);
+beforeAll(() => {
+  port = Number(new URL(served.sandbox.url).port);
   viaLocalhost = `http://localhost:${port}`;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await rm(mediaDir, { recursive: true, force: true });
 });
 
 const trustedSandbox = (extra: Partial<SafeFetcherOptions> = {}): SafeFetcher =>
@@ -154,7 +141,7 @@ describe('fetching from an allowed (trusted-private) host', () => {
 
   it('trusts IP literals only when listed as trusted', async () => {
     const f = new SafeFetcher({ allowedHosts: [`127.0.0.1:${port}`], trustedPrivateHosts: ['127.0.0.1'] });
-    const res = await f.get(`${sandbox.url}/media/clip.vtt`);
+    const res = await f.get(`${served.sandbox.url}/media/clip.vtt`);
     expect(res.contentType).toMatch(/^text\/vtt/);
     expect((await readAll(res.body)).toString()).toMatch(/^WEBVTT/);
   });
@@ -225,7 +212,7 @@ describe('fetching from an allowed (trusted-private) host', () => {
   });
 
   it('reports a refused connection as NETWORK', async () => {
-    const gone = await startProviderSandbox({ port: 0, mediaDir, editorUrl: 'http://localhost:4200' });
+    const gone = await startProviderSandbox({ port: 0, mediaDir: served.mediaDir, editorUrl: 'http://localhost:4200' });
     const gonePort = new URL(gone.url).port;
     await gone.close();
     const f = new SafeFetcher({ allowedHosts: [`localhost:${gonePort}`], trustedPrivateHosts: ['localhost'] });
@@ -280,16 +267,16 @@ describe('the sandbox media server', () => {
 
   it('receives uploads and counts their bytes', async () => {
     const body = randomBytes(5000);
-    const res = await fetch(`${sandbox.url}/uploads/sess-9/video`, { method: 'PUT', body, headers: { 'content-type': 'video/mp4' } });
+    const res = await fetch(`${served.sandbox.url}/uploads/sess-9/video`, { method: 'PUT', body, headers: { 'content-type': 'video/mp4' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, session: 'sess-9', kind: 'video', bytes: 5000 });
-    expect(sandbox.uploads.get('sess-9/video')).toMatchObject({ bytes: 5000, contentType: 'video/mp4' });
-    expect((await fetch(`${sandbox.url}/uploads/sess-9/other`, { method: 'PUT', body })).status).toBe(404);
-    expect((await fetch(`${sandbox.url}/uploads/sess-9/video`)).status).toBe(405);
+    expect(served.sandbox.uploads.get('sess-9/video')).toMatchObject({ bytes: 5000, contentType: 'video/mp4' });
+    expect((await fetch(`${served.sandbox.url}/uploads/sess-9/other`, { method: 'PUT', body })).status).toBe(404);
+    expect((await fetch(`${served.sandbox.url}/uploads/sess-9/video`)).status).toBe(405);
   });
 
   it('lists the demo links on its index page', async () => {
-    const res = await fetch(`${sandbox.url}/`);
+    const res = await fetch(`${served.sandbox.url}/`);
     expect(await res.text()).toContain('<a href="/open?video=clip">clip</a>');
   });
 });

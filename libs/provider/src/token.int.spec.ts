@@ -3,33 +3,31 @@
  * and serving its JWKS): good tokens pass, every forgery and misuse is refused with the right code.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { startProviderSandbox, type ProviderSandbox } from '../../../tools/provider-sandbox/sandbox';
+import { startProviderSandbox } from '../../../tools/provider-sandbox/sandbox';
+import { sandboxWithMediaForSpec } from '../../../tools/testing/provider-sandbox';
 import { ProviderTokenError, ProviderTokenVerifier, type ProviderTokenErrorCode } from './token';
 
 const EDITOR = 'http://localhost:4200';
-let sandbox: ProviderSandbox;
-let mediaDir: string;
+const served = sandboxWithMediaForSpec(
+  'provider-token-',
+  {
+    'talk.mp4': Buffer.alloc(1024, 1),
+    'talk.vtt': 'WEBVTT\n\n00:00.000 --> 00:01.000\nhello\n',
+    'talk.words.json': JSON.stringify({ words: [{ text: 'hello', start: 0, end: 1 }] }),
+    'plain.mp4': Buffer.alloc(10, 2),
+  },
+  { editorUrl: EDITOR },
+);
 let viaJwks: ProviderTokenVerifier;
 let viaPem: ProviderTokenVerifier;
 
-beforeAll(async () => {
-  mediaDir = await mkdtemp(join(tmpdir(), 'provider-token-'));
-  await writeFile(join(mediaDir, 'talk.mp4'), Buffer.alloc(1024, 1));
-  await writeFile(join(mediaDir, 'talk.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nhello\n');
-  await writeFile(join(mediaDir, 'talk.words.json'), JSON.stringify({ words: [{ text: 'hello', start: 0, end: 1 }] }));
-  await writeFile(join(mediaDir, 'plain.mp4'), Buffer.alloc(10, 2));
-  sandbox = await startProviderSandbox({ port: 0, mediaDir, editorUrl: EDITOR });
-  viaJwks = new ProviderTokenVerifier({ issuer: sandbox.issuer, audience: sandbox.audience, jwksUrl: sandbox.jwksUrl });
-  viaPem = new ProviderTokenVerifier({ issuer: sandbox.issuer, audience: sandbox.audience, publicKeyPem: sandbox.publicKeyPem });
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await rm(mediaDir, { recursive: true, force: true });
+beforeAll(() => {
+  viaJwks = new ProviderTokenVerifier({ issuer: served.sandbox.issuer, audience: served.sandbox.audience, jwksUrl: served.sandbox.jwksUrl });
+  viaPem = new ProviderTokenVerifier({ issuer: served.sandbox.issuer, audience: served.sandbox.audience, publicKeyPem: served.sandbox.publicKeyPem });
 });
 
 async function refusal(p: Promise<unknown>): Promise<ProviderTokenError> {
@@ -55,7 +53,7 @@ const b64 = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('bas
 
 describe('good tokens', () => {
   it('verifies a sandbox token via the JWKS and via the PEM key', async () => {
-    const token = await sandbox.signToken({ sessionId: 's-1', videoId: 'v-1', title: 'My talk', languageCode: 'en' });
+    const token = await served.sandbox.signToken({ sessionId: 's-1', videoId: 'v-1', title: 'My talk', languageCode: 'en' });
     for (const v of [viaJwks, viaPem]) {
       const claims = await v.verify(token);
       expect(claims).toMatchObject({
@@ -74,7 +72,7 @@ describe('good tokens', () => {
   });
 
   it('/open redirects to the editor with a token naming the sandbox media and upload URLs', async () => {
-    const res = await fetch(`${sandbox.url}/open?video=talk&session=sess-42&lang=de&plan=free`, { redirect: 'manual' });
+    const res = await fetch(`${served.sandbox.url}/open?video=talk&session=sess-42&lang=de&plan=free`, { redirect: 'manual' });
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get('location')!);
     expect(`${location.origin}${location.pathname}`).toBe(`${EDITOR}/editor`);
@@ -85,12 +83,12 @@ describe('good tokens', () => {
       languageCode: 'de',
       plan: { tier: 'free', quotas: { exportsPerDay: 2, exportsPerMonth: 5 } },
       media: {
-        videoUrl: `${sandbox.url}/media/talk.mp4`,
-        vttUrl: `${sandbox.url}/media/talk.vtt`,
-        wordBywordUrl: `${sandbox.url}/media/talk.words.json`,
-        uploadUrlVideo: `${sandbox.url}/uploads/sess-42/video`,
-        uploadUrlVtt: `${sandbox.url}/uploads/sess-42/vtt`,
-        uploadUrlWordByword: `${sandbox.url}/uploads/sess-42/wordByword`,
+        videoUrl: `${served.sandbox.url}/media/talk.mp4`,
+        vttUrl: `${served.sandbox.url}/media/talk.vtt`,
+        wordBywordUrl: `${served.sandbox.url}/media/talk.words.json`,
+        uploadUrlVideo: `${served.sandbox.url}/uploads/sess-42/video`,
+        uploadUrlVtt: `${served.sandbox.url}/uploads/sess-42/vtt`,
+        uploadUrlWordByword: `${served.sandbox.url}/uploads/sess-42/wordByword`,
       },
     });
   });
@@ -98,10 +96,10 @@ describe('good tokens', () => {
   it('/open picks a random session, the pro plan, and leaves out a word-by-word file that does not exist', async () => {
     const sessions = new Set<string>();
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${sandbox.url}/open?video=plain`, { redirect: 'manual' });
+      const res = await fetch(`${served.sandbox.url}/open?video=plain`, { redirect: 'manual' });
       const claims = await viaPem.verify(new URL(res.headers.get('location')!).searchParams.get('token'));
       expect(claims.plan.tier).toBe('pro');
-      expect(claims.media?.videoUrl).toBe(`${sandbox.url}/media/plain.mp4`);
+      expect(claims.media?.videoUrl).toBe(`${served.sandbox.url}/media/plain.mp4`);
       expect(claims.media).not.toHaveProperty('wordBywordUrl');
       expect(claims.languageCode).toBeUndefined();
       sessions.add(claims.sessionId);
@@ -110,19 +108,19 @@ describe('good tokens', () => {
   });
 
   it('/open refuses unknown videos and bad parameters', async () => {
-    expect((await fetch(`${sandbox.url}/open?video=nope`, { redirect: 'manual' })).status).toBe(404);
-    expect((await fetch(`${sandbox.url}/open?video=../etc/passwd`, { redirect: 'manual' })).status).toBe(400);
-    expect((await fetch(`${sandbox.url}/open?video=talk&plan=gold`, { redirect: 'manual' })).status).toBe(400);
+    expect((await fetch(`${served.sandbox.url}/open?video=nope`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${served.sandbox.url}/open?video=../etc/passwd`, { redirect: 'manual' })).status).toBe(400);
+    expect((await fetch(`${served.sandbox.url}/open?video=talk&plan=gold`, { redirect: 'manual' })).status).toBe(400);
   });
 
   it('accepts HS256 only with the configured secret, never keyed with the public key', async () => {
     const secret = 'a-shared-secret-of-at-least-32-characters';
     const v = new ProviderTokenVerifier({
-      issuer: sandbox.issuer,
-      audience: sandbox.audience,
+      issuer: served.sandbox.issuer,
+      audience: served.sandbox.audience,
       algorithms: ['ES256', 'HS256'],
       hmacSecret: secret,
-      publicKeyPem: sandbox.publicKeyPem,
+      publicKeyPem: served.sandbox.publicKeyPem,
     });
     const good = await new SignJWT({
       sub: 'u',
@@ -132,25 +130,25 @@ describe('good tokens', () => {
       usageSnapshot: {},
     })
       .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(sandbox.issuer)
-      .setAudience(sandbox.audience)
+      .setIssuer(served.sandbox.issuer)
+      .setAudience(served.sandbox.audience)
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode(secret));
     await expect(v.verify(good)).resolves.toMatchObject({ sessionId: 's', usageSnapshot: { exportsToday: 0 } });
     // the classic confusion: HMAC keyed with the (public) PEM text
-    const confused = await sandbox.signToken({ sessionId: 's', videoId: 'v' }, { alg: 'HS256' });
+    const confused = await served.sandbox.signToken({ sessionId: 's', videoId: 'v' }, { alg: 'HS256' });
     await expectRefused(confused, 'TOKEN_INVALID', /signature does not verify/, [v]);
     // and ES256 tokens still verify with the public key on the same verifier
-    await expect(v.verify(await sandbox.signToken({ sessionId: 's2', videoId: 'v' }))).resolves.toMatchObject({ sessionId: 's2' });
+    await expect(v.verify(await served.sandbox.signToken({ sessionId: 's2', videoId: 'v' }))).resolves.toMatchObject({ sessionId: 's2' });
   });
 
   it('keeps the keypair in keyDir so a restarted sandbox still vouches for its tokens', async () => {
     const keyDir = await mkdtemp(join(tmpdir(), 'provider-keys-'));
     try {
-      const first = await startProviderSandbox({ port: 0, mediaDir, editorUrl: EDITOR, keyDir });
+      const first = await startProviderSandbox({ port: 0, mediaDir: served.mediaDir, editorUrl: EDITOR, keyDir });
       const token = await first.signToken({ sessionId: 'persist', videoId: 'v' });
       await first.close();
-      const second = await startProviderSandbox({ port: 0, mediaDir, editorUrl: EDITOR, keyDir });
+      const second = await startProviderSandbox({ port: 0, mediaDir: served.mediaDir, editorUrl: EDITOR, keyDir });
       try {
         expect(second.publicKeyPem).toBe(first.publicKeyPem);
         const v = new ProviderTokenVerifier({ issuer: second.issuer, audience: second.audience, jwksUrl: second.jwksUrl });
@@ -168,30 +166,30 @@ describe('refused tokens', () => {
   const claims = { sessionId: 's-1', videoId: 'v-1' };
 
   it('refuses a token signed by another key under the sandbox kid', async () => {
-    await expectRefused(await sandbox.signToken(claims, { key: 'forged' }), 'TOKEN_INVALID', /signature does not verify/);
+    await expectRefused(await served.sandbox.signToken(claims, { key: 'forged' }), 'TOKEN_INVALID', /signature does not verify/);
   });
 
   it('refuses an expired token', async () => {
-    await expectRefused(await sandbox.signToken(claims, { expiresInSec: -120 }), 'TOKEN_EXPIRED', /has expired\. Open the editor again from the provider/);
+    await expectRefused(await served.sandbox.signToken(claims, { expiresInSec: -120 }), 'TOKEN_EXPIRED', /has expired\. Open the editor again from the provider/);
   });
 
   it('tolerates small clock skew only', async () => {
-    const justExpired = await sandbox.signToken(claims, { expiresInSec: -5 });
+    const justExpired = await served.sandbox.signToken(claims, { expiresInSec: -5 });
     await expect(viaPem.verify(justExpired)).resolves.toMatchObject({ sessionId: 's-1' });
-    const strict = new ProviderTokenVerifier({ issuer: sandbox.issuer, audience: sandbox.audience, publicKeyPem: sandbox.publicKeyPem, clockToleranceSec: 0 });
+    const strict = new ProviderTokenVerifier({ issuer: served.sandbox.issuer, audience: served.sandbox.audience, publicKeyPem: served.sandbox.publicKeyPem, clockToleranceSec: 0 });
     await expectRefused(justExpired, 'TOKEN_EXPIRED', /expired/, [strict]);
   });
 
   it('refuses a wrong issuer and a wrong audience', async () => {
-    await expectRefused(await sandbox.signToken(claims, { issuer: 'someone-else' }), 'TOKEN_INVALID', /not issued by the expected provider/);
-    await expectRefused(await sandbox.signToken(claims, { audience: 'another-app' }), 'TOKEN_INVALID', /not issued for WordCut/);
+    await expectRefused(await served.sandbox.signToken(claims, { issuer: 'someone-else' }), 'TOKEN_INVALID', /not issued by the expected provider/);
+    await expectRefused(await served.sandbox.signToken(claims, { audience: 'another-app' }), 'TOKEN_INVALID', /not issued for WordCut/);
   });
 
   it('refuses alg none (hand-crafted and sandbox-made)', async () => {
     const now = Math.floor(Date.now() / 1000);
     const payload = {
-      iss: sandbox.issuer,
-      aud: sandbox.audience,
+      iss: served.sandbox.issuer,
+      aud: served.sandbox.audience,
       exp: now + 600,
       sub: 'u',
       ...claims,
@@ -201,16 +199,16 @@ describe('refused tokens', () => {
     for (const alg of ['none', 'None', 'NONE']) {
       await expectRefused(`${b64({ alg, typ: 'JWT' })}.${b64(payload)}.`, 'TOKEN_INVALID', /algorithm '.+' is not accepted/);
     }
-    await expectRefused(await sandbox.signToken(claims, { alg: 'none' }), 'TOKEN_INVALID', /not accepted/);
+    await expectRefused(await served.sandbox.signToken(claims, { alg: 'none' }), 'TOKEN_INVALID', /not accepted/);
   });
 
   it('refuses HS256 signed with the public key when no secret is configured', async () => {
-    await expectRefused(await sandbox.signToken(claims, { alg: 'HS256' }), 'TOKEN_INVALID', /algorithm 'HS256' is not accepted/);
+    await expectRefused(await served.sandbox.signToken(claims, { alg: 'HS256' }), 'TOKEN_INVALID', /algorithm 'HS256' is not accepted/);
   });
 
   it('refuses algorithms outside the allow-list', async () => {
-    const esOnlyNot = new ProviderTokenVerifier({ issuer: sandbox.issuer, audience: sandbox.audience, algorithms: ['RS256'], jwksUrl: sandbox.jwksUrl });
-    await expectRefused(await sandbox.signToken(claims), 'TOKEN_INVALID', /'ES256' is not accepted/, [esOnlyNot]);
+    const esOnlyNot = new ProviderTokenVerifier({ issuer: served.sandbox.issuer, audience: served.sandbox.audience, algorithms: ['RS256'], jwksUrl: served.sandbox.jwksUrl });
+    await expectRefused(await served.sandbox.signToken(claims), 'TOKEN_INVALID', /'ES256' is not accepted/, [esOnlyNot]);
   });
 
   it('refuses a token that brings its own key (jwk / jku headers)', async () => {
@@ -220,8 +218,8 @@ describe('refused tokens', () => {
     const sign = (header: Record<string, unknown>): Promise<string> =>
       new SignJWT(body)
         .setProtectedHeader({ alg: 'ES256', ...header })
-        .setIssuer(sandbox.issuer)
-        .setAudience(sandbox.audience)
+        .setIssuer(served.sandbox.issuer)
+        .setAudience(served.sandbox.audience)
         .setExpirationTime('5m')
         .sign(attacker.privateKey);
     await expectRefused(await sign({ jwk }), 'TOKEN_INVALID', /names its own key \(jwk\)/);
@@ -233,22 +231,22 @@ describe('refused tokens', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const rsaToken = await new SignJWT({ sub: 'u', ...claims, plan: { tier: 'pro', quotas: {} }, usageSnapshot: {} })
       .setProtectedHeader({ alg: 'RS256' })
-      .setIssuer(sandbox.issuer)
-      .setAudience(sandbox.audience)
+      .setIssuer(served.sandbox.issuer)
+      .setAudience(served.sandbox.audience)
       .setExpirationTime('5m')
       .sign(rsa.privateKey);
     await expectRefused(rsaToken, 'TOKEN_INVALID', /cannot be verified with the provider's key|not signed by any of the provider's keys/);
   });
 
   it('refuses tokens with missing or invalid private claims, naming the fields', async () => {
-    const noPlan = await sandbox.signToken({ ...claims, plan: undefined, usageSnapshot: undefined });
+    const noPlan = await served.sandbox.signToken({ ...claims, plan: undefined, usageSnapshot: undefined });
     const err = await refusal(viaJwks.verify(noPlan));
     expect(err.code).toBe('TOKEN_CLAIMS_INVALID');
     expect(err.message).toMatch(/\(plan, usageSnapshot\)/);
-    await expectRefused(await sandbox.signToken({ sessionId: '', videoId: 'v' }), 'TOKEN_CLAIMS_INVALID', /sessionId/);
-    await expectRefused(await sandbox.signToken({ ...claims, sub: undefined }), 'TOKEN_CLAIMS_INVALID', /sub/);
+    await expectRefused(await served.sandbox.signToken({ sessionId: '', videoId: 'v' }), 'TOKEN_CLAIMS_INVALID', /sessionId/);
+    await expectRefused(await served.sandbox.signToken({ ...claims, sub: undefined }), 'TOKEN_CLAIMS_INVALID', /sub/);
     await expectRefused(
-      await sandbox.signToken({ ...claims, media: { videoUrl: 'not a url' } }),
+      await served.sandbox.signToken({ ...claims, media: { videoUrl: 'not a url' } }),
       'TOKEN_CLAIMS_INVALID',
       /media\.videoUrl/,
     );
@@ -268,16 +266,16 @@ describe('refused tokens', () => {
 
 describe('key availability', () => {
   it('reports KEYS_UNAVAILABLE when the JWKS endpoint fails or is unreachable', async () => {
-    const token = await sandbox.signToken({ sessionId: 's', videoId: 'v' });
-    const notFound = new ProviderTokenVerifier({ issuer: sandbox.issuer, audience: sandbox.audience, jwksUrl: `${sandbox.url}/no-such-jwks` });
+    const token = await served.sandbox.signToken({ sessionId: 's', videoId: 'v' });
+    const notFound = new ProviderTokenVerifier({ issuer: served.sandbox.issuer, audience: served.sandbox.audience, jwksUrl: `${served.sandbox.url}/no-such-jwks` });
     const err1 = await refusal(notFound.verify(token));
     expect(err1.code).toBe('KEYS_UNAVAILABLE');
     expect(err1.message).toMatch(/signing keys could not be fetched/);
 
-    const gone = await startProviderSandbox({ port: 0, mediaDir, editorUrl: EDITOR });
+    const gone = await startProviderSandbox({ port: 0, mediaDir: served.mediaDir, editorUrl: EDITOR });
     const goneJwks = gone.jwksUrl;
     await gone.close();
-    const unreachable = new ProviderTokenVerifier({ issuer: sandbox.issuer, audience: sandbox.audience, jwksUrl: goneJwks });
+    const unreachable = new ProviderTokenVerifier({ issuer: served.sandbox.issuer, audience: served.sandbox.audience, jwksUrl: goneJwks });
     expect((await refusal(unreachable.verify(token))).code).toBe('KEYS_UNAVAILABLE');
   });
 });

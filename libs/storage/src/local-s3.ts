@@ -1,4 +1,5 @@
 import { mkdir, unlink } from 'node:fs/promises';
+import type { S3StorageConfig } from './s3-object-storage';
 
 export interface LocalS3Options {
   /** 0 = ephemeral port (the real one is in the returned endpoint). */
@@ -17,6 +18,8 @@ export interface LocalS3 {
   endpoint: string;
   accessKeyId: 'S3RVER';
   secretAccessKey: 'S3RVER';
+  /** The settings of an S3ObjectStorage on `bucket` of this server (path-style addressing). */
+  storageConfig(bucket: string): S3StorageConfig;
   close(): Promise<void>;
 }
 
@@ -54,10 +57,12 @@ export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
   const info = await server.run();
   const host = address.includes(':') ? `[${address}]` : address;
   let closed = false;
+  const endpoint = `http://${host}:${info.port}`;
   return {
-    endpoint: `http://${host}:${info.port}`,
+    endpoint,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
+    storageConfig: (bucket) => ({ endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', bucket, forcePathStyle: true }),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,7 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
   InvalidRangeError,
@@ -10,9 +7,9 @@ import {
   StorageError,
   StorageUnavailableError,
   UploadAbortedError,
-  startLocalS3,
   type LocalS3,
 } from '@wordcut/storage';
+import { startTestS3, type TestS3 } from '../../../tools/testing/local-s3';
 
 const MiB = 1024 * 1024;
 
@@ -80,30 +77,16 @@ async function sha256Of(body: Readable): Promise<{ hex: string; bytes: number }>
 }
 
 describe('S3ObjectStorage against s3rver', () => {
-  let dir: string;
+  let server: TestS3 | undefined;
   let s3: LocalS3;
   let storage: S3ObjectStorage;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'wordcut-s3-'));
-    s3 = await startLocalS3({ port: 0, directory: dir });
-    storage = new S3ObjectStorage({
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      bucket: 'wordcut-test',
-      forcePathStyle: true,
-      partSizeBytes: 8 * MiB,
-      queueSize: 3,
-    });
+    server = await startTestS3('wordcut-test', { partSizeBytes: 8 * MiB, queueSize: 3 });
+    ({ s3, storage } = server);
   });
 
-  afterAll(async () => {
-    storage?.destroy();
-    await s3?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('reports an ephemeral port for port 0', () => {
     expect(s3.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -250,16 +233,7 @@ describe('S3ObjectStorage against s3rver', () => {
   });
 
   it('ping fails clearly when the server is stopped', async () => {
-    const otherDir = await mkdtemp(join(tmpdir(), 'wordcut-s3-'));
-    const other = await startLocalS3({ port: 0, directory: otherDir });
-    const s = new S3ObjectStorage({
-      endpoint: other.endpoint,
-      region: 'us-east-1',
-      accessKeyId: other.accessKeyId,
-      secretAccessKey: other.secretAccessKey,
-      bucket: 'ping-test',
-      forcePathStyle: true,
-    });
+    const { s3: other, storage: s, close } = await startTestS3('ping-test');
     try {
       await s.ensureBucket();
       await s.ping();
@@ -273,9 +247,7 @@ describe('S3ObjectStorage against s3rver', () => {
       // The pooled keep-alive socket fails first (ECONNRESET); the SDK's retry then meets ECONNREFUSED.
       expect((err as Error).message).toMatch(/ECONNREFUSED|ECONNRESET/);
     } finally {
-      s.destroy();
-      await other.close();
-      await rm(otherDir, { recursive: true, force: true });
+      await close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Paragraph, Word, WordDelta } from '@wordcut/contracts';
+import { thrownBy } from '../../../tools/testing/thrown';
 import {
   INSERTED_WORD_CONFIDENCE,
   TranscriptEditError,
@@ -27,15 +28,7 @@ const texts = (t: { words: Word[] }) => t.words.map((w) => w.text).join(' ');
 const paragraphTexts = (t: { words: Word[]; paragraphs: Paragraph[] }) =>
   t.paragraphs.map((p) => p.wordIndices.map((i) => t.words[i]!.text).join(' '));
 
-function editError(fn: () => unknown): TranscriptEditError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof TranscriptEditError) return e;
-    throw e;
-  }
-  throw new Error('expected a TranscriptEditError');
-}
+const editError = (fn: () => unknown): TranscriptEditError => thrownBy(fn, TranscriptEditError);
 
 describe('applyWordDeltas', () => {
   it('starts from a two-paragraph sample', () => {

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ExportStream, Streams } from '@wordcut/contracts';
 import { Messaging } from '@wordcut/messaging';
-import { assertMigrated, runService, s3Settings, type RunningService } from '@wordcut/platform';
+import { databaseAndBusParts, natsSettings, openMigrated, runService, s3Settings, type RunningService } from '@wordcut/platform';
 import { HttpProviderClient, type HttpProviderClientOptions, type ProviderClient } from '@wordcut/provider';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadExportConfig, SCHEMA, SERVICE, type ExportConfig } from './config';
@@ -51,12 +51,10 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
     rawBody: true,
     ...(o.installSignalHandlers !== undefined ? { installSignalHandlers: o.installSignalHandlers } : {}),
     create: async ({ config, logger, metrics }) => {
-      const ds = exportDataSource(config.DATABASE_URL);
-      await ds.initialize();
-      await assertMigrated(ds, SCHEMA);
+      const ds = await openMigrated(exportDataSource(config.DATABASE_URL), SCHEMA);
       const storage = new S3ObjectStorage(s3Settings(config));
       await storage.ensureBucket();
-      const bus = await Messaging.connect({ servers: config.NATS_URL, user: config.NATS_USER, pass: config.NATS_PASSWORD, token: config.NATS_TOKEN, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
+      const bus = await Messaging.connect({ ...natsSettings(config), name: SERVICE, logger, metrics });
       const store = new ExportStore(ds);
       const exportMetrics = new ExportMetrics(metrics);
       const client =
@@ -77,13 +75,10 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
       });
       // JOBS: the render jobs an export may wait for end there
       await bus.provision([ExportStream, Streams.jobs], [worker.consumer, applier.consumer, ...renderWaits.consumers]);
+      const databaseAndBus = databaseAndBusParts(ds, bus);
       return {
         module: ExportModule.register(receiver),
-        healthChecks: [
-          { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
-          { name: 'nats', check: () => bus.ping() },
-          { name: 's3', check: () => storage.ping() },
-        ],
+        healthChecks: [...databaseAndBus.healthChecks, { name: 's3', check: () => storage.ping() }],
         start: async () => {
           service.start();
           await worker.start();
@@ -93,8 +88,7 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
         close: async () => {
           worker.stop();
           await service.stop();
-          await bus.close();
-          await ds.destroy();
+          await databaseAndBus.close();
           storage.destroy();
         },
       };

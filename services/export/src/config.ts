@@ -1,14 +1,11 @@
-import { commonConfig, databaseConfig, loadConfig, natsConfig, s3Config } from '@wordcut/platform';
+import { databaseServiceConfig, loadConfig, s3Config } from '@wordcut/platform';
 import { z } from 'zod';
 
 export const SERVICE = 'export';
 export const SCHEMA = 'export';
 
 export const exportConfigSchema = z.object({
-  ...commonConfig,
-  PORT: commonConfig.PORT.default(3103),
-  ...natsConfig,
-  ...databaseConfig,
+  ...databaseServiceConfig(3103),
   ...s3Config,
   /** the provider's API (uploads, token refresh, clone); the sandbox locally */
   PROVIDER_API_URL: z.string().url(),

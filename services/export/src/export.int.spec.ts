@@ -103,7 +103,7 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     s3dir = await mkdtemp(join(tmpdir(), 'wordcut-export-s3-'));
     mediaDir = await mkdtemp(join(tmpdir(), 'wordcut-export-media-'));
     s3 = await startLocalS3({ port: 0, directory: s3dir });
-    storage = new S3ObjectStorage({ endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, bucket: BUCKET, forcePathStyle: true });
+    storage = new S3ObjectStorage(s3.storageConfig(BUCKET));
     await storage.ensureBucket();
 
     const port = await freePort();
@@ -458,14 +458,32 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
       return row?.waiting_since ? row.render_job_id : undefined;
     }, 10_000, `export ${jobId} waiting for its render`);
   const renderEnded = (subject: string, event: Record<string, unknown>) => bus.publish(subject, { worker: 'media-1', at: new Date().toISOString(), ...event });
-
-  it('waits for the mute render the gateway names, without polling, and goes on when the render job completes', async () => {
+  /**
+   * A video whose sources answer "rendering" first (a mute render the gateway started, in `state`
+   * as the jobs service reports it), then as usual; `asked()` counts the sources requests.
+   */
+  async function renderingFirst(state: JobStatus['status']) {
     const f = await fixture();
     const ready = sources.get(f.videoId)!;
     const renderJobId = `mute_${randomUUID()}`;
-    renderJobs.set(renderJobId, ['processing']);
+    renderJobs.set(renderJobId, [state]);
     let asked = 0;
     sources.set(f.videoId, (req) => (asked++ === 0 ? { state: 'rendering', renderJobId } : ready(req)));
+    return { f, renderJobId, asked: () => asked };
+  }
+  /** An export (main video only) waiting for the mute render its sources name, which is processing. */
+  async function waitingForRender() {
+    const f = await fixture();
+    const renderJobId = `mute_${randomUUID()}`;
+    renderJobs.set(renderJobId, ['processing']);
+    sources.set(f.videoId, () => ({ state: 'rendering', renderJobId }));
+    const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [] })));
+    await waiting(r.created.jobId);
+    return { f, renderJobId, jobId: r.created.jobId };
+  }
+
+  it('waits for the mute render the gateway names, without polling, and goes on when the render job completes', async () => {
+    const { f, renderJobId, asked } = await renderingFirst('processing');
     const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [], mainVideoEdits: { muteSegments: [{ start: 1, end: 2 }, { start: 3, end: 4 }] } })));
     expect(await waiting(r.created.jobId)).toBe(renderJobId);
     const during = await status(r.created.jobId, f.caller);
@@ -474,11 +492,11 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     expect(req[0]).toEqual({ exportJobId: r.created.jobId, videoId: f.videoId, userId: f.userId, muteSegments: [{ start: 1, end: 2 }, { start: 3, end: 4 }], mainVideo: true, vtt: false, clipIds: [] });
     // nothing moves while the render runs: the job is asked about once, not every second
     await new Promise((done) => setTimeout(done, 1500));
-    expect(asked).toBe(1);
+    expect(asked()).toBe(1);
     await renderEnded(Subjects.jobCompleted, { jobId: renderJobId, result: {} });
     const done = await finished(r.created.jobId, f.caller);
     expect(done.status).toBe('completed');
-    expect(asked).toBe(2);
+    expect(asked()).toBe(2);
   });
 
   it('a render named at create is waited for before the first run; a failed or cancelled render fails the export with its reason', async () => {
@@ -500,38 +518,23 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
     expect((await finished(reply.created.jobId, f.caller)).status).toBe('completed');
     expect(requests()).toBe(1);
 
-    const g = await fixture();
-    const failing = `mute_${randomUUID()}`;
-    renderJobs.set(failing, ['processing']);
-    sources.set(g.videoId, () => ({ state: 'rendering', renderJobId: failing }));
-    const bad = created(await create(g, requestOf(g, { saveVtt: false, clips: [] })));
-    await waiting(bad.created.jobId);
-    await renderEnded(Subjects.jobFailed, { jobId: failing, error: 'ffmpeg exited with code 1', code: 'render_failed' });
-    const failed = await finished(bad.created.jobId, g.caller);
+    const bad = await waitingForRender();
+    await renderEnded(Subjects.jobFailed, { jobId: bad.renderJobId, error: 'ffmpeg exited with code 1', code: 'render_failed' });
+    const failed = await finished(bad.jobId, bad.f.caller);
     expect(failed).toMatchObject({ status: 'failed', error: { error: 'export_failed', message: 'Export failed. Please try again.' } });
     expect(failed.error!.details).toContain('ffmpeg exited with code 1');
     expect(failed.items.map((i) => [i.type, i.status])).toEqual([['main_video', 'failed']]);
 
-    const h = await fixture();
-    const cancelled = `mute_${randomUUID()}`;
-    renderJobs.set(cancelled, ['processing']);
-    sources.set(h.videoId, () => ({ state: 'rendering', renderJobId: cancelled }));
-    const stopped = created(await create(h, requestOf(h, { saveVtt: false, clips: [] })));
-    await waiting(stopped.created.jobId);
-    await renderEnded(Subjects.jobCancelled, { jobId: cancelled, by: h.userId });
-    expect((await finished(stopped.created.jobId, h.caller)).error!.details).toContain(`render job ${cancelled}`);
+    const stopped = await waitingForRender();
+    await renderEnded(Subjects.jobCancelled, { jobId: stopped.renderJobId, by: stopped.f.userId });
+    expect((await finished(stopped.jobId, stopped.f.caller)).error!.details).toContain(`render job ${stopped.renderJobId}`);
   });
 
   it('a render that ended before the wait was recorded is found by looking it up once', async () => {
-    const f = await fixture();
-    const ready = sources.get(f.videoId)!;
-    const renderJobId = `mute_${randomUUID()}`;
-    renderJobs.set(renderJobId, ['completed']);
-    let asked = 0;
-    sources.set(f.videoId, (req) => (asked++ === 0 ? { state: 'rendering', renderJobId } : ready(req)));
+    const { f, asked } = await renderingFirst('completed');
     const r = created(await create(f, requestOf(f, { saveVtt: false, clips: [], mainVideoEdits: { muteSegments: [{ start: 1, end: 2 }] } })));
     expect((await finished(r.created.jobId, f.caller)).status).toBe('completed');
-    expect(asked).toBe(2);
+    expect(asked()).toBe(2);
   });
 
   it('fails on a provider refusal, and a retry is a new job that skips what was uploaded and does not count toward the quota', async () => {

@@ -6,6 +6,7 @@ import {
   rpcExportCreateSchema,
   rpcExportJobRequestSchema,
   rpcExportQuotaRequestSchema,
+  type ExportCaller,
   type ExportCreated,
   type ExportRefusal,
   type ExportJobStatus,
@@ -22,7 +23,7 @@ import { z } from 'zod';
 import { ExportCode, Messages, refusal } from './errors';
 import { deleteExportCaptions } from './export-captions';
 import { planItems, requestFingerprint, retryItems, userItemCount } from './export-plan';
-import { toJobStatus, type ExportStore } from './export-store';
+import { toJobStatus, type ExportStore, type NewExportJob } from './export-store';
 import { announceUnreached } from './item-events';
 import type { ExportMetrics } from './metrics';
 import type { RenderWaits } from './render-waits';
@@ -48,6 +49,11 @@ type RpcExportJobRequest = z.infer<typeof rpcExportJobRequestSchema>;
  * would upload the same files to the provider again, racing the first); the browser follows it.
  */
 const inProgress = (jobId: string) => refusal(409, { error: ExportCode.ExportInProgress, message: Messages.exportInProgress, jobId });
+
+/** A new queued job for `caller`: a fresh id, owned by the caller, in the caller's session and provider video. */
+function newJobOf(caller: ExportCaller, job: Pick<NewExportJob, 'videoId' | 'request' | 'names' | 'retryOf' | 'countsTowardQuota'>): NewExportJob {
+  return { id: `${EXPORT_JOB_PREFIX}${randomUUID()}`, userId: caller.userId, sessionId: caller.sessionId, providerVideoId: caller.providerVideoId, caller, ...job };
+}
 
 /**
  * The export service's request/reply side: create (idempotent, quota-checked), status, retry and
@@ -124,23 +130,9 @@ export class ExportService {
       const running = await this.store.runningJobOfVideo(tx, request.videoId);
       if (running) return inProgress(running);
 
-      const jobId = `${EXPORT_JOB_PREFIX}${randomUUID()}`;
-      await this.store.insertJob(
-        tx,
-        {
-          id: jobId,
-          userId: caller.userId,
-          videoId: request.videoId,
-          sessionId: caller.sessionId,
-          providerVideoId: caller.providerVideoId,
-          request,
-          caller,
-          names: msg.names,
-          retryOf: null,
-          countsTowardQuota: true,
-        },
-        planItems(request, msg.names),
-      );
+      const job = newJobOf(caller, { videoId: request.videoId, request, names: msg.names, retryOf: null, countsTowardQuota: true });
+      await this.store.insertJob(tx, job, planItems(request, msg.names));
+      const jobId = job.id;
       const created: ExportCreated = {
         jobId,
         status: 'queued',
@@ -196,24 +188,9 @@ export class ExportService {
       const running = await this.store.runningJobOfVideo(tx, failed.videoId);
       if (running) return inProgress(running);
       const items = retryItems(await this.store.getItems(failed.id, tx));
-      const jobId = `${EXPORT_JOB_PREFIX}${randomUUID()}`;
-      await this.store.insertJob(
-        tx,
-        {
-          id: jobId,
-          userId: caller.userId,
-          videoId: failed.videoId,
-          sessionId: caller.sessionId,
-          providerVideoId: caller.providerVideoId,
-          request: failed.request,
-          caller,
-          names: failed.names,
-          retryOf: failed.id,
-          countsTowardQuota: false,
-        },
-        items,
-      );
-      return { ok: true, created: { jobId, status: 'queued', itemCount: userItemCount(failed.request), quota }, replayed: false };
+      const job = newJobOf(caller, { videoId: failed.videoId, request: failed.request, names: failed.names, retryOf: failed.id, countsTowardQuota: false });
+      await this.store.insertJob(tx, job, items);
+      return { ok: true, created: { jobId: job.id, status: 'queued', itemCount: userItemCount(failed.request), quota }, replayed: false };
     });
     if (outcome.ok && !outcome.replayed) {
       this.logger.info({ jobId: outcome.created.jobId, retryOf: req.jobId, userId: caller.userId }, 'export job retried');

@@ -225,36 +225,35 @@ describe('receiveFiles (the legacy form: video and subtitles)', () => {
     expect([...storage.objects.keys()].sort()).toEqual([specs.video.key, specs.vtt.key].sort());
   });
 
-  it('names the missing field, and removes the file that did arrive', async () => {
+  /** The refusal of a form of these parts, and how many objects it left in storage. */
+  async function refusalOf(parts: Part[]) {
     const storage = new MemoryStorage();
-    const e = await rejectedWith(receiveFiles(await post([{ field: 'video', content: 'v'.repeat(10) }]), storage, specs));
-    expect(e.statusCode).toBe(400);
-    expect(e.message).toBe("Attach both files: form fields 'video' and 'vtt' (missing: vtt).");
-    expect(storage.objects.size).toBe(0);
+    const e = await rejectedWith(receiveFiles(await post(parts), storage, specs));
+    return { status: e.statusCode, message: e.message, storedObjects: storage.objects.size };
+  }
+
+  it('names the missing field, and removes the file that did arrive', async () => {
+    expect(await refusalOf([{ field: 'video', content: 'v'.repeat(10) }])).toEqual({
+      status: 400,
+      message: "Attach both files: form fields 'video' and 'vtt' (missing: vtt).",
+      storedObjects: 0,
+    });
   });
 
-  it("holds each file to its own limit (the label names it), and removes the other file", async () => {
-    const storage = new MemoryStorage();
-    const req = await post([
+  it('holds each file to its own limit (the label names it), and removes the other file', async () => {
+    const parts = [
       { field: 'video', content: 'v'.repeat(500) },
       { field: 'vtt', content: 'x'.repeat(101) },
-    ]);
-    const e = await rejectedWith(receiveFiles(req, storage, specs));
-    expect(e.statusCode).toBe(413);
-    expect(e.message).toBe('The subtitle file is larger than the limit of 100 bytes.');
-    expect(storage.objects.size).toBe(0);
+    ];
+    expect(await refusalOf(parts)).toEqual({ status: 413, message: 'The subtitle file is larger than the limit of 100 bytes.', storedObjects: 0 });
   });
 
   it('refuses a third file', async () => {
-    const storage = new MemoryStorage();
-    const req = await post([
+    const parts = [
       { field: 'video', content: 'v' },
       { field: 'vtt', content: 'w' },
       { field: 'extra', content: 'x' },
-    ]);
-    const e = await rejectedWith(receiveFiles(req, storage, specs));
-    expect(e.statusCode).toBe(400);
-    expect(e.message).toBe("Send exactly one file in each of the form fields 'video' and 'vtt'.");
-    expect(storage.objects.size).toBe(0);
+    ];
+    expect(await refusalOf(parts)).toEqual({ status: 400, message: "Send exactly one file in each of the form fields 'video' and 'vtt'.", storedObjects: 0 });
   });
 });

@@ -143,6 +143,22 @@ describe('jobs service (real Postgres and NATS)', () => {
       return j?.status === status ? j : undefined;
     }, 15000, `job ${jobId} ${status}`);
 
+  /** A render job of `kind` for `owner`, requested and recorded. */
+  async function recordedRender(kind: JobKind, owner: string | null): Promise<JobRequestedEvent> {
+    const e = requestEvent(kind, renderInput(owner));
+    await request(e);
+    await recorded(e.jobId);
+    return e;
+  }
+
+  /** A render job of `kind` for `owner` that worker w1 has started (attempt 1). */
+  async function startedRender(kind: JobKind, owner: string): Promise<JobRequestedEvent> {
+    const e = await recordedRender(kind, owner);
+    await h.bus.publish(Subjects.jobStarted, { jobId: e.jobId, worker: 'w1', attempt: 1, at: new Date().toISOString() });
+    await inStatus(e.jobId, 'processing');
+    return e;
+  }
+
   /** Every handled message of a durable consumer is acked: nothing more will change for what was published before. */
   async function drained(durable: string, stream: string, on: Harness = h): Promise<void> {
     await eventually(async () => {
@@ -220,11 +236,7 @@ describe('jobs service (real Postgres and NATS)', () => {
   });
 
   it('cancels a job for its owner: the record, jobs.events.cancelled and jobs.cancel.<id>, once', async () => {
-    const e = requestEvent('filler', renderInput('owner-1'));
-    await request(e);
-    await recorded(e.jobId);
-    await h.bus.publish(Subjects.jobStarted, { jobId: e.jobId, worker: 'w1', attempt: 1, at: new Date().toISOString() });
-    await inStatus(e.jobId, 'processing');
+    const e = await startedRender('filler', 'owner-1');
     await h.bus.publish(Subjects.jobProgress, { jobId: e.jobId, progress: 30, message: 'Rendering', estimatedTimeRemaining: 5, at: new Date().toISOString() });
     await eventually(async () => ((await store.get(e.jobId))?.progress === 30 ? true : undefined));
 
@@ -251,11 +263,7 @@ describe('jobs service (real Postgres and NATS)', () => {
   });
 
   it('changes nothing of a cancelled job on later started, progress and completed events', async () => {
-    const e = requestEvent('caption', renderInput('owner-2'));
-    await request(e);
-    await recorded(e.jobId);
-    await h.bus.publish(Subjects.jobStarted, { jobId: e.jobId, worker: 'w1', attempt: 1, at: new Date().toISOString() });
-    await inStatus(e.jobId, 'processing');
+    const e = await startedRender('caption', 'owner-2');
     expect((await cancelJob(e.jobId, 'owner-2')).ok).toBe(true);
     const before = await store.get(e.jobId);
 
@@ -277,9 +285,7 @@ describe('jobs service (real Postgres and NATS)', () => {
   });
 
   it('forbids a cancel by anyone but the owner', async () => {
-    const e = requestEvent('silence', renderInput('owner-3'));
-    await request(e);
-    await recorded(e.jobId);
+    const e = await recordedRender('silence', 'owner-3');
     expect(await cancelJob(e.jobId, 'someone-else')).toEqual({ ok: false, reason: 'forbidden', status: null });
     expect(await cancelJob(e.jobId, null)).toEqual({ ok: false, reason: 'forbidden', status: null });
     expect((await store.get(e.jobId))?.status).toBe('pending');
@@ -288,21 +294,15 @@ describe('jobs service (real Postgres and NATS)', () => {
   });
 
   it('forbids every cancel of a job without an owner', async () => {
-    const e = requestEvent('cut', renderInput(null));
-    await request(e);
-    await recorded(e.jobId);
+    const e = await recordedRender('cut', null);
     expect(await cancelJob(e.jobId, 'anyone')).toEqual({ ok: false, reason: 'forbidden', status: null });
     expect(await cancelJob(e.jobId, null)).toEqual({ ok: false, reason: 'forbidden', status: null });
     expect((await store.get(e.jobId))?.status).toBe('pending');
   });
 
   it('answers finished for a job that already ended, and not_found for an unknown one', async () => {
-    const e = requestEvent('reorder', renderInput('owner-4'));
-    await request(e);
-    await recorded(e.jobId);
+    const e = await startedRender('reorder', 'owner-4');
     const at = new Date().toISOString();
-    await h.bus.publish(Subjects.jobStarted, { jobId: e.jobId, worker: 'w1', attempt: 1, at });
-    await inStatus(e.jobId, 'processing');
     const summary = { path: 'smart', fallbackReason: null, audio: 'copy-packets', encodedShare: 0.1, outputDurationSec: 3.25, sizeBytes: 1000, renderMs: 40 };
     await h.bus.publish(Subjects.jobCompleted, { jobId: e.jobId, result: summary, worker: 'w1', at });
     const done = await inStatus(e.jobId, 'completed');

@@ -3,7 +3,7 @@ startTracing('jobs');
 
 import { Module } from '@nestjs/common';
 import { Messaging } from '@wordcut/messaging';
-import { assertMigrated, runMain, runService } from '@wordcut/platform';
+import { databaseAndBusParts, natsSettings, openMigrated, runMain, runService } from '@wordcut/platform';
 import { loadJobsConfig, SCHEMA, SERVICE } from './config';
 import { jobsDataSource } from './data-source';
 import { JobStore } from './job-store';
@@ -17,23 +17,10 @@ export async function main() {
     name: SERVICE,
     loadConfig: () => loadJobsConfig(),
     create: async ({ config, logger, metrics }) => {
-      const ds = jobsDataSource(config.DATABASE_URL);
-      await ds.initialize();
-      await assertMigrated(ds, SCHEMA);
-      const bus = await Messaging.connect({ servers: config.NATS_URL, user: config.NATS_USER, pass: config.NATS_PASSWORD, token: config.NATS_TOKEN, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
+      const ds = await openMigrated(jobsDataSource(config.DATABASE_URL), SCHEMA);
+      const bus = await Messaging.connect({ ...natsSettings(config), name: SERVICE, logger, metrics });
       const jobs = new JobsService(bus, new JobStore(ds), logger);
-      return {
-        module: JobsModule,
-        healthChecks: [
-          { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
-          { name: 'nats', check: () => bus.ping() },
-        ],
-        start: () => jobs.start(),
-        close: async () => {
-          await bus.close();
-          await ds.destroy();
-        },
-      };
+      return { module: JobsModule, ...databaseAndBusParts(ds, bus), start: () => jobs.start() };
     },
   });
 }

@@ -323,18 +323,7 @@ describe('export quota exceeded', () => {
     return workspace;
   }
 
-  const realResizeObserver = globalThis.ResizeObserver;
-  beforeAll(() => {
-    // the tooltip measures its trigger; jsdom has no ResizeObserver
-    globalThis.ResizeObserver = class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    } as unknown as typeof ResizeObserver;
-  });
-  afterAll(() => {
-    globalThis.ResizeObserver = realResizeObserver;
-  });
+  // the tooltip measures its trigger: jsdom-polyfills (imported first) gives jsdom a ResizeObserver
 
   it('the Quick Export buttons are aria-disabled, explain why on focus, and create nothing', async () => {
     const api = routes(() => [], { 'POST /api/clips': () => reply(201, { id: 'x', jobId: 'x', name: 'x', aspectRatio: '1:1' }) });

@@ -90,42 +90,8 @@ export function UploadForm({ basePath }: { basePath: string }) {
       </h2>
       <p className="wc-muted">Choose an MP4 video and its VTT subtitle file. The transcript is built from the subtitles.</p>
       <form className="wc-form" onSubmit={onSubmit} noValidate>
-        <div className="wc-field">
-          <label htmlFor={`${id}-video`}>MP4 video file</label>
-          <input
-            id={`${id}-video`}
-            name="video"
-            type="file"
-            accept="video/mp4,.mp4"
-            disabled={busy}
-            aria-invalid={videoProblem ? true : undefined}
-            aria-describedby={videoProblem ? `${id}-video-error` : undefined}
-            onChange={(event) => choose('video', event.currentTarget.files?.[0] ?? null)}
-          />
-          {videoProblem ? (
-            <p id={`${id}-video-error`} className="wc-error-text wc-field__error" data-testid="video-file-error">
-              {messageText(videoProblem)}
-            </p>
-          ) : null}
-        </div>
-        <div className="wc-field">
-          <label htmlFor={`${id}-vtt`}>VTT subtitle file</label>
-          <input
-            id={`${id}-vtt`}
-            name="vtt"
-            type="file"
-            accept="text/vtt,.vtt"
-            disabled={busy}
-            aria-invalid={vttProblem ? true : undefined}
-            aria-describedby={vttProblem ? `${id}-vtt-error` : undefined}
-            onChange={(event) => choose('vtt', event.currentTarget.files?.[0] ?? null)}
-          />
-          {vttProblem ? (
-            <p id={`${id}-vtt-error`} className="wc-error-text wc-field__error" data-testid="vtt-file-error">
-              {messageText(vttProblem)}
-            </p>
-          ) : null}
-        </div>
+        <FileField id={id} name="video" label="MP4 video file" accept="video/mp4,.mp4" disabled={busy} problem={videoProblem} onChoose={(file) => choose('video', file)} />
+        <FileField id={id} name="vtt" label="VTT subtitle file" accept="text/vtt,.vtt" disabled={busy} problem={vttProblem} onChoose={(file) => choose('vtt', file)} />
         {formProblem ? (
           <p className="wc-error-text" role="alert" data-testid="upload-form-error">
             {messageText(formProblem)}
@@ -164,5 +130,39 @@ export function UploadForm({ basePath }: { basePath: string }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** One file of the form: its input, labelled, and under it the problem with the chosen file. */
+function FileField({ id, name, label, accept, disabled, problem, onChoose }: {
+  /** the form's id: the input is `<id>-<name>` */
+  id: string;
+  name: 'video' | 'vtt';
+  label: string;
+  accept: string;
+  disabled: boolean;
+  problem: ValidationMessage | null;
+  onChoose: (file: File | null) => void;
+}) {
+  const errorId = `${id}-${name}-error`;
+  return (
+    <div className="wc-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        onChange={(event) => onChoose(event.currentTarget.files?.[0] ?? null)}
+      />
+      {problem ? (
+        <p id={errorId} className="wc-error-text wc-field__error" data-testid={`${name}-file-error`}>
+          {messageText(problem)}
+        </p>
+      ) : null}
+    </div>
   );
 }

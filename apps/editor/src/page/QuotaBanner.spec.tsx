@@ -30,18 +30,7 @@ function startSession(exportsThisMonth: number, exportsPerMonth: number | null =
 
 const OTHER_VIDEO = '11111111-2222-4333-8444-555555555555';
 
-const realResizeObserver = globalThis.ResizeObserver;
-beforeAll(() => {
-  // tooltips measure their trigger; jsdom has no ResizeObserver
-  globalThis.ResizeObserver = class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  } as unknown as typeof ResizeObserver;
-});
-afterAll(() => {
-  globalThis.ResizeObserver = realResizeObserver;
-});
+// tooltips measure their trigger: jsdom-polyfills (imported first) gives jsdom a ResizeObserver
 
 afterEach(() => {
   sessionStore.clear();

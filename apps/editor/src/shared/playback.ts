@@ -1,5 +1,5 @@
-import { createContext, useContext } from 'react';
-import { createStore, useStoreValue } from '@wordcut/ui';
+import { createStore } from '@wordcut/ui';
+import { storeContext } from './storeContext';
 
 /**
  * Playback state outside React, time updates throttled to 100 ms: the player writes here, and only the parts of the UI that depend on the time subscribe
@@ -93,19 +93,12 @@ export function createPlaybackStore(now: () => number = () => performance.now())
   };
 }
 
-export const PlaybackContext = createContext<PlaybackStore | null>(null);
+const playback = storeContext<PlaybackStore>('PlaybackContext', 'usePlaybackStore');
 
-export function usePlaybackStore(): PlaybackStore {
-  const store = useContext(PlaybackContext);
-  if (!store) throw new Error('usePlaybackStore: no PlaybackContext provider above this component');
-  return store;
-}
-
+export const PlaybackContext = playback.Context;
+export const usePlaybackStore = playback.useStore;
 /**
  * A value derived from the playback state; the component re-renders only when the selected
  * value changes (select must return a primitive or a stable value).
  */
-export function usePlayback<T>(select: (snapshot: PlaybackSnapshot) => T): T {
-  const store = usePlaybackStore();
-  return useStoreValue({ get: store.getSnapshot, subscribe: store.subscribe }, select);
-}
+export const usePlayback = playback.useValue;

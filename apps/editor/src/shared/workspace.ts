@@ -1,8 +1,8 @@
-import { createContext, useContext } from 'react';
-import { createStore, useStoreValue } from '@wordcut/ui';
+import { createStore } from '@wordcut/ui';
 import { segmentsChanged } from '@wordcut/editor-core';
 import type { AspectRatio, PendingCut, PendingMute, ReorderSegment, TimeRange } from '@wordcut/editor-core';
 import type { Paragraph, Word } from '@wordcut/contracts';
+import { storeContext } from './storeContext';
 
 /**
  * What the parts of one video's editor tell each other, outside React's render path: the
@@ -95,16 +95,9 @@ export class WorkspaceStore {
   }
 }
 
-export const WorkspaceContext = createContext<WorkspaceStore | null>(null);
+const workspace = storeContext<WorkspaceStore>('WorkspaceContext', 'useWorkspaceStore');
 
-export function useWorkspaceStore(): WorkspaceStore {
-  const store = useContext(WorkspaceContext);
-  if (!store) throw new Error('useWorkspaceStore: no WorkspaceContext provider above this component');
-  return store;
-}
-
+export const WorkspaceContext = workspace.Context;
+export const useWorkspaceStore = workspace.useStore;
 /** A value derived from the workspace; re-renders only when it changes (return primitives or stable values). */
-export function useWorkspace<T>(select: (snapshot: WorkspaceSnapshot) => T): T {
-  const store = useWorkspaceStore();
-  return useStoreValue({ get: store.getSnapshot, subscribe: store.subscribe }, select);
-}
+export const useWorkspace = workspace.useValue;

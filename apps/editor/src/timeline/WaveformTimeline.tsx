@@ -231,31 +231,11 @@ function Timeline({ video, zoom, onZoomChange }: { video: Video; zoom: number; o
       <div className="wc-timeline__bar">
         <span className="wc-timeline__title">Timeline</span>
         <div className="wc-timeline__zoom" role="group" aria-label="Timeline zoom">
-          <button
-            type="button"
-            className="wc-button wc-button--small"
-            onClick={() => onZoomChange(zoomOut(zoom))}
-            disabled={!canZoomOut(zoom)}
-            aria-label="Zoom out"
-            aria-keyshortcuts="-"
-            data-testid="timeline-zoom-out"
-          >
-            −
-          </button>
+          <ZoomButton direction="out" symbol="−" shortcut="-" disabled={!canZoomOut(zoom)} onClick={() => onZoomChange(zoomOut(zoom))} />
           <span className="wc-timeline__zoom-level" data-testid="timeline-zoom" aria-live="polite">
             {formatZoom(zoom)}
           </span>
-          <button
-            type="button"
-            className="wc-button wc-button--small"
-            onClick={() => onZoomChange(zoomIn(zoom))}
-            disabled={!canZoomIn(zoom)}
-            aria-label="Zoom in"
-            aria-keyshortcuts="+"
-            data-testid="timeline-zoom-in"
-          >
-            +
-          </button>
+          <ZoomButton direction="in" symbol="+" shortcut="+" disabled={!canZoomIn(zoom)} onClick={() => onZoomChange(zoomIn(zoom))} />
         </div>
       </div>
       <div
@@ -290,5 +270,22 @@ function Timeline({ video, zoom, onZoomChange }: { video: Video; zoom: number; o
       </div>
       {!ready ? <p className="wc-muted wc-timeline__note">The waveform appears once the video is processed.</p> : null}
     </div>
+  );
+}
+
+/** The timeline's "Zoom in" / "Zoom out" button: a symbol, named by its label, with its shortcut key. */
+function ZoomButton({ direction, symbol, shortcut, disabled, onClick }: { direction: 'in' | 'out'; symbol: string; shortcut: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="wc-button wc-button--small"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={`Zoom ${direction}`}
+      aria-keyshortcuts={shortcut}
+      data-testid={`timeline-zoom-${direction}`}
+    >
+      {symbol}
+    </button>
   );
 }

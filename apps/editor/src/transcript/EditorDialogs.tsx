@@ -29,12 +29,13 @@ export function EditorDialogs({ confirm, onConfirm, onCancel, similar, similarLe
   const pendingMutes = useEditor((s) => s.pendingMutes);
   const fillerCount = useEditor((s) => s.fillerCount);
   const mutesSummary = summarizeList(pendingMutes, 5);
+  /** what the confirmation of a job kind shares: open while asked, confirming that kind */
+  const asked = (kind: ConfirmKind) => ({ open: confirm === kind, testId: `confirm-${kind}`, onConfirm: () => onConfirm(kind), onCancel });
   return (
     <>
       <ConfirmDialog
-        open={confirm === 'cuts'}
+        {...asked('cuts')}
         title="Process Video with Cuts"
-        testId="confirm-cuts"
         description={
           <p>
             {plural(pendingCuts.length, 'cut')} ({formatDuration(pendingCuts.reduce((t, c) => t + (c.endTime - c.startTime), 0))}) will be
@@ -42,17 +43,12 @@ export function EditorDialogs({ confirm, onConfirm, onCancel, similar, similarLe
           </p>
         }
         confirmLabel="Process Video"
-        onConfirm={() => onConfirm('cuts')}
-        onCancel={onCancel}
       />
       <ConfirmDialog
-        open={confirm === 'mutes'}
+        {...asked('mutes')}
         title="Process Audio with Mutes"
-        testId="confirm-mutes"
         description={<p>The audio of these regions will be lowered; the picture is not touched.</p>}
         confirmLabel="Process Audio"
-        onConfirm={() => onConfirm('mutes')}
-        onCancel={onCancel}
       >
         <ul className="wc-dialog__list" data-testid="mute-list">
           {mutesSummary.shown.map((m) => (
@@ -64,9 +60,8 @@ export function EditorDialogs({ confirm, onConfirm, onCancel, similar, similarLe
         </ul>
       </ConfirmDialog>
       <ConfirmDialog
-        open={confirm === 'fillers'}
+        {...asked('fillers')}
         title="Remove Filler Words"
-        testId="confirm-fillers"
         description={
           <p>
             {plural(fillerCount, 'filler word')} will be cut from the video.{' '}
@@ -80,17 +75,12 @@ export function EditorDialogs({ confirm, onConfirm, onCancel, similar, similarLe
           </p>
         }
         confirmLabel="Remove Filler Words"
-        onConfirm={() => onConfirm('fillers')}
-        onCancel={onCancel}
       />
       <ConfirmDialog
-        open={confirm === 'keep'}
+        {...asked('keep')}
         title="Keep Selection"
-        testId="confirm-keep"
         description={<p>Everything before and after the selected text will be cut from the video.</p>}
         confirmLabel="Proceed with Trim"
-        onConfirm={() => onConfirm('keep')}
-        onCancel={onCancel}
         destructive
       />
       <ConfirmDialog

@@ -40,20 +40,7 @@ export function SearchBox({ onStep }: { onStep: (wordIndex: number) => void }) {
   const count = search.matches.length;
   return (
     <div className="wc-search" role="search" data-testid="search">
-      <input
-        type="search"
-        className="wc-search__input"
-        aria-label="Search transcript"
-        placeholder="Search transcript"
-        value={query}
-        onChange={(e) => onQuery(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            step(e.shiftKey ? -1 : 1);
-          }
-        }}
-      />
+      <SearchBarInput type="search" className="wc-search__input" label="Search transcript" value={query} onChange={onQuery} onEnter={(shift) => step(shift ? -1 : 1)} />
       <span className="wc-search__count" aria-live="polite" data-testid="search-count">
         {matchCounter(search.current, count)}
       </span>
@@ -63,21 +50,34 @@ export function SearchBox({ onStep }: { onStep: (wordIndex: number) => void }) {
       <ToolButton label="Next result" iconOnly onClick={() => step(1)} disabled={count === 0}>
         ↓
       </ToolButton>
-      <input
-        type="text"
-        className="wc-search__input wc-search__input--replace"
-        aria-label="Replace with"
-        placeholder="Replace with"
-        value={replacement}
-        onChange={(e) => setReplacement(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            replace();
-          }
-        }}
-      />
+      <SearchBarInput type="text" className="wc-search__input wc-search__input--replace" label="Replace with" value={replacement} onChange={setReplacement} onEnter={replace} />
       <ToolButton label="Replace" onClick={replace} disabled={count === 0} testId="replace" />
     </div>
+  );
+}
+
+/** A text field of the search bar, named by its placeholder; Enter runs `onEnter` (told whether Shift was down) instead of what Enter would do. */
+function SearchBarInput({ type, className, label, value, onChange, onEnter }: {
+  type: 'search' | 'text';
+  className: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onEnter: (shift: boolean) => void;
+}) {
+  return (
+    <input
+      type={type}
+      className={className}
+      aria-label={label}
+      placeholder={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        onEnter(e.shiftKey);
+      }}
+    />
   );
 }

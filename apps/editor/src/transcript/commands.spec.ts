@@ -1,6 +1,4 @@
-import type { Transcript, Word } from '@wordcut/contracts';
 import { selectRange, toggleWord } from '@wordcut/editor-core';
-import { attachParagraphs } from '@wordcut/transcript';
 import type { ToastInput } from '@wordcut/ui';
 import { createPlaybackStore } from '../shared/playback';
 import { REFRESH_ACTION } from '../shared/refreshPage';
@@ -33,26 +31,13 @@ import {
 import type { EditorCommandContext } from './commands';
 import { EditorStore } from './editorStore';
 import type { TranscriptSavePayload } from './saveQueue';
+import { transcriptOfTexts } from '../testing/transcripts';
 
 /**
  * The transcript editor's commands against real stores (the editing store with an in-memory saver,
  * the page's workspace and playback stores), no React: what each toolbar button, menu item and
  * shortcut does to the text, the marks, the previews and the toasts.
  */
-
-/** Words one second apart (0.8 s long); `paragraphs` groups them by index (default: one paragraph). */
-function makeTranscript(texts: string[], paragraphs: number[][] = [texts.map((_, i) => i)]): Transcript {
-  const words: Word[] = texts.map((text, i) => ({ text, start: i, end: i + 0.8, confidence: 0.95, group_number: 0, word_order: i }));
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    videoId: '00000000-0000-4000-8000-000000000002',
-    version: 1,
-    languageCode: 'en',
-    ...attachParagraphs(words, paragraphs.map((wordIndices) => ({ wordIndices }))),
-    fillerWords: [],
-    updatedAt: new Date(0).toISOString(),
-  };
-}
 
 const stores: EditorStore[] = [];
 afterEach(async () => {
@@ -66,7 +51,7 @@ function setup(texts: string[], paragraphs?: number[][]) {
   const saves: TranscriptSavePayload[] = [];
   const editor = new EditorStore({
     videoId: 'v1',
-    transcript: makeTranscript(texts, paragraphs),
+    transcript: transcriptOfTexts(texts, { paragraphs }),
     saver: { save: async (_id, version, payload) => (saves.push(payload), version + 1) },
     storage: null,
   });

@@ -1,19 +1,10 @@
-import { createContext, useContext } from 'react';
-import { useStoreValue } from '@wordcut/ui';
+import { storeContext } from '../shared/storeContext';
 import type { EditorStore } from './editorStore';
-import type { EditorSnapshot } from './editorSnapshot';
+
+const editor = storeContext<EditorStore>('EditorStoreContext', 'useEditorStore');
 
 /** The open transcript's EditorStore, for the components inside the editor. */
-export const EditorStoreContext = createContext<EditorStore | null>(null);
-
-export function useEditorStore(): EditorStore {
-  const store = useContext(EditorStoreContext);
-  if (!store) throw new Error('useEditorStore: no EditorStoreContext provider above this component');
-  return store;
-}
-
+export const EditorStoreContext = editor.Context;
+export const useEditorStore = editor.useStore;
 /** A value derived from the editor state; re-renders only when it changes (Object.is). */
-export function useEditor<T>(select: (snapshot: EditorSnapshot) => T): T {
-  const store = useEditorStore();
-  return useStoreValue({ get: store.getSnapshot, subscribe: store.subscribe }, select);
-}
+export const useEditor = editor.useValue;

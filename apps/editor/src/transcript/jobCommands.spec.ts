@@ -1,12 +1,11 @@
-import type { Transcript, Word } from '@wordcut/contracts';
 import { selectRange } from '@wordcut/editor-core';
-import { attachParagraphs } from '@wordcut/transcript';
 import type { ToastInput } from '@wordcut/ui';
 import type { JobRunner, JobSpec, RunningJob } from '../jobs/jobRunner';
 import { JOB_SPECS } from '../jobs/specs';
 import { EditorStore } from './editorStore';
 import { processCuts, processFillers, processKeep, processMutes, runningJobs } from './jobCommands';
 import type { JobCommandContext } from './jobCommands';
+import { transcriptOfTexts } from '../testing/transcripts';
 
 /**
  * The transcript editor's media jobs without React: each sends the right start call, runs under
@@ -14,24 +13,11 @@ import type { JobCommandContext } from './jobCommands';
  * on completion, and is refused while a conflicting job runs.
  */
 
-function makeTranscript(texts: string[]): Transcript {
-  const words: Word[] = texts.map((text, i) => ({ text, start: i, end: i + 0.8, confidence: 0.95, group_number: 0, word_order: i }));
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    videoId: '00000000-0000-4000-8000-000000000002',
-    version: 1,
-    languageCode: 'en',
-    ...attachParagraphs(words, [{ wordIndices: words.map((_, i) => i) }]),
-    fillerWords: [1],
-    updatedAt: new Date(0).toISOString(),
-  };
-}
-
 const stores: EditorStore[] = [];
 afterEach(() => stores.splice(0).forEach((store) => store.dispose()));
 
 function setup(runningKind: JobSpec['kind'] | null = null) {
-  const editor = new EditorStore({ videoId: 'v1', transcript: makeTranscript(['so', 'um', 'this', 'works']), saver: { save: async (_id, v) => v + 1 }, storage: null });
+  const editor = new EditorStore({ videoId: 'v1', transcript: transcriptOfTexts(['so', 'um', 'this', 'works'], { fillerWords: [1] }), saver: { save: async (_id, v) => v + 1 }, storage: null });
   stores.push(editor);
   const started: JobSpec[] = [];
   const runner: JobRunner = {

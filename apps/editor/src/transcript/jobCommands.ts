@@ -32,23 +32,35 @@ export function runningJobs(runner: Pick<JobRunner, 'job'>) {
   return { video: kind === 'video', mute: kind === 'mute', reorder: kind === 'reorder', caption: kind === 'caption' };
 }
 
+/**
+ * Starts an editing job of `kind` through `begin` (refused while a job it conflicts with runs) and
+ * runs it under the page's job overlay with its texts; once it completes, `clearMarks` clears the
+ * marks it applied and the page's data is refreshed.
+ */
 async function startJob(
   context: JobCommandContext,
   kind: EditJobKind,
   begin: () => Promise<JobStarted>,
-  spec: Omit<JobSpec, 'jobId'>,
-  startFailure: string,
+  o: { startFailure: string; clearMarks?: () => void; onEnded?: () => void },
 ): Promise<void> {
   const blocked = jobBlockedBy(kind, runningJobs(context.runner));
   if (blocked) {
     context.toast({ title: 'Please wait', description: blocked, variant: 'destructive' });
     return;
   }
+  const spec: Omit<JobSpec, 'jobId'> = {
+    ...JOB_SPECS[kind]!,
+    onCompleted: async () => {
+      o.clearMarks?.();
+      await context.refreshVideo();
+    },
+    ...(o.onEnded ? { onEnded: o.onEnded } : {}),
+  };
   try {
     const { jobId } = await begin();
     context.runner.start({ ...spec, jobId });
   } catch (error) {
-    context.toast({ title: startFailure, description: describeError(error), variant: 'destructive' });
+    context.toast({ title: o.startFailure, description: describeError(error), variant: 'destructive' });
   }
 }
 
@@ -58,20 +70,13 @@ const calls = (context: JobCommandContext) => context.api ?? api;
 export function processCuts(context: JobCommandContext): Promise<void> {
   const { editor, videoId } = context;
   const ranges = cutRanges(editor.getSnapshot().pendingCuts);
-  return startJob(
-    context,
-    'cut',
-    () => calls(context).applyCuts(videoId, ranges),
-    {
-      ...JOB_SPECS.cut!,
-      onCompleted: async () => {
-        editor.clearCuts();
-        editor.clearSelection();
-        await context.refreshVideo();
-      },
+  return startJob(context, 'cut', () => calls(context).applyCuts(videoId, ranges), {
+    startFailure: 'Failed to apply cuts',
+    clearMarks: () => {
+      editor.clearCuts();
+      editor.clearSelection();
     },
-    'Failed to apply cuts',
-  );
+  });
 }
 
 /** Proceed with Trim: cuts everything before and after the kept text. */
@@ -79,50 +84,28 @@ export function processKeep(context: JobCommandContext): Promise<void> {
   const { editor, videoId } = context;
   const cuts = [...editor.getSnapshot().keepCuts];
   const leaveKeepPreview = () => editor.setKeepPreview(null);
-  return startJob(
-    context,
-    'keep',
-    () => calls(context).applyCuts(videoId, cuts),
-    {
-      ...JOB_SPECS.keep!,
-      onCompleted: async () => {
-        leaveKeepPreview();
-        editor.clearSelection();
-        await context.refreshVideo();
-      },
-      onEnded: leaveKeepPreview,
+  return startJob(context, 'keep', () => calls(context).applyCuts(videoId, cuts), {
+    startFailure: 'Failed to process keep selection',
+    clearMarks: () => {
+      leaveKeepPreview();
+      editor.clearSelection();
     },
-    'Failed to process keep selection',
-  );
+    onEnded: leaveKeepPreview,
+  });
 }
 
 /** Remove Filler Words: cuts every filler word from the media. */
 export function processFillers(context: JobCommandContext): Promise<void> {
   const indices = [...context.editor.getSnapshot().content.fillerWords];
-  return startJob(
-    context,
-    'filler',
-    () => calls(context).removeFillerWords(context.videoId, indices),
-    { ...JOB_SPECS.filler!, onCompleted: context.refreshVideo },
-    'Failed to remove filler words',
-  );
+  return startJob(context, 'filler', () => calls(context).removeFillerWords(context.videoId, indices), { startFailure: 'Failed to remove filler words' });
 }
 
 /** Process Audio with N Muted Regions: lowers the audio of the pending mutes. */
 export function processMutes(context: JobCommandContext): Promise<void> {
   const { editor } = context;
   const mutes = [...editor.getSnapshot().pendingMutes];
-  return startJob(
-    context,
-    'mute',
-    () => calls(context).startMuteJob(context.videoId, mutes),
-    {
-      ...JOB_SPECS.mute!,
-      onCompleted: async () => {
-        editor.clearMutes();
-        await context.refreshVideo();
-      },
-    },
-    'Failed to apply mutes',
-  );
+  return startJob(context, 'mute', () => calls(context).startMuteJob(context.videoId, mutes), {
+    startFailure: 'Failed to apply mutes',
+    clearMarks: () => editor.clearMutes(),
+  });
 }

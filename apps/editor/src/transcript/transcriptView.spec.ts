@@ -38,12 +38,7 @@ describe('right-to-left languages', () => {
 });
 
 it('colours confidence: >= 0.8 good, >= 0.5 medium, else low', () => {
-  expect(confidenceLevel(1)).toBe('good');
-  expect(confidenceLevel(0.8)).toBe('good');
-  expect(confidenceLevel(0.79)).toBe('medium');
-  expect(confidenceLevel(0.5)).toBe('medium');
-  expect(confidenceLevel(0.49)).toBe('low');
-  expect(confidenceLevel(0)).toBe('low');
+  expect([1, 0.8, 0.79, 0.5, 0.49, 0].map((c) => confidenceLevel(c))).toEqual(['good', 'good', 'medium', 'medium', 'low', 'low']);
 });
 
 describe('paragraphRows', () => {

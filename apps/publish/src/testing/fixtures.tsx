@@ -6,7 +6,8 @@
  */
 import { MemoryRouter } from 'react-router-dom';
 import type { ExportJobStatus, Video } from '@wordcut/contracts';
-import { VIDEO_ID, makeToken, makeVideo as makeBaseVideo, renderWithProviders } from '@wordcut/ui/src/testing/fixtures';
+import { dismissToast, editorBridge, sessionStore } from '@wordcut/ui';
+import { VIDEO_ID, makeToken, makeVideo as makeBaseVideo, recordToasts, renderWithProviders } from '@wordcut/ui/src/testing/fixtures';
 import PublishModule from '../Module';
 import type { PublishClipRecord } from '../api';
 
@@ -80,4 +81,28 @@ export function renderPublish(path = `/editor/${VIDEO_ID}`) {
       <PublishModule basePath="/" />
     </MemoryRouter>,
   );
+}
+
+/**
+ * Per-test session of a spec (call at its top level): before each test no toast is shown, the
+ * session holds `token` and the editor bridge is empty; after it the session is cleared. `all`
+ * lists the toasts of the running test.
+ */
+export function signedInWithToasts(token: string): { readonly all: ReturnType<typeof recordToasts>['all'] } {
+  let toasts: ReturnType<typeof recordToasts>;
+  beforeEach(() => {
+    dismissToast();
+    sessionStore.setToken(token);
+    editorBridge.reset();
+    toasts = recordToasts();
+  });
+  afterEach(() => {
+    toasts.stop();
+    sessionStore.clear();
+  });
+  return {
+    get all() {
+      return toasts.all;
+    },
+  };
 }

@@ -186,23 +186,22 @@ describe('buildCaptionCues', () => {
 });
 
 describe('assTime', () => {
-  it('formats H:MM:SS.cc', () => {
-    expect(assTime(0)).toBe('0:00:00.00');
-    expect(assTime(1.5)).toBe('0:00:01.50');
-    expect(assTime(61.25)).toBe('0:01:01.25');
-    expect(assTime(3723.456)).toBe('1:02:03.46');
-    expect(assTime(36000)).toBe('10:00:00.00');
-  });
-
-  it('rounds to the nearest centisecond, carrying into seconds, minutes and hours', () => {
-    expect(assTime(0.004)).toBe('0:00:00.00');
-    expect(assTime(0.006)).toBe('0:00:00.01');
-    expect(assTime(59.996)).toBe('0:01:00.00');
-    expect(assTime(3599.999)).toBe('1:00:00.00');
-  });
-
-  it('clamps negative times to 0', () => {
-    expect(assTime(-3)).toBe('0:00:00.00');
+  it.each([
+    // H:MM:SS.cc
+    [0, '0:00:00.00'],
+    [1.5, '0:00:01.50'],
+    [61.25, '0:01:01.25'],
+    [3723.456, '1:02:03.46'],
+    [36000, '10:00:00.00'],
+    // to the nearest centisecond, carrying into seconds, minutes and hours
+    [0.004, '0:00:00.00'],
+    [0.006, '0:00:00.01'],
+    [59.996, '0:01:00.00'],
+    [3599.999, '1:00:00.00'],
+    // negative times clamp to 0
+    [-3, '0:00:00.00'],
+  ])('formats %p s as %p', (seconds, text) => {
+    expect(assTime(seconds)).toBe(text);
   });
 
   it('reads back as the time rounded to centiseconds, and keeps order', () => {

@@ -220,55 +220,34 @@ describe('signed media URLs', () => {
 });
 
 describe('publishing routes (@ExportRefusals)', () => {
+  /** The 401 body of a publishing route: the export error shape, `error` repeating the code, the token problem as details. */
+  const exportRefusal = (code: string, message: string, details: string) => ({ statusCode: 401, code, error: code, message, details });
+
   it("answer a missing token in the export error shape with the route's own message and code", async () => {
-    expect(await refusalBody(activate(ExportRoutes, 'quota', request()))).toEqual({
-      statusCode: 401,
-      code: 'unauthorized',
-      error: 'unauthorized',
-      message: 'JWT token required',
-      details: 'TOKEN_MISSING',
-    });
-    expect(await refusalBody(activate(ExportRoutes, 'retry', request()))).toEqual({
-      statusCode: 401,
-      code: 'invalid_request',
-      error: 'invalid_request',
-      message: 'Job ID and token required',
-      details: 'TOKEN_MISSING',
-    });
+    expect(await refusalBody(activate(ExportRoutes, 'quota', request()))).toEqual(exportRefusal('unauthorized', 'JWT token required', 'TOKEN_MISSING'));
+    expect(await refusalBody(activate(ExportRoutes, 'retry', request()))).toEqual(exportRefusal('invalid_request', 'Job ID and token required', 'TOKEN_MISSING'));
   });
 
   it("fall back to the class's refusal when the method names none", async () => {
-    expect(await refusalBody(activate(ExportRoutes, 'fallback', request()))).toEqual({
-      statusCode: 401,
-      code: 'unauthorized',
-      error: 'unauthorized',
-      message: 'Authentication required',
-      details: 'TOKEN_MISSING',
-    });
+    expect(await refusalBody(activate(ExportRoutes, 'fallback', request()))).toEqual(exportRefusal('unauthorized', 'Authentication required', 'TOKEN_MISSING'));
   });
 
   it('resolve a provider token, and refuse a bad one in the export shape with its error code as details', async () => {
     const req = request({ authorization: `Bearer ${await providerToken()}` });
     await expect(activate(ExportRoutes, 'quota', req)).resolves.toBe(true);
     expect(req.identity).toMatchObject({ userId: 'provider-user-1', via: 'provider' });
-    expect(await refusalBody(activate(ExportRoutes, 'quota', request({ authorization: `Bearer ${await providerToken(claims, -120)}` })))).toEqual({
-      statusCode: 401,
-      code: 'unauthorized',
-      error: 'unauthorized',
-      message: 'The session token has expired. Open the editor again from the provider.',
-      details: 'TOKEN_EXPIRED',
-    });
+    const expired = request({ authorization: `Bearer ${await providerToken(claims, -120)}` });
+    expect(await refusalBody(activate(ExportRoutes, 'quota', expired))).toEqual(
+      exportRefusal('unauthorized', 'The session token has expired. Open the editor again from the provider.', 'TOKEN_EXPIRED'),
+    );
   });
 
   it('refuse an expired gateway session in the export shape', async () => {
     const session = await tokens.issueSession();
     now += 2 * 3600 * 1000;
-    expect(await refusalBody(activate(ExportRoutes, 'quota', request({ authorization: `Bearer ${session.token}` })))).toEqual({
-      statusCode: 401,
-      code: 'unauthorized',
-      error: 'unauthorized',
-      message: 'Your session has expired. Reload the page to start a new one.',
-      details: 'TOKEN_EXPIRED',
-    });
+    const expired = request({ authorization: `Bearer ${session.token}` });
+    expect(await refusalBody(activate(ExportRoutes, 'quota', expired))).toEqual(
+      exportRefusal('unauthorized', 'Your session has expired. Reload the page to start a new one.', 'TOKEN_EXPIRED'),
+    );
   });
 });

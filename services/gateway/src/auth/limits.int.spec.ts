@@ -5,7 +5,6 @@
  */
 import { identityEditList } from '@wordcut/edit-list';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { RenderStore } from '../library/render-store';
 import { VideoStore } from '../library/video-store';
@@ -13,20 +12,12 @@ import { ActiveJobs, RateLimitStore } from './limits';
 import { rejectedWith } from '../../../../tools/testing/app-error';
 
 const database = gatewayTestDatabase(6);
-let ds: DataSource;
-let limits: RateLimitStore;
-let renders: RenderStore;
-let videos: VideoStore;
-
-beforeAll(async () => {
-  ds = database.ds;
-  limits = new RateLimitStore(ds);
-  renders = new RenderStore(ds);
-  videos = new VideoStore(ds);
-});
+const limits = database.store(RateLimitStore);
+const renders = database.store(RenderStore);
+const videos = database.store(VideoStore);
 
 const windows = async (key: string) =>
-  ((await ds.query(`SELECT window_start, count FROM library.rate_limits WHERE key = $1 ORDER BY window_start`, [key])) as { window_start: Date; count: number }[]).map((r) => ({
+  ((await database.ds.query(`SELECT window_start, count FROM library.rate_limits WHERE key = $1 ORDER BY window_start`, [key])) as { window_start: Date; count: number }[]).map((r) => ({
     start: r.window_start.toISOString(),
     count: r.count,
   }));
@@ -81,7 +72,7 @@ describe('RateLimitStore', () => {
 describe('ActiveJobs (real counts)', () => {
   async function completedVideo(ownerId: string): Promise<string> {
     const id = randomUUID();
-    await ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id) VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en', $2)`, [
+    await database.ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id) VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en', $2)`, [
       id,
       ownerId,
     ]);
@@ -92,7 +83,7 @@ describe('ActiveJobs (real counts)', () => {
   async function startRender(jobs: ActiveJobs, userId: string, kind: 'cut' | 'clip' = 'cut'): Promise<string> {
     const videoId = await completedVideo(userId);
     const jobId = `${kind}_${randomUUID()}`;
-    await ds.transaction(async (tx) => {
+    await database.ds.transaction(async (tx) => {
       await jobs.reserve(tx, userId);
       await renders.insertActive(tx, { jobId, videoId, kind, userId, baseVersion: 0, base: identityEditList(5), next: identityEditList(5), clipId: null });
     });
@@ -104,7 +95,7 @@ describe('ActiveJobs (real counts)', () => {
     const jobs = new ActiveJobs(3, renders, videos);
     const first = await startRender(jobs, user);
     await startRender(jobs, user, 'clip');
-    await ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id) VALUES ($1, 't', 'o', 'f', 'processing', 'upload', 'en', $2)`, [
+    await database.ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id) VALUES ($1, 't', 'o', 'f', 'processing', 'upload', 'en', $2)`, [
       randomUUID(),
       user,
     ]);
@@ -122,6 +113,6 @@ describe('ActiveJobs (real counts)', () => {
     const results = await Promise.allSettled([startRender(jobs, user), startRender(jobs, user), startRender(jobs, user)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.statusCode)).toEqual([429, 429]);
-    expect(await renders.countActiveForUser(ds.manager, user)).toBe(1);
+    expect(await renders.countActiveForUser(database.ds.manager, user)).toBe(1);
   });
 });

@@ -4,22 +4,15 @@
  * back), and its upload to the provider is tracked per clip.
  */
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { ClipStore, type NewClip } from './clip-store';
 
 const database = gatewayTestDatabase(4);
-let ds: DataSource;
-let clips: ClipStore;
-
-beforeAll(async () => {
-  ds = database.ds;
-  clips = new ClipStore(ds);
-});
+const clips = database.store(ClipStore);
 
 async function video(ownerId: string | null = 'owner-a'): Promise<string> {
   const id = randomUUID();
-  await ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id) VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en', $2)`, [
+  await database.ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id) VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en', $2)`, [
     id,
     ownerId,
   ]);
@@ -110,7 +103,7 @@ describe('ClipStore', () => {
     // a clip named with the wrong video is left alone
     await clips.setUploadStatus(other.id, v, 'failed', null);
     expect((await clips.getOwned(other.id, 'owner-a'))!.provider_upload_status).toBe('none');
-    await ds.transaction((tx) => clips.resetUploads(tx, v));
+    await database.ds.transaction((tx) => clips.resetUploads(tx, v));
     expect(await clips.getOwned(a.id, 'owner-a')).toMatchObject({ provider_upload_status: 'none', provider_video_id: null });
   });
 
@@ -132,7 +125,7 @@ describe('ClipStore', () => {
     );
     await clips.delete(a.id);
     expect((await clips.listForVideo(v)).map((c) => c.id)).toEqual([b.id]);
-    await ds.transaction((tx) => clips.deleteForVideo(tx, v));
+    await database.ds.transaction((tx) => clips.deleteForVideo(tx, v));
     expect(await clips.listForVideo(v)).toEqual([]);
     expect(await clips.getOwned(keep.id, 'owner-a')).not.toBeNull();
   });
@@ -140,7 +133,7 @@ describe('ClipStore', () => {
   it('go with their video', async () => {
     const v = await video();
     const c = await clip(v);
-    await ds.query(`DELETE FROM library.videos WHERE id = $1`, [v]);
+    await database.ds.query(`DELETE FROM library.videos WHERE id = $1`, [v]);
     expect(await clips.getOwned(c.id, 'owner-a')).toBeNull();
   });
 });

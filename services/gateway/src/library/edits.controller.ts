@@ -16,6 +16,8 @@ import { clampWords } from '@wordcut/transcript';
 import { Caller, type Identity } from '../auth/identity';
 import { editing, parseBody, parseId } from '../http';
 import { currentEditList, EditService, type EditVideoRow } from './edits';
+import type { SilenceService } from './silence';
+import { SILENCE_SERVICE } from './silence.controller';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
 
 export const EDIT_SERVICE = Symbol('EDIT_SERVICE');
@@ -33,6 +35,7 @@ export class EditsController {
   constructor(
     @Inject(LIBRARY_DEPS) private readonly library: LibraryDeps,
     @Inject(EDIT_SERVICE) private readonly edits: EditService,
+    @Inject(SILENCE_SERVICE) private readonly silence: SilenceService,
   ) {}
 
   private async render(row: EditVideoRow, kind: JobKind, userId: string, edit: (el: ReturnType<typeof currentEditList>) => ReturnType<typeof currentEditList>, summary: string) {
@@ -74,7 +77,8 @@ export class EditsController {
     const userId = caller.userId;
     const { silenceRanges } = parseBody(processSilenceRequestSchema, body);
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
-    const ranges = mergeRanges(silenceRanges.filter((r) => r.end > r.start));
+    // cut edges land inside each pause, keeping a little of its silence next to speech
+    const ranges = this.silence.removalRanges(row, mergeRanges(silenceRanges.filter((r) => r.end > r.start)));
     return this.render(row, 'silence', userId, (el) => applyCuts(el, ranges), `${plural(ranges.length, 'silence')}`);
   }
 

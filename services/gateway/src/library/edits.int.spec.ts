@@ -5,14 +5,13 @@
  * version, captions are stored beside it), repeated and late events, revert to the original, and
  * a clip whose render request cannot be queued.
  */
-import { StorageKeys, Subjects, type JobStatus, type VideoRenderCompletedEvent, type Word } from '@wordcut/contracts';
+import { StorageKeys, Subjects, type VideoRenderCompletedEvent, type Word } from '@wordcut/contracts';
 import { applyCuts, identityEditList, parseEditList } from '@wordcut/edit-list';
 import type { InboundMessage, Messaging } from '@wordcut/messaging';
 import { createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { DataSource } from 'typeorm';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { ActiveJobs } from '../auth/limits';
 import { ClipStore } from './clip-store';
@@ -21,26 +20,9 @@ import { RenderStore } from './render-store';
 import { TranscriptStore, type TranscriptContent } from './transcript-store';
 import { VideoStore } from './video-store';
 import { rejectedWith } from '../../../../tools/testing/app-error';
+import { FakeJobBus } from '../../../../tools/testing/gateway-bus';
 
 const OWNER = 'provider-user-1';
-
-class FakeBus {
-  readonly published: Array<{ subject: string; payload: unknown; msgId?: string }> = [];
-  readonly statuses = new Map<string, Partial<JobStatus>>();
-  refusePublish = false;
-  async publish(subject: string, payload: unknown, opts: { msgId?: string } = {}) {
-    if (this.refusePublish) throw new Error('nats: timeout');
-    this.published.push({ subject, payload, msgId: opts.msgId });
-    return { seq: this.published.length, duplicate: false };
-  }
-  async request(_subject: string, payload: { jobId: string }) {
-    const s = this.statuses.get(payload.jobId);
-    return s ? { error: null, ...s } : null;
-  }
-  completions(jobId: string) {
-    return this.published.filter((p) => p.subject === Subjects.jobCompleted && (p.payload as { jobId: string }).jobId === jobId);
-  }
-}
 
 class MemoryStorage {
   readonly objects = new Map<string, Buffer>();
@@ -59,25 +41,19 @@ class MemoryStorage {
 }
 
 const database = gatewayTestDatabase(4);
-let ds: DataSource;
-let videos: VideoStore;
-let transcripts: TranscriptStore;
-let renders: RenderStore;
-let clips: ClipStore;
-let bus: FakeBus;
+const videos = database.store(VideoStore);
+const transcripts = database.store(TranscriptStore);
+const renders = database.store(RenderStore);
+const clips = database.store(ClipStore);
+let bus: FakeJobBus;
 let storage: MemoryStorage;
 let edits: EditService;
 
 beforeAll(async () => {
-  ds = database.ds;
-  videos = new VideoStore(ds);
-  transcripts = new TranscriptStore(ds);
-  renders = new RenderStore(ds);
-  clips = new ClipStore(ds);
-  bus = new FakeBus();
+  bus = new FakeJobBus();
   storage = new MemoryStorage();
   edits = new EditService(
-    ds,
+    database.ds,
     bus as unknown as Messaging,
     storage as unknown as ObjectStorage,
     videos,
@@ -113,7 +89,7 @@ async function readyVideo() {
     ingestSource: { kind: 'upload', videoKey: 'v', vttKey: 't' },
     ownerId: OWNER,
   });
-  await ds.transaction(async (tx) => {
+  await database.ds.transaction(async (tx) => {
     await videos.ingestCompleted(tx, {
       jobId: ingestJobId,
       videoId: id,
@@ -171,7 +147,7 @@ describe('EditService (real stores)', () => {
     const v = await readyVideo();
     expect(await rejectedWith(edits.ownedVideo(v.id, 'someone-else'))).toMatchObject({ statusCode: 404, message: `There is no video with id '${v.id}'.` });
     expect((await rejectedWith(edits.editableVideo(randomUUID(), OWNER))).statusCode).toBe(404);
-    await ds.query(`UPDATE library.videos SET status = 'processing' WHERE id = $1`, [v.id]);
+    await database.ds.query(`UPDATE library.videos SET status = 'processing' WHERE id = $1`, [v.id]);
     expect(await rejectedWith(edits.editableVideo(v.id, OWNER))).toMatchObject({ statusCode: 409, message: 'The video is still being prepared. Please wait until it is ready.' });
   });
 

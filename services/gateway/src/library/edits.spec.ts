@@ -6,7 +6,7 @@
  * job status queries from a table. Applying a video render (SQL in one transaction) is covered by
  * edits.int.spec.ts against Postgres.
  */
-import { JOB_ID_PREFIX, StorageKeys, Subjects, jobRequestedSubject, type JobStatus, type ProbeResult, type Transcript, type VideoRenderCompletedEvent, type Word } from '@wordcut/contracts';
+import { JOB_ID_PREFIX, StorageKeys, Subjects, jobRequestedSubject, type ProbeResult, type Transcript, type VideoRenderCompletedEvent, type Word } from '@wordcut/contracts';
 import { applyCuts, applyMute, identityEditList, withCaptions, type EditList } from '@wordcut/edit-list';
 import type { InboundMessage, Messaging } from '@wordcut/messaging';
 import { AppError, createLogger } from '@wordcut/platform';
@@ -20,6 +20,7 @@ import type { NewRender, RenderRow, RenderStore } from './render-store';
 import type { TranscriptStore } from './transcript-store';
 import type { VideoStore } from './video-store';
 import { rejectedWith } from '../../../../tools/testing/app-error';
+import { FakeJobBus } from '../../../../tools/testing/gateway-bus';
 
 const USER = 'provider-user-1';
 
@@ -60,23 +61,6 @@ class FakeClips {
   }
   async fail(id: string, error: string) {
     this.failed.push({ id, error });
-  }
-}
-
-/** Publishes are recorded (or refused); rpc.jobs.get answers from `statuses`. */
-class FakeBus {
-  readonly published: Array<{ subject: string; payload: unknown; msgId?: string }> = [];
-  readonly statuses = new Map<string, Partial<JobStatus>>();
-  refusePublish = false;
-  async publish(subject: string, payload: unknown, opts: { msgId?: string } = {}) {
-    if (this.refusePublish) throw new Error('nats: no responders');
-    this.published.push({ subject, payload, msgId: opts.msgId });
-    return { seq: this.published.length, duplicate: false };
-  }
-  async request(subject: string, payload: { jobId: string }) {
-    if (subject !== Subjects.rpcJobGet) throw new Error(`unexpected request on ${subject}`);
-    const s = this.statuses.get(payload.jobId);
-    return s ? { error: null, ...s } : null;
   }
 }
 
@@ -151,7 +135,7 @@ const word = (text: string, start: number, end: number, order: number): Word => 
 function setup(o: { maxJobs?: number; transcript?: Transcript | null } = {}) {
   const renders = new FakeRenders();
   const clips = new FakeClips();
-  const bus = new FakeBus();
+  const bus = new FakeJobBus();
   const storage = new FakeStorage();
   const tx = { query: async () => [] } as unknown as EntityManager;
   const ds = { transaction: async <T>(fn: (m: EntityManager) => Promise<T>) => fn(tx) } as unknown as DataSource;

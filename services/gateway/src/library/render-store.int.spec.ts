@@ -5,22 +5,15 @@
  */
 import { identityEditList } from '@wordcut/edit-list';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { RenderStore, type NewRender } from './render-store';
 
 const database = gatewayTestDatabase(4);
-let ds: DataSource;
-let renders: RenderStore;
-
-beforeAll(async () => {
-  ds = database.ds;
-  renders = new RenderStore(ds);
-});
+const renders = database.store(RenderStore);
 
 async function video(): Promise<string> {
   const id = randomUUID();
-  await ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code) VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en')`, [id]);
+  await database.ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code) VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en')`, [id]);
   return id;
 }
 
@@ -29,7 +22,7 @@ function render(videoId: string, over: Partial<NewRender> = {}): NewRender {
   return { jobId: `${kind}_${randomUUID()}`, videoId, kind, userId: 'user-1', baseVersion: 2, base: identityEditList(10), next: identityEditList(10), clipId: null, ...over };
 }
 
-const insert = (r: NewRender) => ds.transaction((tx) => renders.insertActive(tx, r));
+const insert = (r: NewRender) => database.ds.transaction((tx) => renders.insertActive(tx, r));
 
 describe('RenderStore', () => {
   it('records an active render with its edit lists', async () => {
@@ -79,7 +72,7 @@ describe('RenderStore', () => {
     await insert(c);
     await renders.end(c.jobId, 'cancelled', 'Cancelled');
     await insert(render(v));
-    expect(((await ds.query(`SELECT state FROM library.renders WHERE video_id = $1 ORDER BY created_at`, [v])) as { state: string }[]).map((r) => r.state).sort()).toEqual(
+    expect(((await database.ds.query(`SELECT state FROM library.renders WHERE video_id = $1 ORDER BY created_at`, [v])) as { state: string }[]).map((r) => r.state).sort()).toEqual(
       ['active', 'applied', 'cancelled', 'failed'],
     );
   });
@@ -116,10 +109,10 @@ describe('RenderStore', () => {
     const v = await video();
     const r = render(v);
     await insert(r);
-    const state = await ds.transaction(async (tx) => {
+    const state = await database.ds.transaction(async (tx) => {
       const s = await renders.lockState(tx, r.jobId);
       // the lock holds: another connection cannot take it without waiting
-      const [{ locked }] = (await ds.query(
+      const [{ locked }] = (await database.ds.query(
         `SELECT NOT EXISTS (SELECT 1 FROM library.renders WHERE job_id = $1 FOR UPDATE SKIP LOCKED) AS locked`,
         [r.jobId],
       )) as [{ locked: boolean }];
@@ -127,7 +120,7 @@ describe('RenderStore', () => {
       return s;
     });
     expect(state).toBe('active');
-    expect(await ds.transaction((tx) => renders.lockState(tx, 'cut_unknown'))).toBeNull();
+    expect(await database.ds.transaction((tx) => renders.lockState(tx, 'cut_unknown'))).toBeNull();
   });
 
   it('tells whether a video has any active render, and counts active renders per user', async () => {
@@ -140,17 +133,17 @@ describe('RenderStore', () => {
     expect(await renders.activeVideoRender(v)).toBeNull();
     await insert(render(v, { userId: user }));
     await insert(render(await video(), { userId: user }));
-    expect(await renders.countActiveForUser(ds.manager, user)).toBe(3);
+    expect(await renders.countActiveForUser(database.ds.manager, user)).toBe(3);
     await renders.end(clip.jobId, 'cancelled', 'Cancelled');
-    expect(await renders.countActiveForUser(ds.manager, user)).toBe(2);
-    expect(await renders.countActiveForUser(ds.manager, 'nobody')).toBe(0);
+    expect(await renders.countActiveForUser(database.ds.manager, user)).toBe(2);
+    expect(await renders.countActiveForUser(database.ds.manager, 'nobody')).toBe(0);
   });
 
   it('goes with its video', async () => {
     const v = await video();
     const r = render(v);
     await insert(r);
-    await ds.query(`DELETE FROM library.videos WHERE id = $1`, [v]);
+    await database.ds.query(`DELETE FROM library.videos WHERE id = $1`, [v]);
     expect(await renders.get(r.jobId)).toBeNull();
   });
 });

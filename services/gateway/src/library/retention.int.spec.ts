@@ -9,22 +9,14 @@ import { StorageKeys } from '@wordcut/contracts';
 import { createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { RateLimitStore } from '../auth/limits';
 import { RetentionSweeper } from './retention';
 import { VideoStore } from './video-store';
 
 const database = gatewayTestDatabase(4);
-let ds: DataSource;
-let videos: VideoStore;
-let rateLimits: RateLimitStore;
-
-beforeAll(async () => {
-  ds = database.ds;
-  videos = new VideoStore(ds);
-  rateLimits = new RateLimitStore(ds);
-});
+const videos = database.store(VideoStore);
+const rateLimits = database.store(RateLimitStore);
 
 /** Records deleted prefixes; `failing` makes every delete throw. */
 class PrefixRecorder {
@@ -38,19 +30,19 @@ class PrefixRecorder {
 }
 
 function sweeper(storage: PrefixRecorder, days: number) {
-  return new RetentionSweeper(ds, videos, storage as unknown as ObjectStorage, rateLimits, createLogger('retention-test', 'silent'), { days, intervalMs: 60000 });
+  return new RetentionSweeper(database.ds, videos, storage as unknown as ObjectStorage, rateLimits, createLogger('retention-test', 'silent'), { days, intervalMs: 60000 });
 }
 
 /** A video last opened `daysAgo` days ago, with a transcript and a clip. */
 async function videoOpened(daysAgo: number): Promise<string> {
   const id = randomUUID();
-  await ds.query(
+  await database.ds.query(
     `INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, accessed_at)
      VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en', now() - make_interval(days => $2))`,
     [id, daysAgo],
   );
-  await ds.query(`INSERT INTO library.transcripts (id, video_id, version, language_code) VALUES ($1, $2, 1, 'en')`, [randomUUID(), id]);
-  await ds.query(
+  await database.ds.query(`INSERT INTO library.transcripts (id, video_id, version, language_code) VALUES ($1, $2, 1, 'en')`, [randomUUID(), id]);
+  await database.ds.query(
     `INSERT INTO library.clips (id, video_id, name, start_time, end_time, aspect_ratio, status, job_id, output_key, vtt_key) VALUES ($1, $2, 'c', 0, 1, '1:1', 'completed', 'clip_x', 'k', 'v')`,
     [randomUUID(), id],
   );
@@ -68,8 +60,8 @@ describe('RetentionSweeper.sweep', () => {
     expect(await exists(old)).toBe(false);
     expect(await exists(older)).toBe(false);
     expect(await exists(recent)).toBe(true);
-    expect(await ds.query(`SELECT 1 FROM library.transcripts WHERE video_id = ANY($1::uuid[])`, [[old, older]])).toEqual([]);
-    expect(await ds.query(`SELECT 1 FROM library.clips WHERE video_id = ANY($1::uuid[])`, [[old, older]])).toEqual([]);
+    expect(await database.ds.query(`SELECT 1 FROM library.transcripts WHERE video_id = ANY($1::uuid[])`, [[old, older]])).toEqual([]);
+    expect(await database.ds.query(`SELECT 1 FROM library.clips WHERE video_id = ANY($1::uuid[])`, [[old, older]])).toEqual([]);
     await videos.delete(recent);
   });
 
@@ -82,13 +74,13 @@ describe('RetentionSweeper.sweep', () => {
     expect(await sweeper(storage, 0).sweep()).toBe(0);
     expect(await exists(ancient)).toBe(true);
     expect(storage.prefixes).toEqual([]);
-    expect(await ds.query(`SELECT key FROM library.rate_limits WHERE key LIKE $1 ORDER BY key`, [`${key}%`])).toEqual([{ key: `${key}:fresh` }]);
+    expect(await database.ds.query(`SELECT key FROM library.rate_limits WHERE key LIKE $1 ORDER BY key`, [`${key}%`])).toEqual([{ key: `${key}:fresh` }]);
     await videos.delete(ancient);
   });
 
   it('skips the round while another replica sweeps (holds the lock), and sweeps once it is free', async () => {
     const old = await videoOpened(90);
-    const other = ds.createQueryRunner();
+    const other = database.ds.createQueryRunner();
     await other.connect();
     try {
       await other.query(`SELECT pg_advisory_lock(hashtext('wordcut:retention'))`);

@@ -6,25 +6,18 @@
  */
 import type { Word } from '@wordcut/contracts';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { TranscriptStore, type TranscriptContent } from './transcript-store';
 import { rejectedWith } from '../../../../tools/testing/app-error';
 
 const database = gatewayTestDatabase(4);
-let ds: DataSource;
-let transcripts: TranscriptStore;
-
-beforeAll(async () => {
-  ds = database.ds;
-  transcripts = new TranscriptStore(ds);
-});
+const transcripts = database.store(TranscriptStore);
 
 const OWNER = 'owner-a';
 
 async function video(ownerId = OWNER): Promise<string> {
   const id = randomUUID();
-  await ds.query(
+  await database.ds.query(
     `INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id, provider_vtt_upload_status)
      VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en', $2, 'uploaded')`,
     [id, ownerId],
@@ -50,7 +43,7 @@ function content(): TranscriptContent {
 
 async function stored(): Promise<{ videoId: string; id: string }> {
   const videoId = await video();
-  const id = await ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, content()));
+  const id = await database.ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, content()));
   return { videoId, id };
 }
 
@@ -73,7 +66,7 @@ describe('storing and reading', () => {
 
   it("replaces a video's transcript keeping its id and moving its version on", async () => {
     const { videoId, id } = await stored();
-    const again = await ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, { languageCode: 'de', words: [w('Hallo', 0, 0, 0)], paragraphs: [], fillerWords: [] }));
+    const again = await database.ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, { languageCode: 'de', words: [w('Hallo', 0, 0, 0)], paragraphs: [], fillerWords: [] }));
     expect(again).toBe(id);
     const t = (await transcripts.getByVideo(videoId))!;
     expect(t).toMatchObject({ id, version: 2, languageCode: 'de', fillerWords: [] });
@@ -85,11 +78,11 @@ describe('caption warnings', () => {
   it('are stored with the ingest transcript, kept by a replace that names none, and replaced by one that does', async () => {
     const videoId = await video();
     const warnings = [{ line: 6, message: "cue at line 6 skipped: timestamp '00:00:00..000' is not valid" }];
-    await ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, { ...content(), warnings }));
+    await database.ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, { ...content(), warnings }));
     expect((await transcripts.getByVideo(videoId))!.warnings).toEqual(warnings);
-    await ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, content()));
+    await database.ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, content()));
     expect((await transcripts.getByVideo(videoId))!.warnings).toEqual(warnings);
-    await ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, { ...content(), warnings: [] }));
+    await database.ds.transaction((tx) => transcripts.replaceForVideo(tx, videoId, { ...content(), warnings: [] }));
     expect((await transcripts.getByVideo(videoId))!.warnings).toEqual([]);
   });
 });
@@ -133,7 +126,7 @@ describe('PATCH', () => {
     expect(t.words[2]).toMatchObject({ text: 'uh', start: 1.1, end: 1.3, group_number: 0, word_order: 2 });
     expect(t.words[4]).toMatchObject({ text: 'all', start: 3 });
     expect(t.fillerWords).toEqual([2]);
-    const [flags] = (await ds.query(`SELECT vtt_changed, word_byword_changed, provider_vtt_upload_status FROM library.videos WHERE id = $1`, [videoId])) as [Record<string, unknown>];
+    const [flags] = (await database.ds.query(`SELECT vtt_changed, word_byword_changed, provider_vtt_upload_status FROM library.videos WHERE id = $1`, [videoId])) as [Record<string, unknown>];
     expect(flags).toEqual({ vtt_changed: true, word_byword_changed: true, provider_vtt_upload_status: 'none' });
   });
 
@@ -180,7 +173,7 @@ describe('PATCH', () => {
     const deleteUnknown = await rejectedWith(transcripts.patch(id, { wordDeltas: [{ word_order: 99, delete: true }] }, undefined, OWNER));
     expect(deleteUnknown.statusCode).toBe(422);
     expect(await transcripts.get(id)).toMatchObject({ version: 1, words: content().words, fillerWords: [4] });
-    const [flags] = (await ds.query(`SELECT vtt_changed FROM library.videos WHERE id = $1`, [videoId])) as [{ vtt_changed: boolean }];
+    const [flags] = (await database.ds.query(`SELECT vtt_changed FROM library.videos WHERE id = $1`, [videoId])) as [{ vtt_changed: boolean }];
     expect(flags.vtt_changed).toBe(false);
   });
 });

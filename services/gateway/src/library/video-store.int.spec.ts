@@ -8,22 +8,14 @@ import type { VideoIngestCompletedEvent } from '@wordcut/contracts';
 import { applyCuts, applyMute, identityEditList } from '@wordcut/edit-list';
 import { AppError } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { ActiveJobs } from '../auth/limits';
 import { RenderStore } from './render-store';
 import { toApiVideo, VideoStore, type NewVideo } from './video-store';
 
 const database = gatewayTestDatabase(4);
-let ds: DataSource;
-let videos: VideoStore;
-let renders: RenderStore;
-
-beforeAll(async () => {
-  ds = database.ds;
-  videos = new VideoStore(ds);
-  renders = new RenderStore(ds);
-});
+const videos = database.store(VideoStore);
+const renders = database.store(RenderStore);
 
 function newVideo(over: Partial<NewVideo> = {}): NewVideo {
   const id = randomUUID();
@@ -64,7 +56,7 @@ function ingestCompleted(videoId: string, jobId: string, over: Partial<VideoInge
 /** A video that finished its ingest (status completed, original media known). */
 async function completedVideo(over: Partial<NewVideo> = {}) {
   const v = await videos.create(newVideo(over));
-  await ds.transaction((tx) => videos.ingestCompleted(tx, ingestCompleted(v.id, v.ingest_job_id!)));
+  await database.ds.transaction((tx) => videos.ingestCompleted(tx, ingestCompleted(v.id, v.ingest_job_id!)));
   return (await videos.get(v.id))!;
 }
 
@@ -91,7 +83,7 @@ describe('creation', () => {
     expect(v).toMatchObject({ id: n.id, status: 'uploaded', vtt_progress: 0, ingest_job_id: n.ingestJobId, ingest_source: n.ingestSource, file_size: '1234', media_version: 'original' });
     expect(v.transcript_id).toBeNull();
     const t = randomUUID();
-    await ds.query(`INSERT INTO library.transcripts (id, video_id, version, language_code) VALUES ($1, $2, 1, 'en')`, [t, v.id]);
+    await database.ds.query(`INSERT INTO library.transcripts (id, video_id, version, language_code) VALUES ($1, $2, 1, 'en')`, [t, v.id]);
     expect((await videos.get(v.id))!.transcript_id).toBe(t);
   });
 
@@ -100,13 +92,13 @@ describe('creation', () => {
     const limit2 = new ActiveJobs(2, renders, videos);
     await videos.createOwned({ ...newVideo(), ownerId: owner }, limit2);
     const other = await completedVideo({ ownerId: owner });
-    await ds.transaction((tx) =>
+    await database.ds.transaction((tx) =>
       renders.insertActive(tx, { jobId: `cut_${randomUUID()}`, videoId: other.id, kind: 'cut', userId: owner, baseVersion: 0, base: identityEditList(1), next: identityEditList(1), clipId: null }),
     );
     const e = await videos.createOwned({ ...newVideo(), ownerId: owner }, limit2).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(AppError);
     expect(e).toMatchObject({ statusCode: 429, message: expect.stringContaining('You already have 2 jobs running') });
-    expect(await ds.query(`SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1`, [owner])).toEqual([{ n: 2 }]);
+    expect(await database.ds.query(`SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1`, [owner])).toEqual([{ n: 2 }]);
     // another owner is not held to it
     await expect(videos.createOwned({ ...newVideo(), ownerId: `wordcut:${randomUUID()}` }, limit2)).resolves.toMatchObject({ status: 'uploaded' });
   });
@@ -134,7 +126,7 @@ describe('the ingest lifecycle', () => {
     const job = v.ingest_job_id!;
     await videos.ingestProgress(v.id, job, 40);
     expect(await videos.get(v.id)).toMatchObject({ status: 'processing', vtt_progress: 40 });
-    await ds.transaction((tx) => videos.ingestCompleted(tx, ingestCompleted(v.id, job)));
+    await database.ds.transaction((tx) => videos.ingestCompleted(tx, ingestCompleted(v.id, job)));
     expect(await videos.get(v.id)).toMatchObject({
       status: 'completed',
       vtt_progress: 100,
@@ -165,7 +157,7 @@ describe('the ingest lifecycle', () => {
     const stale = `probe_${randomUUID()}`;
     expect(await videos.ingestProgress(v.id, stale, 50)).toBe(false);
     expect(await videos.ingestFailed(v.id, stale, 'boom')).toBe(false);
-    expect(await ds.transaction((tx) => videos.ingestCompleted(tx, ingestCompleted(v.id, stale)))).toBe(false);
+    expect(await database.ds.transaction((tx) => videos.ingestCompleted(tx, ingestCompleted(v.id, stale)))).toBe(false);
     expect(await videos.ingestProgress(v.id, v.ingest_job_id!, 50)).toBe(true);
     expect(await videos.get(v.id)).toMatchObject({ status: 'processing', vtt_progress: 50, vtt_error: null, original_key: null, duration: null });
   });
@@ -173,7 +165,7 @@ describe('the ingest lifecycle', () => {
   it('never moves a finished video back: repeated completion, late progress and late failure change nothing', async () => {
     const v = await completedVideo();
     const job = v.ingest_job_id!;
-    expect(await ds.transaction((tx) => videos.ingestCompleted(tx, ingestCompleted(v.id, job, { durationSec: 99 })))).toBe(false);
+    expect(await database.ds.transaction((tx) => videos.ingestCompleted(tx, ingestCompleted(v.id, job, { durationSec: 99 })))).toBe(false);
     expect(await videos.ingestProgress(v.id, job, 10)).toBe(false);
     expect(await videos.ingestFailed(v.id, job, 'late')).toBe(false);
     expect(await videos.get(v.id)).toMatchObject({ status: 'completed', vtt_progress: 100, duration: 12.5, vtt_error: null });
@@ -203,16 +195,16 @@ describe('the ingest lifecycle', () => {
     await completedVideo({ ownerId: owner });
     await videos.ingestFailed(b.id, b.ingest_job_id!, 'x');
     await videos.create(newVideo());
-    expect(await videos.countIngestingForOwner(ds.manager, owner)).toBe(1);
+    expect(await videos.countIngestingForOwner(database.ds.manager, owner)).toBe(1);
     await videos.ingestProgress(a.id, a.ingest_job_id!, 5);
-    expect(await videos.countIngestingForOwner(ds.manager, owner)).toBe(1);
+    expect(await videos.countIngestingForOwner(database.ds.manager, owner)).toBe(1);
   });
 });
 
 describe('edits of the record', () => {
   it('patches the title and resets the changed flags; a missing video answers null', async () => {
     const v = await completedVideo();
-    await ds.query(`UPDATE library.videos SET vtt_changed = true, word_byword_changed = true WHERE id = $1`, [v.id]);
+    await database.ds.query(`UPDATE library.videos SET vtt_changed = true, word_byword_changed = true WHERE id = $1`, [v.id]);
     expect(await videos.patch(v.id, { title: 'New title' })).toMatchObject({ title: 'New title', vtt_changed: true, word_byword_changed: true });
     expect(await videos.patch(v.id, { vttChanged: false })).toMatchObject({ title: 'New title', vtt_changed: false, word_byword_changed: true });
     expect(await videos.patch(randomUUID(), { title: 'x' })).toBeNull();
@@ -221,7 +213,7 @@ describe('edits of the record', () => {
   it('makes a render the current version, and a revert brings the original back', async () => {
     const v = await completedVideo();
     const el = applyMute(applyCuts(identityEditList(12.5), [{ start: 0, end: 2.5 }]), [{ start: 5, end: 6 }], 'silence');
-    await ds.transaction((tx) =>
+    await database.ds.transaction((tx) =>
       videos.applyRender(tx, v.id, { editList: el, playbackKey: `videos/${v.id}/renders/cut_1.mp4`, processedFilename: 'cut_1.mp4', durationSec: 10, summary: { jobId: 'cut_1' } }),
     );
     const rendered = (await videos.get(v.id))!;
@@ -240,11 +232,11 @@ describe('edits of the record', () => {
     // the mute was placed at 5-6 s of the cut version (source 7.5-8.5 s) and reads back in output time
     expect(toApiVideo(rendered).mutedSegments).toEqual([{ start: 5, end: 6, volume: 0 }]);
     // a second render keeps the original's playback key as the source
-    await ds.transaction((tx) =>
+    await database.ds.transaction((tx) =>
       videos.applyRender(tx, v.id, { editList: el, playbackKey: `videos/${v.id}/renders/cut_2.mp4`, processedFilename: 'cut_2.mp4', durationSec: 10, summary: {} }),
     );
     expect(await videos.get(v.id)).toMatchObject({ source_playback_key: v.playback_key });
-    await ds.transaction((tx) => videos.revertToOriginal(tx, v.id, 12.5));
+    await database.ds.transaction((tx) => videos.revertToOriginal(tx, v.id, 12.5));
     expect(await videos.get(v.id)).toMatchObject({
       edit_list: null,
       edit_version: 3,
@@ -313,26 +305,26 @@ describe('edits of the record', () => {
 describe('access and retention', () => {
   it('records an access at most once an hour, and lists videos nobody opened since a time, oldest first', async () => {
     const [old, older, fresh] = [await videos.create(newVideo()), await videos.create(newVideo()), await videos.create(newVideo())];
-    await ds.query(`UPDATE library.videos SET accessed_at = now() - interval '10 days' WHERE id = $1`, [old.id]);
-    await ds.query(`UPDATE library.videos SET accessed_at = now() - interval '20 days' WHERE id = $1`, [older.id]);
+    await database.ds.query(`UPDATE library.videos SET accessed_at = now() - interval '10 days' WHERE id = $1`, [old.id]);
+    await database.ds.query(`UPDATE library.videos SET accessed_at = now() - interval '20 days' WHERE id = $1`, [older.id]);
     const before = new Date(Date.now() - 5 * 24 * 3600 * 1000);
     const ids = (await videos.untouchedSince(before, 1000)).map((v) => v.id);
     expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(old.id));
     expect(ids).not.toContain(fresh.id);
     await videos.touch(old.id);
     expect((await videos.untouchedSince(before, 1000)).map((v) => v.id)).not.toContain(old.id);
-    const [{ accessed_at: a }] = (await ds.query(`SELECT accessed_at FROM library.videos WHERE id = $1`, [fresh.id])) as [{ accessed_at: Date }];
+    const [{ accessed_at: a }] = (await database.ds.query(`SELECT accessed_at FROM library.videos WHERE id = $1`, [fresh.id])) as [{ accessed_at: Date }];
     await videos.touch(fresh.id);
-    const [{ accessed_at: b }] = (await ds.query(`SELECT accessed_at FROM library.videos WHERE id = $1`, [fresh.id])) as [{ accessed_at: Date }];
+    const [{ accessed_at: b }] = (await database.ds.query(`SELECT accessed_at FROM library.videos WHERE id = $1`, [fresh.id])) as [{ accessed_at: Date }];
     expect(b).toEqual(a);
   });
 
   it('deletes a video with its transcript', async () => {
     const v = await completedVideo();
-    await ds.query(`INSERT INTO library.transcripts (id, video_id, version, language_code) VALUES ($1, $2, 1, 'en')`, [randomUUID(), v.id]);
+    await database.ds.query(`INSERT INTO library.transcripts (id, video_id, version, language_code) VALUES ($1, $2, 1, 'en')`, [randomUUID(), v.id]);
     await videos.delete(v.id);
     expect(await videos.get(v.id)).toBeNull();
-    expect(await ds.query(`SELECT 1 FROM library.transcripts WHERE video_id = $1`, [v.id])).toEqual([]);
+    expect(await database.ds.query(`SELECT 1 FROM library.transcripts WHERE video_id = $1`, [v.id])).toEqual([]);
   });
 });
 
@@ -348,7 +340,7 @@ describe('toApiVideo', () => {
 
   it('shows no mutes for an edit list it cannot read, rather than failing', async () => {
     const v = await completedVideo();
-    await ds.query(`UPDATE library.videos SET edit_list = '{"nonsense": true}' WHERE id = $1`, [v.id]);
+    await database.ds.query(`UPDATE library.videos SET edit_list = '{"nonsense": true}' WHERE id = $1`, [v.id]);
     expect(toApiVideo((await videos.get(v.id))!).mutedSegments).toEqual([]);
   });
 });

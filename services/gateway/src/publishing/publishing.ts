@@ -193,52 +193,71 @@ export class PublishingService {
           throw err;
         })
       : null;
-    let reply;
-    try {
-      reply = await this.library.bus.request(
-        ExportSubjects.rpcCreate,
-        {
-          caller: this.caller(claims, token!),
-          request,
-          names: { mainVideo: row.title || row.original_name, clips: Object.fromEntries(clips.map((c) => [c.id, c.name])) },
-          renderJobId: render && 'renderJobId' in render ? render.renderJobId : null,
-        },
-        rpcExportCreateReplySchema,
-        this.library.config.EXPORT_RPC_TIMEOUT_MS,
-      );
-    } catch (err) {
-      this.library.logger.error({ err }, 'export create request failed');
-      throw exportError(503, 'export_failed', 'Failed to create export job', { details: 'The export service did not answer. Please try again in a moment.' });
-    }
-    if (!reply.ok) throw refusalError(reply.refusal);
+    const reply = await this.askExport(
+      ExportSubjects.rpcCreate,
+      {
+        caller: this.caller(claims, token!),
+        request,
+        names: { mainVideo: row.title || row.original_name, clips: Object.fromEntries(clips.map((c) => [c.id, c.name])) },
+        renderJobId: render && 'renderJobId' in render ? render.renderJobId : null,
+      },
+      rpcExportCreateReplySchema,
+      this.library.config.EXPORT_RPC_TIMEOUT_MS,
+      (err) => {
+        this.library.logger.error({ err }, 'export create request failed');
+        return exportError(503, 'export_failed', 'Failed to create export job', { details: 'The export service did not answer. Please try again in a moment.' });
+      },
+    );
     if (!reply.replayed) await this.markUploading(row.id, request.saveMainVideo, request.saveVtt, clipIds);
     return reply.created;
   }
 
   async exportStatus(authorization: string | null, jobId: string): Promise<ExportJobStatus> {
-    const claims = await this.auth.verifyForExport(authorization, 'Job ID and token required', 'invalid_request');
-    let reply;
-    try {
-      reply = await this.library.bus.request(ExportSubjects.rpcStatus, { jobId, caller: this.caller(claims, authorization!) }, rpcExportStatusReplySchema, this.library.config.RPC_TIMEOUT_MS);
-    } catch (err) {
-      this.library.logger.warn({ err, jobId }, 'export status request failed');
-      throw exportError(503, 'status_fetch_failed', 'Failed to fetch job status');
-    }
-    if (!reply.ok) throw refusalError(reply.refusal);
-    return reply.status;
+    const unanswered = () => exportError(503, 'status_fetch_failed', 'Failed to fetch job status');
+    return (await this.askAboutJob(authorization, jobId, 'status', rpcExportStatusReplySchema, this.library.config.RPC_TIMEOUT_MS, unanswered)).status;
   }
 
   async retryExport(authorization: string | null, jobId: string): Promise<ExportCreated> {
+    const unanswered = () => exportError(503, 'retry_failed', 'Failed to retry export job');
+    return (await this.askAboutJob(authorization, jobId, 'retry', rpcExportCreateReplySchema, this.library.config.EXPORT_RPC_TIMEOUT_MS, unanswered)).created;
+  }
+
+  /** rpc.export.status / rpc.export.retry for one of the caller's export jobs (the export token names the caller). */
+  private async askAboutJob<R extends { ok: true } | { ok: false; refusal: ExportRefusal }>(
+    authorization: string | null,
+    jobId: string,
+    what: 'status' | 'retry',
+    schema: z.ZodType<R>,
+    timeoutMs: number,
+    unanswered: () => AppError,
+  ): Promise<Extract<R, { ok: true }>> {
     const claims = await this.auth.verifyForExport(authorization, 'Job ID and token required', 'invalid_request');
-    let reply;
+    const subject = what === 'status' ? ExportSubjects.rpcStatus : ExportSubjects.rpcRetry;
+    return this.askExport(subject, { jobId, caller: this.caller(claims, authorization!) }, schema, timeoutMs, (err) => {
+      this.library.logger.warn({ err, jobId }, `export ${what} request failed`);
+      return unanswered();
+    });
+  }
+
+  /**
+   * A request to the export service: its answer, or its refusal thrown as the export error it
+   * describes; when it does not answer, the error `unanswered` makes (and logs) is thrown.
+   */
+  private async askExport<R extends { ok: true } | { ok: false; refusal: ExportRefusal }>(
+    subject: string,
+    payload: unknown,
+    schema: z.ZodType<R>,
+    timeoutMs: number,
+    unanswered: (err: unknown) => AppError,
+  ): Promise<Extract<R, { ok: true }>> {
+    let reply: R;
     try {
-      reply = await this.library.bus.request(ExportSubjects.rpcRetry, { jobId, caller: this.caller(claims, authorization!) }, rpcExportCreateReplySchema, this.library.config.EXPORT_RPC_TIMEOUT_MS);
+      reply = await this.library.bus.request(subject, payload, schema, timeoutMs);
     } catch (err) {
-      this.library.logger.warn({ err, jobId }, 'export retry request failed');
-      throw exportError(503, 'retry_failed', 'Failed to retry export job');
+      throw unanswered(err);
     }
-    if (!reply.ok) throw refusalError(reply.refusal);
-    return reply.created;
+    if (!reply.ok) throw refusalError((reply as Extract<R, { ok: false }>).refusal);
+    return reply as Extract<R, { ok: true }>;
   }
 
   private async markUploading(videoId: string, main: boolean, vtt: boolean, clipIds: string[]): Promise<void> {
