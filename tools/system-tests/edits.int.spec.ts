@@ -9,8 +9,8 @@
  * run one at a time per video, so the running-jobs limit (3 per person) is never reached.
  * Requires the services to be built (`npm run build:services`).
  */
-import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { transcriptSchema, videoSchema, type Transcript, type Video } from '@wordcut/contracts';
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { StorageKeys, transcriptSchema, videoSchema, type Transcript, type Video } from '@wordcut/contracts';
 import { applyCuts, identityEditList, type EditList } from '@wordcut/edit-list';
 import { startLocalS3, type LocalS3 } from '@wordcut/storage';
 import { execFileSync } from 'node:child_process';
@@ -41,6 +41,24 @@ function syntheticVtt(): { vtt: string; words: Array<{ text: string; start: numb
   };
   const cues = words.map((w) => `${ts(w.start)} --> ${ts(w.end)}\n${w.text}\n`);
   return { vtt: `WEBVTT\n\n${cues.join('\n')}`, words };
+}
+
+/** The demo talk's sentences (tools/media/generate-test-media.sh), fillers included. */
+const TALK = [
+  'Hi, and welcome to WordCut.',
+  'Um, today I will show you how to edit a video by editing its text.',
+  'Every word is linked to its moment in the recording.',
+  'So, uh, if you delete a word, that piece of video is cut.',
+  'You can also, um, remove all the filler words at once.',
+  'Long pauses can be shortened too.',
+  'Thanks for watching, and, uh, happy editing!',
+].join(' ');
+
+/** A VTT of the talk with one word every 0.35 s (0.25 s long), from 0.1 s. */
+function talkVtt(): string {
+  const ts = (s: number) => `00:00:${(Math.round(s * 1000) / 1000).toFixed(3).padStart(6, '0')}`;
+  const cues = TALK.split(' ').map((text, i) => `${ts(0.1 + i * 0.35)} --> ${ts(0.35 + i * 0.35)}\n${text}\n`);
+  return `WEBVTT\n\n${cues.join('\n')}`;
 }
 
 describe('edits: the edit list, the media workers and the jobs', () => {
@@ -77,10 +95,10 @@ describe('edits: the edit list, the media workers and the jobs', () => {
   /** GET (or another bodiless call) as the owner, or as `t` */
   const get = (path: string, init: RequestInit = {}, t = token) => fetch(api(path), { ...init, headers: { ...bearer(t), ...(init.headers as Record<string, string> | undefined) } });
 
-  async function uploadVideo(): Promise<Video> {
+  async function uploadVideo(captions = vtt): Promise<Video> {
     const form = new FormData();
     form.append('video', new Blob([new Uint8Array(readFileSync(source))], { type: 'video/mp4' }), 'timecode.mp4');
-    form.append('vtt', new Blob([vtt], { type: 'text/vtt' }), 'timecode.vtt');
+    form.append('vtt', new Blob([captions], { type: 'text/vtt' }), 'timecode.vtt');
     const res = await fetch(api('/api/videos/upload'), { method: 'POST', body: form, headers: bearer(token) });
     expect(res.status).toBe(201);
     const created = videoSchema.parse(await res.json());
@@ -117,6 +135,11 @@ describe('edits: the edit list, the media workers and the jobs', () => {
     const path = join(dir, name);
     writeFileSync(path, Buffer.from(await res.arrayBuffer()));
     return path;
+  }
+
+  async function objectText(key: string): Promise<string> {
+    const obj = await s3client.send(new GetObjectCommand({ Bucket: env.S3_BUCKET, Key: key }));
+    return obj.Body!.transformToString();
   }
 
   async function objectKeys(prefix: string): Promise<string[]> {
@@ -252,7 +275,7 @@ describe('edits: the edit list, the media workers and the jobs', () => {
   describe('mutes, fillers, captions, clips', () => {
     let video: Video;
     beforeAll(async () => {
-      video = await uploadVideo();
+      video = await uploadVideo(talkVtt());
     }, 120000);
 
     it('mutes at three levels re-encode audio only, at the level asked', async () => {
@@ -281,16 +304,37 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       expect((await detectToneLevel(out, 13, 15)) / ref).toBeCloseTo(1, 1);
     }, 180000);
 
-    it('filler removal cuts the words at the given indices', async () => {
+    it('filler removal cuts the words at the given indices; the transcript and its regenerated subtitles read right', async () => {
       const t = await transcriptOf(video.id);
-      const res = await post(`/api/videos/${video.id}/remove-filler-words`, { fillerWordIndices: [1, 2] });
+      expect(t.words.map((w) => w.text).join(' ')).toBe(TALK);
+      // what Remove Filler Words sends: the detected fillers ("So," is quick: a filler too)
+      expect(t.fillerWords.map((i) => t.words[i]!.text)).toEqual(['Um,', 'So,', 'uh,', 'um,', 'uh,']);
+      const res = await post(`/api/videos/${video.id}/remove-filler-words`, { fillerWordIndices: t.fillerWords });
       expect(res.status).toBe(202);
       const { jobId } = (await res.json()) as { jobId: string };
       expect(jobId).toMatch(/^filler_/);
       expect((await jobDone(`/api/video-processing/jobs/${jobId}`))['status']).toBe('completed');
       const after = await transcriptOf(video.id);
-      expect(after.words.map((w) => w.text)).not.toContain(t.words[1]!.text);
-      expect(after.words).toHaveLength(t.words.length - 2);
+      expect(after.words).toHaveLength(t.words.length - t.fillerWords.length);
+      // sentence starts capitalised again, no comma left where a filler was
+      const tidy = [
+        'Hi, and welcome to WordCut.',
+        'Today I will show you how to edit a video by editing its text.',
+        'Every word is linked to its moment in the recording.',
+        'If you delete a word, that piece of video is cut.',
+        'You can also remove all the filler words at once.',
+        'Long pauses can be shortened too.',
+        'Thanks for watching, and happy editing!',
+      ].join(' ');
+      expect(after.words.map((w) => w.text).join(' ')).toBe(tidy);
+      const cueText = (await objectText(StorageKeys.renderVtt(video.id, jobId)))
+        .split('\n')
+        .filter((line) => line !== '' && line !== 'WEBVTT' && !line.startsWith('Language:') && !line.includes('-->'))
+        .map((line) => line.replace(/<[^>]*>/g, ''))
+        .join(' ');
+      expect(cueText).toBe(tidy);
+      const wordByWord = JSON.parse(await objectText(StorageKeys.renderWordByWord(video.id, jobId))) as { words: Array<{ text: string }> };
+      expect(wordByWord.words.map((w) => w.text).join(' ')).toBe(tidy);
     }, 180000);
 
     it('caption burning renders from the current transcript (full re-encode)', async () => {
@@ -331,6 +375,12 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       expect(del.status).toBe(200);
       expect(await objectKeys(`videos/${video.id}/clips/${clip.id}/`)).toEqual([]);
     }, 180000);
+
+    it('revert to original brings the original text back, fillers and all', async () => {
+      const res = await post(`/api/videos/${video.id}/revert`, {});
+      expect(res.status).toBe(200);
+      expect((await transcriptOf(video.id)).words.map((w) => w.text).join(' ')).toBe(TALK);
+    }, 60000);
   });
 
   describe('jobs: authentication, listing, cancel, crashes and dead letters', () => {

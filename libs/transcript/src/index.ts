@@ -16,3 +16,4 @@ export { findInconsistencies } from './invariants';
 export { vttTimestamp, vttEscape, wordsToVtt, wordsToWordByWord, regroupWords, type VttExportOptions } from './export';
 export { lowerBound, lastWordStartingAtOrBefore, wordIndexAt } from './sorted-search';
 export { clampWords, transcriptForVersion } from './follow';
+export { tidyKeptWords, type KeptWord } from './tidy';

@@ -25,7 +25,7 @@ import { identityEditList, outputDuration, outputMutes, parseEditList, quantize,
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
-import { clampWords, transcriptForVersion, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
+import { clampWords, tidyKeptWords, transcriptForVersion, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -129,7 +129,8 @@ export class EditService {
     let captions: RenderJobInput['captions'] = null;
     if (snapped.burnCaptions) {
       const t = await this.transcripts.getByVideo(row.id);
-      captions = t ? retimeWords(base, snapped, clampWords(t.words, outputDuration(base))).map(({ word }) => ({ text: word.text, start: word.start, end: word.end })) : null;
+      const words = t ? clampWords(t.words, outputDuration(base)) : null;
+      captions = words ? tidyKeptWords(words, retimeWords(base, snapped, words)).map((w) => ({ text: w.text, start: w.start, end: w.end })) : null;
     }
     const input: RenderJobInput = {
       videoId: row.id,
@@ -241,8 +242,8 @@ export class EditService {
       const transcript = await this.transcripts.getByVideo(e.videoId);
       let wordCount = 0;
       if (transcript) {
-        const kept = retimeWords(base, next, clampWords(transcript.words, outputDuration(base))).map(({ word }) => word);
-        const { words, paragraphs, fillerWords } = transcriptForVersion(kept);
+        const current = clampWords(transcript.words, outputDuration(base));
+        const { words, paragraphs, fillerWords } = transcriptForVersion(current, retimeWords(base, next, current));
         await this.transcripts.replaceForVideo(tx, e.videoId, { languageCode: transcript.languageCode, words, paragraphs, fillerWords });
         wordCount = words.length;
         // Stored beside the render (keyed by job id: a repeat overwrites the same objects).
