@@ -27,6 +27,9 @@
  *      and PATCH word-delta calls through the gateway in all.
  *  11. reading WebVTT files in process: parseVttDocument on a 1 MiB line, 100,000 cues, 50,000 nested
  *      tags (target: each < 1 s) and two 2-hour caption files, vs the webvtt-parser package's parse().
+ *  12. pause detection on the synthesised talk looped to 10 minutes and to 3 hours: one decode (peaks and
+ *      frame energy) + the pause rules (target: < 1 s per 10 minutes of audio on each), and the same rules
+ *      on a stored energy series, vs ffmpeg silencedetect alone.
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
@@ -41,8 +44,9 @@
  * sizes section 9 compares with the default, multiples of 0.25; empty: none), BENCH_EXPORT_SCALE (4: one
  * more upload of ours on an object of the file 4x over; 0 skips it), BENCH_IDENTITY_CALLS (2000 in-process
  * guard calls per token kind), BENCH_IDENTITY_REQUESTS (200 HTTP requests per call and token kind),
- * BENCH_VTT_RUNS (5 per path and case), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT>=1.
+ * BENCH_VTT_RUNS (5 per path and case), BENCH_SILENCE_RUNS (3 per path on 10 minutes), BENCH_SILENCE_LONG_RUNS
+ * (1 per path on 3 hours), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE>=1.
  * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
  * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH).
  */
@@ -83,6 +87,7 @@ import { benchTranscript, type ServerTimedSummary, type TranscriptResults } from
 import { benchUpload, type ScaledUploadRun, type UploadSummary } from './upload';
 import { VTT_PATHOLOGICAL, benchVttParse, renderVttParse, type VttParseResults } from './vtt-parse';
 import { benchWaveform, type WaveformMediaResult } from './waveform';
+import { benchSilence, renderSilence, type SilenceResults } from './silence';
 
 const intEnv = (name: string, dflt: number): number => {
   const v = process.env[name];
@@ -101,7 +106,7 @@ const chunkListEnv = (name: string, dflt: string): number[] => {
   return sizes;
 };
 /** The number of sections, for the progress lines. */
-const SECTIONS = 11;
+const SECTIONS = 12;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -140,6 +145,7 @@ interface Results {
   exportUpload?: ExportUploadResults;
   identity?: IdentityResults;
   vttParse?: VttParseResults;
+  silence?: SilenceResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -394,6 +400,10 @@ function render(r: Results): string {
     out.push('', ...renderVttParse(r.vttParse, table));
     out.push(...targetLines(r, 'vtt'));
   }
+  if (r.silence) {
+    out.push('', ...renderSilence(r.silence, table));
+    out.push(...targetLines(r, 'silence'));
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -430,6 +440,8 @@ async function main(): Promise<number> {
   const identityCalls = intEnv('BENCH_IDENTITY_CALLS', 2000);
   const identityRequests = intEnv('BENCH_IDENTITY_REQUESTS', 200);
   const vttRuns = intEnv('BENCH_VTT_RUNS', 5);
+  const silenceRuns = intEnv('BENCH_SILENCE_RUNS', 3);
+  const silenceLongRuns = intEnv('BENCH_SILENCE_LONG_RUNS', 1);
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -618,6 +630,16 @@ async function main(): Promise<number> {
       const ours = c.paths.find((p) => p.path === 'ours')!;
       if (ours.error) throw new Error(`parseVttDocument failed on ${c.label}: ${ours.error}`);
       results.targets.push(checkTarget(`vtt: parseVttDocument, ${c.label}, median`, ours.medianMs, '<', 1000, 'ms'));
+    }
+  });
+
+  await section(12, 'SILENCE', async () => {
+    const x = await benchSilence({ runs: silenceRuns, longRuns: silenceLongRuns, log });
+    results.silence = x;
+    for (const m of x.media) {
+      const ours = m.paths.find((p) => p.path === 'ours')!;
+      const length = m.durationSec < 3600 ? `${Math.round(m.durationSec / 60)} min` : `${Math.round(m.durationSec / 3600)} h`;
+      results.targets.push(checkTarget(`silence: detection (decode + analysis) per 10 min of audio, ${length} talk`, ours.per10MinSec, '<', 1, 's'));
     }
   });
 

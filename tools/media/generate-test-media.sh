@@ -6,6 +6,14 @@
 #             (grey during pauses), so cuts can be checked by sampling a pixel.
 #   demo.vtt  WebVTT captions of those sentences, cue times measured from each sentence's wav.
 #   tiny.mp4  ~2 s 320x240 H.264 + AAC (speech) for fast tests.
+#   talk.mp4  ~22 s 640x360 H.264 + AAC: a synthesised talk with pauses of known position and length
+#             (dead air at the start and end, pauses between sentences, one after a question, one in
+#             the middle of a sentence after "um"). Every spoken fragment is espeak-ng without its final
+#             pause, trimmed to its first and last sample of sound, so each pause's true edges are where
+#             the generated silence starts and ends.
+#   talk.vtt  word-level WebVTT of the talk (one cue per word): fragment edges exact, words inside a
+#             fragment timed in proportion to each word spoken alone.
+#   talk.pauses.json  the truth: duration, every pause (start, end, expected type), the fragments.
 #
 # usage: tools/media/generate-test-media.sh [OUTPUT_DIR (default <repo>/.data/media)] [--force]
 # Idempotent: when the outputs exist and were made by this version of the script, it does nothing.
@@ -17,7 +25,7 @@ FORCE=0
 for arg in "$@"; do
   case "$arg" in
     --force) FORCE=1 ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option: $arg" >&2; exit 2 ;;
     *) OUT="$arg" ;;
   esac
@@ -36,17 +44,19 @@ human() { awk -v b="$1" 'BEGIN { if (b >= 1048576) printf "%.2f MB", b/1048576; 
 duration_of() { ffprobe -v error -show_entries format=duration -of default=noprint_wrappers=1:nokey=1 "$1"; }
 report() {
   local f
-  for f in demo.mp4 demo.vtt tiny.mp4; do
+  for f in demo.mp4 demo.vtt tiny.mp4 talk.mp4 talk.vtt talk.pauses.json; do
     local size; size=$(stat -c %s "$OUT/$f")
     case "$f" in
-      *.mp4) printf '  %-9s %9s  %6.2f s  %s\n' "$f" "$(human "$size")" "$(duration_of "$OUT/$f")" \
+      *.mp4) printf '  %-16s %9s  %6.2f s  %s\n' "$f" "$(human "$size")" "$(duration_of "$OUT/$f")" \
                "$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,width,height,r_frame_rate -of csv=p=0 "$OUT/$f") + $(ffprobe -v error -select_streams a:0 -show_entries stream=codec_name,sample_rate -of csv=p=0 "$OUT/$f")" ;;
-      *) printf '  %-9s %9s  %d cues\n' "$f" "$(human "$size")" "$(grep -c -- '-->' "$OUT/$f")" ;;
+      *.json) printf '  %-16s %9s  %d pauses\n' "$f" "$(human "$size")" "$(grep -c '"type"' "$OUT/$f")" ;;
+      *) printf '  %-16s %9s  %d cues\n' "$f" "$(human "$size")" "$(grep -c -- '-->' "$OUT/$f")" ;;
     esac
   done
 }
 
-if [[ $FORCE -eq 0 && -f "$OUT/demo.mp4" && -f "$OUT/demo.vtt" && -f "$OUT/tiny.mp4" && -f "$STAMP" ]] \
+if [[ $FORCE -eq 0 && -f "$OUT/demo.mp4" && -f "$OUT/demo.vtt" && -f "$OUT/tiny.mp4" && -f "$OUT/talk.mp4" && -f "$OUT/talk.vtt" \
+      && -f "$OUT/talk.pauses.json" && -f "$STAMP" ]] \
    && [[ "$(cat "$STAMP")" == "$SCRIPT_HASH" ]]; then
   echo "test media in $OUT is up to date (use --force to regenerate):"
   report
@@ -142,7 +152,91 @@ total="$(duration_of "$WORK/speech.wav")"
   -movflags +faststart \
   "$WORK/tiny.mp4"
 
-for f in demo.mp4 tiny.mp4; do
+# --- talk: pauses of known position and length --------------------------------------------------
+# gap|<seconds>|<the pause type the analysis should give>  or  say|<text spoken without a break>
+TALK=(
+  "gap|2.0|technical"
+  "say|Welcome back to the channel."
+  "gap|0.8|natural"
+  "say|Today we look at three ways to speed up your editing."
+  "gap|0.9|natural"
+  "say|The first one is, um,"
+  "gap|1.4|awkward"
+  "say|cutting the pauses that nobody needs."
+  "gap|0.8|natural"
+  "say|Why does that matter?"
+  "gap|1.6|dramatic"
+  "say|Because every second counts."
+  "gap|0.7|natural"
+  "say|Thanks for watching."
+  "gap|2.5|technical"
+)
+TRIM="silenceremove=start_periods=1:start_threshold=-90dB:detection=peak,areverse,silenceremove=start_periods=1:start_threshold=-90dB:detection=peak,areverse"
+spoken() { # spoken <text> <wav>: espeak-ng without the final pause, trimmed to its sound
+  "${VOICE[@]}" -z -w "$2.raw.wav" "$1"
+  "${FF[@]}" -i "$2.raw.wav" -af "$TRIM" -c:a pcm_s16le "$2"
+  rm -f "$2.raw.wav"
+}
+TLIST="$WORK/talk-concat.txt"
+: > "$TLIST"
+TVTT="$WORK/talk.vtt"
+printf 'WEBVTT\n\n' > "$TVTT"
+PAUSES=""
+FRAGMENTS=""
+tcursor=0
+k=0
+for entry in "${TALK[@]}"; do
+  IFS='|' read -r kind a b <<< "$entry"
+  wav="$WORK/t$k.wav"
+  if [[ "$kind" == gap ]]; then
+    silence "$a" "$wav"
+    d="$(duration_of "$wav")"
+    end=$(awk -v c="$tcursor" -v d="$d" 'BEGIN { printf "%.6f", c + d }')
+    PAUSES+="${PAUSES:+,}"$'\n'"    {\"start\": $tcursor, \"end\": $end, \"type\": \"$b\"}"
+  else
+    spoken "$a" "$wav"
+    d="$(duration_of "$wav")"
+    end=$(awk -v c="$tcursor" -v d="$d" 'BEGIN { printf "%.6f", c + d }')
+    FRAGMENTS+="${FRAGMENTS:+,}"$'\n'"    {\"start\": $tcursor, \"end\": $end, \"text\": \"$a\"}"
+    # word times: the fragment's span shared in proportion to each word spoken alone
+    read -r -a words <<< "$a"
+    lens=()
+    for w in "${words[@]}"; do
+      spoken "$w" "$WORK/w.wav"
+      lens+=("$(duration_of "$WORK/w.wav")")
+    done
+    awk -v c="$tcursor" -v d="$d" -v lens="${lens[*]}" -v text="$a" '
+      function ts(s,  ms) { ms = int(s * 1000 + 0.5); return sprintf("%02d:%02d:%02d.%03d", int(ms/3600000), int(ms/60000)%60, int(ms/1000)%60, ms%1000) }
+      BEGIN {
+        n = split(lens, L, " "); split(text, W, " "); total = 0
+        for (i = 1; i <= n; i++) total += L[i]
+        t = c
+        for (i = 1; i <= n; i++) {
+          e = (i == n) ? c + d : t + d * L[i] / total
+          printf "%s --> %s\n%s\n\n", ts(t), ts(e), W[i]
+          t = e
+        }
+      }' >> "$TVTT"
+  fi
+  echo "file '$wav'" >> "$TLIST"
+  tcursor=$end
+  k=$((k + 1))
+done
+"${FF[@]}" -f concat -safe 0 -i "$TLIST" -c:a pcm_s16le "$WORK/talk.wav"
+talk_total="$(duration_of "$WORK/talk.wav")"
+printf '{\n  "file": "talk.mp4",\n  "duration": %s,\n  "pauses": [%s\n  ],\n  "fragments": [%s\n  ]\n}\n' "$talk_total" "$PAUSES" "$FRAGMENTS" > "$WORK/talk.pauses.json"
+"${FF[@]}" \
+  -f lavfi -i "color=c=0x1b2433:size=640x360:rate=30" \
+  -f lavfi -i "testsrc2=size=240x136:rate=30" \
+  -i "$WORK/talk.wav" \
+  -filter_complex "[0][1]overlay=x=200:y=112:shortest=1,format=yuv420p[v]" \
+  -map "[v]" -map 2:a -t "$talk_total" \
+  -c:v libx264 -preset veryfast -crf 30 -g 60 \
+  -c:a aac -ar 44100 -ac 2 -b:a 96k \
+  -movflags +faststart \
+  "$WORK/talk.mp4"
+
+for f in demo.mp4 tiny.mp4 talk.mp4; do
   size=$(stat -c %s "$WORK/$f")
   if (( size > 3 * 1024 * 1024 )); then
     echo "generate-test-media: $f is $(human "$size"), over the 3 MB budget" >&2
@@ -150,7 +244,7 @@ for f in demo.mp4 tiny.mp4; do
   fi
 done
 
-mv -f "$WORK/demo.mp4" "$WORK/demo.vtt" "$WORK/tiny.mp4" "$OUT/"
+mv -f "$WORK/demo.mp4" "$WORK/demo.vtt" "$WORK/tiny.mp4" "$WORK/talk.mp4" "$WORK/talk.vtt" "$WORK/talk.pauses.json" "$OUT/"
 echo "$SCRIPT_HASH" > "$STAMP"
 echo "generated test media in $OUT (speech ${cursor}s of ${total}s):"
 report

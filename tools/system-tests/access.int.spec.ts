@@ -87,6 +87,7 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/jobs/:jobId/cancel': { path: (i) => `/api/jobs/${i.job}/cancel`, owner: [200, 409] },
   'POST /api/videos/:id/apply-cuts': { path: (i) => `/api/videos/${i.video}/apply-cuts`, body: () => ({ cuts: [{ start: 1, end: 1.5 }] }), owner: [202, 409] },
   'POST /api/videos/:id/remove-filler-words': { path: (i) => `/api/videos/${i.video}/remove-filler-words`, body: () => ({ fillerWordIndices: [0] }), owner: [202, 409] },
+  'POST /api/videos/:id/detect-silence': { path: (i) => `/api/videos/${i.video}/detect-silence`, body: () => ({ minPauseDuration: 0.5 }), owner: [200] },
   'POST /api/videos/:id/process-silence': { path: (i) => `/api/videos/${i.video}/process-silence`, body: () => ({ silenceRanges: [{ start: 2, end: 2.2 }] }), owner: [202, 409] },
   'POST /api/mute/jobs': {
     path: () => '/api/mute/jobs',

@@ -282,8 +282,11 @@ export const rpcMediaProbeReplySchema = z.discriminatedUnion('ok', [
 ]);
 export type RpcMediaProbeReply = z.infer<typeof rpcMediaProbeReplySchema>;
 
-/** rpc.media.waveform: build (or rebuild) the stored peaks of a media object. */
-export const rpcMediaWaveformRequestSchema = z.object({ objectKey: z.string().min(1), waveformKey: z.string().min(1) });
+/**
+ * rpc.media.waveform: build (or rebuild) the stored peaks of a media object, and with `energyKey`
+ * its frame-energy series too (one decode for both).
+ */
+export const rpcMediaWaveformRequestSchema = z.object({ objectKey: z.string().min(1), waveformKey: z.string().min(1), energyKey: z.string().min(1).optional() });
 export const rpcMediaWaveformReplySchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), durationSec: z.number().nonnegative(), peakCount: z.number().int().nonnegative() }),
   z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),

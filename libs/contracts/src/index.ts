@@ -6,6 +6,8 @@ export * from './videos';
 export * from './provider';
 export * from './storage-keys';
 export * from './waveform-format';
+export * from './energy-format';
+export * from './silence';
 export * from './publishing';
 export * from './mute-levels';
 export * from './retry-timing';

@@ -15,6 +15,8 @@ export const StorageKeys = {
   ingestTranscript: (videoId: string, jobId: string) => `videos/${videoId}/ingest/${jobId}/transcript.json`,
   /** stored peaks of one media version ('original' or a processed file name) */
   waveform: (videoId: string, mediaVersion: string) => `videos/${videoId}/waveform/${encodeURIComponent(mediaVersion)}.peaks`,
+  /** the frame-energy series of one media version, made with its peaks (energy-format.ts) */
+  energy: (videoId: string, mediaVersion: string) => `videos/${videoId}/waveform/${encodeURIComponent(mediaVersion)}.energy`,
   /** a rendered version of the video (edit list applied to the original), keyed by the job that made it */
   render: (videoId: string, jobId: string) => `videos/${videoId}/renders/${jobId}.mp4`,
   /** captions regenerated after a render (WebVTT and word-by-word JSON) */

@@ -76,11 +76,11 @@ describe('scalePeaks', () => {
 });
 
 describe('peaksDecodeCommand', () => {
-  it('decodes only the first audio stream of the pinned input to 8 kHz mono s16le on stdout', () => {
+  it('decodes only the first audio stream of the pinned input to 8 kHz mono s16le on stdout, on its timestamps from 0', () => {
     const input = mediaInput('/tmp/a b.mp4');
     expect(peaksDecodeCommand(input)).toEqual({
       inputs: [input],
-      args: ['-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', '8000', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'],
+      args: ['-map', '0:a:0', '-vn', '-sn', '-dn', '-af', 'aresample=async=1:first_pts=0', '-ac', '1', '-ar', '8000', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'],
     });
   });
 

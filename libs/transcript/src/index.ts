@@ -17,3 +17,4 @@ export { vttTimestamp, vttEscape, wordsToVtt, wordsToWordByWord, regroupWords, t
 export { lowerBound, lastWordStartingAtOrBefore, wordIndexAt } from './sorted-search';
 export { clampWords, transcriptForVersion } from './follow';
 export { tidyKeptWords, type KeptWord } from './tidy';
+export * from './pauses';

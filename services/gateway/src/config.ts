@@ -31,6 +31,8 @@ export const gatewayConfigSchema = z
     UPLOAD_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(60000),
     /** how long GET waveform waits for a worker to build missing peaks */
     WAVEFORM_BUILD_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
+    /** silence kept next to speech on each side of a pause process-silence removes (docs/SILENCE.md) */
+    SILENCE_PADDING_MS: z.coerce.number().int().min(0).max(500).default(100),
     /** the legacy MP4 + VTT upload form; off unless a deployment opts in (videos then only arrive from the provider) */
     LEGACY_UPLOAD_ENABLED: bool(false),
     /** signs the gateway's own session tokens (upload form) and signed media URLs; at least 32 characters */

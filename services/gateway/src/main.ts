@@ -24,6 +24,9 @@ import { ClipStore } from './library/clip-store';
 import { RenderStore } from './library/render-store';
 import { EDIT_SERVICE, EditsController } from './library/edits.controller';
 import { ClipsController } from './library/clips.controller';
+import { SILENCE_SERVICE, SilenceController } from './library/silence.controller';
+import { SilenceService } from './library/silence';
+import { SilenceAnalysisStore } from './library/silence-store';
 import { SessionAuth } from './session-auth';
 import { AuthController } from './auth/auth.controller';
 import { GatewayTokens } from './auth/gateway-tokens';
@@ -33,10 +36,10 @@ import { ActiveJobs, RateLimitStore } from './auth/limits';
 
 @Module({})
 class GatewayModule {
-  static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService): DynamicModule {
+  static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService, silence: SilenceService): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [AuthController, PublishingController, EditsController, ClipsController, JobsController, VideosController, ProviderSessionsController],
+      controllers: [AuthController, PublishingController, EditsController, SilenceController, ClipsController, JobsController, VideosController, ProviderSessionsController],
       providers: [
         // every route needs an identity unless marked @Public
         { provide: APP_GUARD, useClass: IdentityGuard },
@@ -47,6 +50,7 @@ class GatewayModule {
         { provide: LIBRARY_DEPS, useValue: library },
         { provide: SessionAuth, useValue: auth },
         { provide: EDIT_SERVICE, useValue: edits },
+        { provide: SILENCE_SERVICE, useValue: silence },
       ],
     };
   }
@@ -84,9 +88,10 @@ export async function main() {
       const rateLimits = new RateLimitStore(ds);
       const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits, activeJobs, clips, renders };
       const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS });
+      const silence = new SilenceService(library, edits, new SilenceAnalysisStore(ds));
       const publishing = new PublishingService(library, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {
-        module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing),
+        module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing, silence),
         healthChecks: [
           { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
           { name: 'nats', check: () => bus.ping() },

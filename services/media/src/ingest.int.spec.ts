@@ -1,5 +1,7 @@
 import {
+  decodeEnergy,
   decodeWaveform,
+  energyDb,
   rpcMediaProbeReplySchema,
   rpcMediaWaveformReplySchema,
   StorageKeys,
@@ -165,6 +167,17 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
     expect(Math.max(...peaks.subarray(leadEnd + 5, leadEnd + 105))).toBeGreaterThan(150); // speech
   }
 
+  /** The frame-energy series made with the peaks: silent lead-in, loud speech after it. */
+  async function expectSpeechEnergy(key: string): Promise<void> {
+    const { durationSec, framesPerSecond, levels } = decodeEnergy(await readObject(key));
+    expect(durationSec).toBeCloseTo(AWKWARD_TOTAL_SEC, 0);
+    expect(framesPerSecond).toBe(100);
+    expect(levels.length).toBe(Math.ceil(durationSec * 100));
+    const leadEnd = Math.floor(AWKWARD_LEAD_SEC * 100);
+    expect(energyDb(Math.max(...levels.subarray(0, leadEnd - 5)))).toBeLessThan(-70); // silence
+    expect(energyDb(Math.max(...levels.subarray(leadEnd + 5, leadEnd + 105)))).toBeGreaterThan(-30); // speech
+  }
+
   it('HEVC: makes an even-sized H.264 proxy, waveform and transcript, reporting progress', async () => {
     const cmd = await uploadCommand(AwkwardMedia.hevc);
     const keys = ingestKeys(cmd);
@@ -192,6 +205,7 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
     expect(v).toMatchObject({ codecName: 'h264', pixFmt: 'yuv420p' });
     expect(v.width! % 2 + v.height! % 2).toBe(0);
     await expectSpeechWaveform(event.waveformKey!);
+    await expectSpeechEnergy(keys.energyKey);
 
     const transcript = JSON.parse((await readObject(event.transcriptKey)).toString('utf8')) as { languageCode: string; words: { text: string; start: number }[]; paragraphs: unknown[]; fillerWords: number[] };
     expect(transcript.languageCode).toBe('en');
@@ -237,6 +251,7 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
     expect(event).toMatchObject({ hasAudio: false, waveformKey: null, width: 320, height: 240 });
     expect(progress.map((p) => p.message)).not.toContain('Building waveform');
     expect(await storage.head(StorageKeys.waveform(cmd.videoId, 'original'))).toBeNull();
+    expect(await storage.head(StorageKeys.energy(cmd.videoId, 'original'))).toBeNull();
   });
 
   it('a text file named .mp4, a truncated MP4 and a garbage VTT fail with clear messages', async () => {
@@ -306,7 +321,7 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
     const keys = Object.values(ingestKeys(cmd)).filter((k): k is string => k !== null);
     const listing = async () => Promise.all(keys.map(async (k) => [k, (await storage.head(k))?.sizeBytes ?? null]));
     const before = await listing();
-    expect(before.every(([, size]) => size !== null)).toBe(true); // video, vtt, transcript, proxy, waveform
+    expect(before.every(([, size]) => size !== null)).toBe(true); // video, vtt, transcript, proxy, waveform, energy
     const message: InboundMessage<MediaIngestCommand> = { data: cmd, subject: Subjects.mediaIngest, deliveryCount: 2, streamSequence: 0, msgId: undefined, working: () => undefined };
     await worker.handle(message);
     expect(await listing()).toEqual(before);
@@ -337,6 +352,12 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
     expect(reply).toMatchObject({ ok: true, peakCount: expect.any(Number) });
     if (reply.ok) expect(reply.durationSec).toBeCloseTo(AWKWARD_TOTAL_SEC, 1);
     await expectSpeechWaveform(waveformKey);
+    expect(await storage.head(StorageKeys.energy(videoId, 'cut 1.mp4'))).toBeNull();
+    // with an energy key, the frame energy from the same decode too
+    const energyKey = StorageKeys.energy(videoId, 'cut 2.mp4');
+    const both = await bus.request(Subjects.rpcMediaWaveform, { objectKey: key, waveformKey: StorageKeys.waveform(videoId, 'cut 2.mp4'), energyKey }, rpcMediaWaveformReplySchema, 30_000);
+    expect(both).toMatchObject({ ok: true });
+    await expectSpeechEnergy(energyKey);
     expect(await ask(await put(`rpc/${videoId}/noaudio.mp4`, AwkwardMedia.noAudio), `rpc/${videoId}/x.peaks`)).toEqual({
       ok: false,
       code: 'NO_AUDIO',

@@ -96,6 +96,7 @@ describe('ingestKeys', () => {
       transcriptKey: StorageKeys.ingestTranscript(base.videoId, base.jobId),
       proxyKey: StorageKeys.proxy(base.videoId, base.jobId),
       waveformKey: StorageKeys.waveform(base.videoId, 'original'),
+      energyKey: StorageKeys.energy(base.videoId, 'original'),
     });
     const provider: MediaIngestCommand = { ...base, source: { kind: 'provider', videoUrl: 'https://p.example/v.mp4', wordBywordUrl: 'https://p.example/w.json' } };
     expect(ingestKeys(provider)).toMatchObject({

@@ -1,5 +1,7 @@
 import {
+  encodeEnergy,
   encodeWaveform,
+  ENERGY_FRAMES_PER_SECOND,
   mediaIngestCommandSchema,
   StorageKeys,
   Streams,
@@ -61,6 +63,8 @@ export interface IngestKeys {
   transcriptKey: string;
   proxyKey: string;
   waveformKey: string;
+  /** the frame-energy series, made with the peaks */
+  energyKey: string;
 }
 
 export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
@@ -69,6 +73,7 @@ export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
     transcriptKey: StorageKeys.ingestTranscript(videoId, jobId),
     proxyKey: StorageKeys.proxy(videoId, jobId),
     waveformKey: StorageKeys.waveform(videoId, 'original'),
+    energyKey: StorageKeys.energy(videoId, 'original'),
   };
   if (source.kind === 'upload') return { ...common, videoKey: source.videoKey, vttKey: source.vttKey, wordByWordKey: null };
   return {
@@ -155,7 +160,7 @@ export class IngestWorker {
    */
   private async discardOutputs(cmd: MediaIngestCommand, log: Logger): Promise<void> {
     const keys = ingestKeys(cmd);
-    const doomed = [keys.transcriptKey, keys.proxyKey, keys.waveformKey];
+    const doomed = [keys.transcriptKey, keys.proxyKey, keys.waveformKey, keys.energyKey];
     if (cmd.source.kind === 'provider') doomed.push(keys.videoKey, ...[keys.vttKey, keys.wordByWordKey].filter((k): k is string => k !== null));
     await Promise.all(doomed.map((k) => this.storage.delete(k))).catch((err: unknown) => log.warn({ err }, 'could not remove the outputs of a failed ingest'));
   }
@@ -223,17 +228,19 @@ export class IngestWorker {
       playbackInput = out;
     }
 
-    // 5. The waveform of what the browser will play.
+    // 5. The waveform of what the browser will play, and from the same decode its frame energy (pause detection).
     let waveformKey: string | null = null;
     let audioDurationSec: number | null = null;
     if (hasAudio) {
       progress.stage(plan.waveform, 'Building waveform');
       try {
-        const { durationSec, peaks } = await this.tools.computePeaks(playbackInput, {
+        const { durationSec, peaks, energy } = await this.tools.computePeaks(playbackInput, {
           peaksPerSecond: WAVEFORM_STORED_PEAKS_PER_SECOND,
           timeoutMs: this.options.waveformTimeoutMs,
         });
         await this.storage.upload(keys.waveformKey, Buffer.from(encodeWaveform(durationSec, peaks)), { contentType: 'application/octet-stream' });
+        const levels = { durationSec, framesPerSecond: ENERGY_FRAMES_PER_SECOND, levels: energy };
+        await this.storage.upload(keys.energyKey, Buffer.from(encodeEnergy(levels)), { contentType: 'application/octet-stream' });
         waveformKey = keys.waveformKey;
         audioDurationSec = durationSec;
       } catch (err) {

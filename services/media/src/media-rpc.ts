@@ -1,5 +1,7 @@
 import {
+  encodeEnergy,
   encodeWaveform,
+  ENERGY_FRAMES_PER_SECOND,
   rpcMediaProbeRequestSchema,
   rpcMediaWaveformRequestSchema,
   Subjects,
@@ -35,7 +37,7 @@ export class MediaRpcHandlers {
 
   start(): void {
     this.bus.serve(Subjects.rpcMediaProbe, rpcMediaProbeRequestSchema, (req) => this.probe(req.objectKey));
-    this.bus.serve(Subjects.rpcMediaWaveform, rpcMediaWaveformRequestSchema, (req) => this.waveform(req.objectKey, req.waveformKey));
+    this.bus.serve(Subjects.rpcMediaWaveform, rpcMediaWaveformRequestSchema, (req) => this.waveform(req.objectKey, req.waveformKey, req.energyKey));
   }
 
   /**
@@ -59,16 +61,23 @@ export class MediaRpcHandlers {
     }
   }
 
-  /** Computes the stored peaks of an object and writes them (encodeWaveform) at waveformKey. */
-  async waveform(objectKey: string, waveformKey: string): Promise<RpcMediaWaveformReply> {
+  /**
+   * Computes the stored peaks of an object and writes them (encodeWaveform) at waveformKey, and with
+   * energyKey the frame-energy series from the same decode (encodeEnergy).
+   */
+  async waveform(objectKey: string, waveformKey: string, energyKey?: string): Promise<RpcMediaWaveformReply> {
     if (!(await this.storage.head(objectKey))) return { ok: false, code: 'NOT_FOUND', message: IngestMessages.VIDEO_NOT_FOUND };
     const url = await presignFor(this.storage, objectKey, this.options.waveformTimeoutMs);
     try {
-      const { durationSec, peaks } = await this.tools.computePeaks(url, {
+      const { durationSec, peaks, energy } = await this.tools.computePeaks(url, {
         peaksPerSecond: WAVEFORM_STORED_PEAKS_PER_SECOND,
         timeoutMs: this.options.waveformTimeoutMs,
       });
       await this.storage.upload(waveformKey, Buffer.from(encodeWaveform(durationSec, peaks)), { contentType: 'application/octet-stream' });
+      if (energyKey) {
+        const levels = { durationSec, framesPerSecond: ENERGY_FRAMES_PER_SECOND, levels: energy };
+        await this.storage.upload(energyKey, Buffer.from(encodeEnergy(levels)), { contentType: 'application/octet-stream' });
+      }
       return { ok: true, durationSec, peakCount: peaks.length };
     } catch (err) {
       if (err instanceof NoAudioError) return { ok: false, code: err.code, message: err.message };

@@ -228,7 +228,13 @@ export class VideosController {
       if (!mediaKey) throw new AppError(409, ErrorCode.Conflict, 'The video has no media yet.');
       cached = false;
       const reply = await this.library.bus
-        .request(Subjects.rpcMediaWaveform, { objectKey: mediaKey, waveformKey: key }, rpcMediaWaveformReplySchema, this.library.config.WAVEFORM_BUILD_TIMEOUT_MS)
+        .request(
+          Subjects.rpcMediaWaveform,
+          // the frame energy for pause detection comes from the same decode
+          { objectKey: mediaKey, waveformKey: key, energyKey: StorageKeys.energy(row.id, row.media_version) },
+          rpcMediaWaveformReplySchema,
+          this.library.config.WAVEFORM_BUILD_TIMEOUT_MS,
+        )
         .catch((err: unknown) => {
           this.library.logger.error({ err, videoId: row.id }, 'waveform build request failed');
           throw new AppError(503, ErrorCode.ServiceUnavailable, 'The waveform cannot be built right now. Please try again.');
