@@ -44,7 +44,7 @@ export default [
   },
   {
     // the pure libs (tagged type:domain / type:contracts): shared by the browser and the services
-    files: ['libs/{contracts,edit-list,editor-core,publishing,transcript}/src/**/*.ts'],
+    files: ['libs/{contracts,edit-list,editor-core,keymoments,publishing,transcript}/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'child_process', 'http', 'https', 'net'], message: 'domain and contracts code stays pure: no IO.' }] }],

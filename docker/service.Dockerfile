@@ -40,6 +40,7 @@ COPY libs/messaging/package.json     libs/messaging/
 COPY libs/storage/package.json       libs/storage/
 COPY libs/ffmpeg/package.json        libs/ffmpeg/
 COPY libs/transcript/package.json    libs/transcript/
+COPY libs/keymoments/package.json    libs/keymoments/
 COPY libs/edit-list/package.json     libs/edit-list/
 COPY libs/editor-core/package.json   libs/editor-core/
 COPY libs/provider/package.json      libs/provider/
@@ -71,13 +72,14 @@ COPY libs/messaging      libs/messaging
 COPY libs/storage        libs/storage
 COPY libs/ffmpeg         libs/ffmpeg
 COPY libs/transcript     libs/transcript
+COPY libs/keymoments     libs/keymoments
 COPY libs/edit-list      libs/edit-list
 COPY libs/editor-core    libs/editor-core
 COPY libs/provider       libs/provider
 COPY libs/publishing     libs/publishing
 COPY services        services
 RUN npx tsc -b libs/contracts libs/platform libs/messaging libs/storage libs/ffmpeg \
-      libs/transcript libs/edit-list libs/editor-core libs/provider libs/publishing \
+      libs/transcript libs/keymoments libs/edit-list libs/editor-core libs/provider libs/publishing \
       services/gateway services/media services/jobs services/export services/analytics
 
 # ---------------------------------------------------------------------------------------------
@@ -100,6 +102,7 @@ COPY --from=build /app/libs/messaging/dist /app/libs/messaging/dist
 COPY --from=build /app/libs/storage/dist   /app/libs/storage/dist
 COPY --from=build /app/libs/ffmpeg/dist    /app/libs/ffmpeg/dist
 COPY --from=build /app/libs/transcript/dist /app/libs/transcript/dist
+COPY --from=build /app/libs/keymoments/dist /app/libs/keymoments/dist
 COPY --from=build /app/libs/edit-list/dist /app/libs/edit-list/dist
 COPY --from=build /app/libs/editor-core/dist /app/libs/editor-core/dist
 COPY --from=build /app/libs/provider/dist  /app/libs/provider/dist

@@ -31,6 +31,7 @@ COPY libs/messaging/package.json     libs/messaging/
 COPY libs/storage/package.json       libs/storage/
 COPY libs/ffmpeg/package.json        libs/ffmpeg/
 COPY libs/transcript/package.json    libs/transcript/
+COPY libs/keymoments/package.json    libs/keymoments/
 COPY libs/edit-list/package.json     libs/edit-list/
 COPY libs/editor-core/package.json   libs/editor-core/
 COPY libs/provider/package.json      libs/provider/

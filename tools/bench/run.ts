@@ -30,6 +30,8 @@
  *  12. pause detection on the synthesised talk looped to 10 minutes and to 3 hours: one decode (peaks and
  *      frame energy) + the pause rules (target: < 1 s per 10 minutes of audio on each), and the same rules
  *      on a stored energy series, vs ffmpeg silencedetect alone.
+ *  13. key moments on a 30,000-word transcript (the synthesised lesson repeated, with an energy series):
+ *      findKeyMoments (target: median < 2 s) vs wink-nlp reading the whole transcript as one document.
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
@@ -45,8 +47,8 @@
  * more upload of ours on an object of the file 4x over; 0 skips it), BENCH_IDENTITY_CALLS (2000 in-process
  * guard calls per token kind), BENCH_IDENTITY_REQUESTS (200 HTTP requests per call and token kind),
  * BENCH_VTT_RUNS (5 per path and case), BENCH_SILENCE_RUNS (3 per path on 10 minutes), BENCH_SILENCE_LONG_RUNS
- * (1 per path on 3 hours), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE>=1.
+ * (1 per path on 3 hours), BENCH_KEYMOMENTS_RUNS (5 per path), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS>=1.
  * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
  * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH).
  */
@@ -88,6 +90,7 @@ import { benchUpload, type ScaledUploadRun, type UploadSummary } from './upload'
 import { VTT_PATHOLOGICAL, benchVttParse, renderVttParse, type VttParseResults } from './vtt-parse';
 import { benchWaveform, type WaveformMediaResult } from './waveform';
 import { benchSilence, renderSilence, type SilenceResults } from './silence';
+import { benchKeyMoments, renderKeyMoments, type KeyMomentsResults } from './keymoments';
 
 const intEnv = (name: string, dflt: number): number => {
   const v = process.env[name];
@@ -106,7 +109,7 @@ const chunkListEnv = (name: string, dflt: string): number[] => {
   return sizes;
 };
 /** The number of sections, for the progress lines. */
-const SECTIONS = 12;
+const SECTIONS = 13;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -146,6 +149,7 @@ interface Results {
   identity?: IdentityResults;
   vttParse?: VttParseResults;
   silence?: SilenceResults;
+  keyMoments?: KeyMomentsResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -404,6 +408,10 @@ function render(r: Results): string {
     out.push('', ...renderSilence(r.silence, table));
     out.push(...targetLines(r, 'silence'));
   }
+  if (r.keyMoments) {
+    out.push('', ...renderKeyMoments(r.keyMoments, table));
+    out.push(...targetLines(r, 'keymoments'));
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -442,6 +450,7 @@ async function main(): Promise<number> {
   const vttRuns = intEnv('BENCH_VTT_RUNS', 5);
   const silenceRuns = intEnv('BENCH_SILENCE_RUNS', 3);
   const silenceLongRuns = intEnv('BENCH_SILENCE_LONG_RUNS', 1);
+  const keyMomentRuns = intEnv('BENCH_KEYMOMENTS_RUNS', 5);
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -641,6 +650,12 @@ async function main(): Promise<number> {
       const length = m.durationSec < 3600 ? `${Math.round(m.durationSec / 60)} min` : `${Math.round(m.durationSec / 3600)} h`;
       results.targets.push(checkTarget(`silence: detection (decode + analysis) per 10 min of audio, ${length} talk`, ours.per10MinSec, '<', 1, 's'));
     }
+  });
+
+  await section(13, 'KEYMOMENTS', async () => {
+    const x = await benchKeyMoments({ runs: keyMomentRuns, log });
+    results.keyMoments = x;
+    results.targets.push(checkTarget(`keymoments: findKeyMoments, ${x.words} words, median`, x.ours.medianMs, '<', 2000, 'ms'));
   });
 
   await cleanupAll();

@@ -14,6 +14,12 @@
 #   talk.vtt  word-level WebVTT of the talk (one cue per word): fragment edges exact, words inside a
 #             fragment timed in proportion to each word spoken alone.
 #   talk.pauses.json  the truth: duration, every pause (start, end, expected type), the fragments.
+#   lesson.mp4  ~80 s 320x180 H.264 + AAC: a synthesised lesson for key moments: flat sentences, a
+#             numbered list of four steps, more flat sentences, a short aphorism, more flat sentences;
+#             each sentence espeak-ng trimmed to its sound, 0.6 s between sentences.
+#   lesson.vtt  word-level WebVTT of the lesson (one cue per word): sentence edges exact, words inside
+#             a sentence timed in proportion to their letters.
+#   lesson.json  the truth: duration and every sentence (start, end, text, kind: flat, step, quote).
 #
 # usage: tools/media/generate-test-media.sh [OUTPUT_DIR (default <repo>/.data/media)] [--force]
 # Idempotent: when the outputs exist and were made by this version of the script, it does nothing.
@@ -44,19 +50,20 @@ human() { awk -v b="$1" 'BEGIN { if (b >= 1048576) printf "%.2f MB", b/1048576; 
 duration_of() { ffprobe -v error -show_entries format=duration -of default=noprint_wrappers=1:nokey=1 "$1"; }
 report() {
   local f
-  for f in demo.mp4 demo.vtt tiny.mp4 talk.mp4 talk.vtt talk.pauses.json; do
+  for f in demo.mp4 demo.vtt tiny.mp4 talk.mp4 talk.vtt talk.pauses.json lesson.mp4 lesson.vtt lesson.json; do
     local size; size=$(stat -c %s "$OUT/$f")
     case "$f" in
       *.mp4) printf '  %-16s %9s  %6.2f s  %s\n' "$f" "$(human "$size")" "$(duration_of "$OUT/$f")" \
                "$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,width,height,r_frame_rate -of csv=p=0 "$OUT/$f") + $(ffprobe -v error -select_streams a:0 -show_entries stream=codec_name,sample_rate -of csv=p=0 "$OUT/$f")" ;;
-      *.json) printf '  %-16s %9s  %d pauses\n' "$f" "$(human "$size")" "$(grep -c '"type"' "$OUT/$f")" ;;
+      talk.pauses.json) printf '  %-16s %9s  %d pauses\n' "$f" "$(human "$size")" "$(grep -c '"type"' "$OUT/$f")" ;;
+      *.json) printf '  %-16s %9s  %d sentences\n' "$f" "$(human "$size")" "$(grep -c '"kind"' "$OUT/$f")" ;;
       *) printf '  %-16s %9s  %d cues\n' "$f" "$(human "$size")" "$(grep -c -- '-->' "$OUT/$f")" ;;
     esac
   done
 }
 
 if [[ $FORCE -eq 0 && -f "$OUT/demo.mp4" && -f "$OUT/demo.vtt" && -f "$OUT/tiny.mp4" && -f "$OUT/talk.mp4" && -f "$OUT/talk.vtt" \
-      && -f "$OUT/talk.pauses.json" && -f "$STAMP" ]] \
+      && -f "$OUT/talk.pauses.json" && -f "$OUT/lesson.mp4" && -f "$OUT/lesson.vtt" && -f "$OUT/lesson.json" && -f "$STAMP" ]] \
    && [[ "$(cat "$STAMP")" == "$SCRIPT_HASH" ]]; then
   echo "test media in $OUT is up to date (use --force to regenerate):"
   report
@@ -236,7 +243,72 @@ printf '{\n  "file": "talk.mp4",\n  "duration": %s,\n  "pauses": [%s\n  ],\n  "f
   -movflags +faststart \
   "$WORK/talk.mp4"
 
-for f in demo.mp4 tiny.mp4 talk.mp4; do
+# --- lesson: sentences written to be flat, step-by-step or quotable -------------------------------
+# <kind>|<sentence>
+LESSON=(
+  "flat|Our office moved to a new building on the north side of town last spring."
+  "flat|The new rooms have grey carpets and a long row of windows along one wall."
+  "flat|Most of the team arrives at about nine and leaves a little after five."
+  "flat|The kitchen is on the second floor next to the small meeting room."
+  "step|First, open the project folder and find the file called settings."
+  "step|Second, change the output format to the one your editor expects."
+  "step|Third, save the file and close every other program you have open."
+  "step|Finally, start the export and wait until the progress bar is full."
+  "flat|The printer in the corridor was replaced by a newer model in the autumn."
+  "flat|There is a bicycle rack behind the building and a car park in front of it."
+  "flat|The lifts were repaired in the summer and now work on every floor."
+  "quote|Small habits shape great work."
+  "flat|The building also has a reception desk that opens at eight every morning."
+  "flat|Visitors usually sign in there and wait on the sofas near the door."
+  "flat|The cleaners come in the evening after most people have gone home."
+)
+LLIST="$WORK/lesson-concat.txt"
+: > "$LLIST"
+LVTT="$WORK/lesson.vtt"
+printf 'WEBVTT\n\n' > "$LVTT"
+SENTENCES=""
+lcursor=0
+k=0
+for entry in "${LESSON[@]}"; do
+  IFS='|' read -r kind text <<< "$entry"
+  wav="$WORK/l$k.wav"
+  spoken "$text" "$wav"
+  d="$(duration_of "$wav")"
+  end=$(awk -v c="$lcursor" -v d="$d" 'BEGIN { printf "%.6f", c + d }')
+  SENTENCES+="${SENTENCES:+,}"$'\n'"    {\"start\": $lcursor, \"end\": $end, \"kind\": \"$kind\", \"text\": \"$text\"}"
+  # word times: the sentence's span shared in proportion to each word's letters
+  awk -v c="$lcursor" -v d="$d" -v text="$text" '
+    function ts(s,  ms) { ms = int(s * 1000 + 0.5); return sprintf("%02d:%02d:%02d.%03d", int(ms/3600000), int(ms/60000)%60, int(ms/1000)%60, ms%1000) }
+    BEGIN {
+      n = split(text, W, " "); total = 0
+      for (i = 1; i <= n; i++) total += length(W[i]) + 1
+      t = c
+      for (i = 1; i <= n; i++) {
+        e = (i == n) ? c + d : t + d * (length(W[i]) + 1) / total
+        printf "%s --> %s\n%s\n\n", ts(t), ts(e), W[i]
+        t = e
+      }
+    }' >> "$LVTT"
+  echo "file '$wav'" >> "$LLIST"
+  gap="$WORK/lg$k.wav"
+  silence 0.6 "$gap"
+  echo "file '$gap'" >> "$LLIST"
+  lcursor=$(awk -v e="$end" -v g="$(duration_of "$gap")" 'BEGIN { printf "%.6f", e + g }')
+  k=$((k + 1))
+done
+"${FF[@]}" -f concat -safe 0 -i "$LLIST" -c:a pcm_s16le "$WORK/lesson.wav"
+lesson_total="$(duration_of "$WORK/lesson.wav")"
+printf '{\n  "file": "lesson.mp4",\n  "duration": %s,\n  "sentences": [%s\n  ]\n}\n' "$lesson_total" "$SENTENCES" > "$WORK/lesson.json"
+"${FF[@]}" \
+  -f lavfi -i "color=c=0x23331b:size=320x180:rate=15" \
+  -i "$WORK/lesson.wav" \
+  -map 0:v -map 1:a -t "$lesson_total" \
+  -c:v libx264 -preset veryfast -crf 32 -g 150 -pix_fmt yuv420p \
+  -c:a aac -ar 44100 -ac 1 -b:a 64k \
+  -movflags +faststart \
+  "$WORK/lesson.mp4"
+
+for f in demo.mp4 tiny.mp4 talk.mp4 lesson.mp4; do
   size=$(stat -c %s "$WORK/$f")
   if (( size > 3 * 1024 * 1024 )); then
     echo "generate-test-media: $f is $(human "$size"), over the 3 MB budget" >&2
@@ -244,7 +316,8 @@ for f in demo.mp4 tiny.mp4 talk.mp4; do
   fi
 done
 
-mv -f "$WORK/demo.mp4" "$WORK/demo.vtt" "$WORK/tiny.mp4" "$WORK/talk.mp4" "$WORK/talk.vtt" "$WORK/talk.pauses.json" "$OUT/"
+mv -f "$WORK/demo.mp4" "$WORK/demo.vtt" "$WORK/tiny.mp4" "$WORK/talk.mp4" "$WORK/talk.vtt" "$WORK/talk.pauses.json" \
+  "$WORK/lesson.mp4" "$WORK/lesson.vtt" "$WORK/lesson.json" "$OUT/"
 echo "$SCRIPT_HASH" > "$STAMP"
 echo "generated test media in $OUT (speech ${cursor}s of ${total}s):"
 report

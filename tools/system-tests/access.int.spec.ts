@@ -68,6 +68,7 @@ const EXAMPLES: Record<string, Example> = {
   },
   'GET /api/videos/:id/waveform': { path: (i) => `/api/videos/${i.video}/waveform?points=100`, owner: [200] },
   'GET /api/videos/:id/stream/processed': { path: (i) => `/api/videos/${i.video}/stream/processed`, owner: [200] },
+  'GET /api/videos/:id/subtitles': { path: (i) => `/api/videos/${i.video}/subtitles`, owner: [200] },
   'POST /api/videos/upload': { path: () => '/api/videos/upload', body: form, owner: [201], stranger: 'own' },
   'POST /api/probe-jobs': {
     path: () => '/api/probe-jobs',
@@ -88,6 +89,8 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/videos/:id/apply-cuts': { path: (i) => `/api/videos/${i.video}/apply-cuts`, body: () => ({ cuts: [{ start: 1, end: 1.5 }] }), owner: [202, 409] },
   'POST /api/videos/:id/remove-filler-words': { path: (i) => `/api/videos/${i.video}/remove-filler-words`, body: () => ({ fillerWordIndices: [0] }), owner: [202, 409] },
   'POST /api/videos/:id/detect-silence': { path: (i) => `/api/videos/${i.video}/detect-silence`, body: () => ({ minPauseDuration: 0.5 }), owner: [200] },
+  'POST /api/videos/:id/find-key-moments': { path: (i) => `/api/videos/${i.video}/find-key-moments`, owner: [200] },
+  'GET /api/videos/:id/key-moments': { path: (i) => `/api/videos/${i.video}/key-moments`, owner: [200] },
   'POST /api/videos/:id/process-silence': { path: (i) => `/api/videos/${i.video}/process-silence`, body: () => ({ silenceRanges: [{ start: 2, end: 2.2 }] }), owner: [202, 409] },
   'POST /api/mute/jobs': {
     path: () => '/api/mute/jobs',
@@ -262,6 +265,17 @@ describe('access: an identity on every route, an owner on every object', () => {
       expect((await fetch(api(otherPath))).status).toBe(401);
       expect((await fetch(api(`/api/videos/${ids.video}/transcript?st=${token}`))).status).toBe(401);
       expect((await fetch(api(`/api/videos/${ids.video}/stream/processed?st=${token.slice(0, -3)}abc`))).status).toBe(401);
+    });
+
+    it('serves the subtitles as WebVTT from the URL signed for the owner, for that path only', async () => {
+      const video = await getVideo(ids.video);
+      expect(video.subtitlesUrl).toMatch(new RegExp(`^/api/videos/${ids.video}/subtitles\\?st=`));
+      const res = await fetch(api(`${video.subtitlesUrl!}&v=${video.mediaVersion}`));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/vtt/);
+      expect(await res.text()).toMatch(/^WEBVTT/);
+      const token = new URL(video.subtitlesUrl!, 'http://x').searchParams.get('st')!;
+      expect((await fetch(api(`/api/videos/${ids.video}/transcript?st=${token}`))).status).toBe(401);
     });
 
     it('signs clip downloads for the owner', async () => {

@@ -12,3 +12,4 @@ export * from './publishing';
 export * from './mute-levels';
 export * from './retry-timing';
 export * from './edit-requests';
+export * from './keymoments';

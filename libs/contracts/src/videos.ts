@@ -53,6 +53,8 @@ export const videoSchema = z.object({
   transcriptId: z.string().uuid().nullable(),
   /** GET /api/videos/{id} only: the current media's URL, signed for the caller (a player cannot send a bearer header) */
   streamUrl: z.string().optional(),
+  /** GET /api/videos/{id} only: the current transcript as WebVTT (the player's captions track), signed for the caller */
+  subtitlesUrl: z.string().optional(),
 });
 export type Video = z.infer<typeof videoSchema>;
 

@@ -33,6 +33,14 @@ export const gatewayConfigSchema = z
     WAVEFORM_BUILD_TIMEOUT_MS: z.coerce.number().int().positive().default(120000),
     /** silence kept next to speech on each side of a pause process-silence removes (docs/SILENCE.md) */
     SILENCE_PADDING_MS: z.coerce.number().int().min(0).max(500).default(100),
+    /** an OpenAI-compatible endpoint (its base, e.g. https://host/v1) that finds key moments; unset: the local analyser alone (docs/KEYMOMENTS.md) */
+    KEY_MOMENTS_LLM_URL: z.string().url().optional(),
+    /** the model asked there */
+    KEY_MOMENTS_LLM_MODEL: z.string().min(1).optional(),
+    /** its API key (from a secret), sent as a bearer token */
+    KEY_MOMENTS_LLM_API_KEY: z.string().min(1).optional(),
+    /** how long the model may take before the local analyser answers instead */
+    KEY_MOMENTS_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
     /** the legacy MP4 + VTT upload form; off unless a deployment opts in (videos then only arrive from the provider) */
     LEGACY_UPLOAD_ENABLED: bool(false),
     /** signs the gateway's own session tokens (upload form) and signed media URLs; at least 32 characters */
@@ -75,6 +83,9 @@ export const gatewayConfigSchema = z
     PROVIDER_API_URL: z.string().url().optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.KEY_MOMENTS_LLM_URL && !c.KEY_MOMENTS_LLM_MODEL) {
+      ctx.addIssue({ code: 'custom', path: ['KEY_MOMENTS_LLM_MODEL'], message: 'set KEY_MOMENTS_LLM_MODEL (the model KEY_MOMENTS_LLM_URL answers with)' });
+    }
     if (!c.PROVIDER_API_URL && !c.PROVIDER_JWKS_URL) {
       ctx.addIssue({ code: 'custom', path: ['PROVIDER_API_URL'], message: "set PROVIDER_API_URL (the provider's API for token refresh and clone)" });
     }

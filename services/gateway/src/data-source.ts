@@ -6,6 +6,7 @@ import { CreatePublishing1763900000000 } from './migrations/1763900000000-Create
 import { CreateOwnership1764000000000 } from './migrations/1764000000000-CreateOwnership';
 import { AddTranscriptWarnings1764100000000 } from './migrations/1764100000000-AddTranscriptWarnings';
 import { CreateSilenceAnalyses1764200000000 } from './migrations/1764200000000-CreateSilenceAnalyses';
+import { CreateKeyMoments1764300000000 } from './migrations/1764300000000-CreateKeyMoments';
 
 /** The gateway owns schema `library`; it reads and writes it with SQL through TypeORM's pool. */
 export const gatewayDataSource = (url: string, poolSize?: number) =>
@@ -13,7 +14,7 @@ export const gatewayDataSource = (url: string, poolSize?: number) =>
     url,
     schema: SCHEMA,
     entities: [],
-    migrations: [CreateLibrary1763700000000, CreateEdits1763800000000, CreatePublishing1763900000000, CreateOwnership1764000000000, AddTranscriptWarnings1764100000000, CreateSilenceAnalyses1764200000000],
+    migrations: [CreateLibrary1763700000000, CreateEdits1763800000000, CreatePublishing1763900000000, CreateOwnership1764000000000, AddTranscriptWarnings1764100000000, CreateSilenceAnalyses1764200000000, CreateKeyMoments1764300000000],
     applicationName: `wordcut-${SERVICE}`,
     poolSize,
   });

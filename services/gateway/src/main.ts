@@ -27,6 +27,10 @@ import { ClipsController } from './library/clips.controller';
 import { SILENCE_SERVICE, SilenceController } from './library/silence.controller';
 import { SilenceService } from './library/silence';
 import { SilenceAnalysisStore } from './library/silence-store';
+import { KEY_MOMENTS_SERVICE, KeyMomentsController } from './library/key-moments.controller';
+import { KeyMomentsService } from './library/key-moments';
+import { KeyMomentStore } from './library/key-moment-store';
+import { KeyMomentsLlm } from './library/key-moments-llm';
 import { SessionAuth } from './session-auth';
 import { AuthController } from './auth/auth.controller';
 import { GatewayTokens } from './auth/gateway-tokens';
@@ -36,10 +40,10 @@ import { ActiveJobs, RateLimitStore } from './auth/limits';
 
 @Module({})
 class GatewayModule {
-  static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService, silence: SilenceService): DynamicModule {
+  static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService, silence: SilenceService, keyMoments: KeyMomentsService): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [AuthController, PublishingController, EditsController, SilenceController, ClipsController, JobsController, VideosController, ProviderSessionsController],
+      controllers: [AuthController, PublishingController, EditsController, SilenceController, KeyMomentsController, ClipsController, JobsController, VideosController, ProviderSessionsController],
       providers: [
         // every route needs an identity unless marked @Public
         { provide: APP_GUARD, useClass: IdentityGuard },
@@ -51,6 +55,7 @@ class GatewayModule {
         { provide: SessionAuth, useValue: auth },
         { provide: EDIT_SERVICE, useValue: edits },
         { provide: SILENCE_SERVICE, useValue: silence },
+        { provide: KEY_MOMENTS_SERVICE, useValue: keyMoments },
       ],
     };
   }
@@ -89,9 +94,13 @@ export async function main() {
       const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits, activeJobs, clips, renders };
       const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS });
       const silence = new SilenceService(library, edits, new SilenceAnalysisStore(ds));
+      const llm = config.KEY_MOMENTS_LLM_URL
+        ? new KeyMomentsLlm({ url: config.KEY_MOMENTS_LLM_URL, model: config.KEY_MOMENTS_LLM_MODEL!, apiKey: config.KEY_MOMENTS_LLM_API_KEY, timeoutMs: config.KEY_MOMENTS_LLM_TIMEOUT_MS }, logger)
+        : null;
+      const keyMoments = new KeyMomentsService(library, edits, new KeyMomentStore(ds), llm);
       const publishing = new PublishingService(library, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {
-        module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing, silence),
+        module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing, silence, keyMoments),
         healthChecks: [
           { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
           { name: 'nats', check: () => bus.ping() },

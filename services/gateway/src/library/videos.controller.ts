@@ -27,7 +27,7 @@ import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { buildTranscriptFromVtt, TranscriptBuildError } from '@wordcut/transcript';
+import { buildTranscriptFromVtt, clampWords, TranscriptBuildError, wordsToVtt } from '@wordcut/transcript';
 import { GatewayTokens } from '../auth/gateway-tokens';
 import { Caller, Public, SignedMedia, type Identity } from '../auth/identity';
 import type { ActiveJobs, RateLimitStore } from '../auth/limits';
@@ -142,7 +142,28 @@ export class VideosController {
   async get(@Param('id') id: string, @Caller() caller: Identity): Promise<Video> {
     const row = await this.row(id, caller);
     await this.library.videos.touch(row.id);
-    return { ...toApiVideo(row), streamUrl: await this.library.tokens.signMediaPath(`/api/videos/${row.id}/stream/processed`, caller.userId) };
+    const [stream, subtitles] = await Promise.all([
+      this.library.tokens.signMediaPath(`/api/videos/${row.id}/stream/processed`, caller.userId),
+      this.library.tokens.signMediaPath(`/api/videos/${row.id}/subtitles`, caller.userId),
+    ]);
+    return { ...toApiVideo(row), streamUrl: stream, subtitlesUrl: subtitles };
+  }
+
+  /**
+   * GET /api/videos/{id}/subtitles?v= : the current transcript as WebVTT, on the current media's
+   * timeline, for the player's captions track (signed like the stream; `v` only busts caches).
+   */
+  @Get('videos/:id/subtitles')
+  @SignedMedia()
+  async subtitles(@Param('id') id: string, @Res() res: Response, @Caller() caller: Identity): Promise<void> {
+    const row = await this.row(id, caller);
+    const transcript = await this.library.transcripts.getByVideo(row.id);
+    if (!transcript) throw new AppError(404, ErrorCode.NotFound, 'This video has no subtitles yet.');
+    const words = row.duration ? clampWords(transcript.words, row.duration) : transcript.words;
+    res.setHeader('Content-Type', 'text/vtt; charset=utf-8');
+    // word edits change the text without a new media version: always revalidate
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.status(200).send(wordsToVtt(words, { languageCode: transcript.languageCode }));
   }
 
   @Patch('videos/:id')

@@ -1,0 +1,5 @@
+export * from './signals';
+export * from './sentences';
+export * from './audio';
+export * from './moments';
+export * from './llm';

@@ -1,0 +1,62 @@
+import type { KeyMoment, KeyMomentSource } from '@wordcut/contracts';
+import type { DataSource } from 'typeorm';
+
+/** The stored moments of a video version, in their order, and when they were found. */
+export interface StoredKeyMoments {
+  moments: KeyMoment[];
+  analysedAt: string;
+  source: KeyMomentSource;
+}
+
+/**
+ * Key moments (`library.key_moments`): the only code that runs SQL on that table. A video keeps the
+ * moments of one analysis, keyed by its edit version, its transcript's version and the rules'
+ * parameters, read through its video's owner, so anyone else's request finds nothing.
+ */
+export class KeyMomentStore {
+  constructor(private readonly ds: DataSource) {}
+
+  /** The moments of the video's current version and transcript for `params`, when `ownerId` owns the video; null when none are stored. */
+  async current(videoId: string, ownerId: string, params: string): Promise<StoredKeyMoments | null> {
+    const rows = (await this.ds.query(
+      `SELECT m.id, m.moment, m.source, m.created_at FROM library.key_moments m
+         JOIN library.videos v ON v.id = m.video_id AND v.owner_id = $2 AND v.edit_version = m.edit_version
+         JOIN library.transcripts t ON t.video_id = m.video_id AND t.version = m.transcript_version
+        WHERE m.video_id = $1 AND m.params = $3
+        ORDER BY m.position`,
+      [videoId, ownerId, params],
+    )) as { id: string; moment: Omit<KeyMoment, 'id'>; source: KeyMomentSource; created_at: Date }[];
+    if (rows.length === 0) return null;
+    return { moments: rows.map((r) => ({ ...r.moment, id: r.id })), analysedAt: rows[0]!.created_at.toISOString(), source: rows[0]!.source };
+  }
+
+  /**
+   * Stores the moments of one analysis in their order, and which analyser found them, and answers
+   * what is stored: the first analysis of a version stays (a concurrent one answers it instead of its
+   * own), an analysis of an older version than the stored one is not kept, and the video's moments of
+   * older versions or other parameters go.
+   */
+  async put(videoId: string, editVersion: number, transcriptVersion: number, params: string, moments: readonly KeyMoment[], source: KeyMomentSource): Promise<StoredKeyMoments> {
+    return this.ds.transaction(async (m) => {
+      // one writer per video at a time
+      await m.query(`SELECT 1 FROM library.videos WHERE id = $1 FOR UPDATE`, [videoId]);
+      const [{ now }] = (await m.query(`SELECT now() AS now`)) as [{ now: Date }];
+      const kept = (await m.query(
+        `SELECT id, moment, source, created_at, edit_version, transcript_version, params FROM library.key_moments WHERE video_id = $1 ORDER BY position`,
+        [videoId],
+      )) as { id: string; moment: Omit<KeyMoment, 'id'>; source: KeyMomentSource; created_at: Date; edit_version: number; transcript_version: number; params: string }[];
+      const same = kept.filter((r) => r.edit_version === editVersion && r.transcript_version === transcriptVersion && r.params === params);
+      if (same.length > 0) return { moments: same.map((r) => ({ ...r.moment, id: r.id })), analysedAt: same[0]!.created_at.toISOString(), source: same[0]!.source };
+      const newer = kept.some((r) => r.edit_version > editVersion || (r.edit_version === editVersion && r.transcript_version > transcriptVersion));
+      if (newer) return { moments: [...moments], analysedAt: now.toISOString(), source };
+      await m.query(`DELETE FROM library.key_moments WHERE video_id = $1`, [videoId]);
+      for (const [position, { id, ...moment }] of moments.entries()) {
+        await m.query(
+          `INSERT INTO library.key_moments (id, video_id, edit_version, transcript_version, params, position, moment, source, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9)`,
+          [id, videoId, editVersion, transcriptVersion, params, position, JSON.stringify(moment), source, now],
+        );
+      }
+      return { moments: [...moments], analysedAt: now.toISOString(), source };
+    });
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * The key-moments service without a database or S3: the local analyser on the transcript and the
+ * stored energy series (or the transcript alone when none is stored), the store answering a repeat
+ * and the GET, the language model's answer when it holds and the local analyser when it does not.
+ * The store, storage and model are small in-memory fakes; the SQL is covered by
+ * key-moment-store.int.spec.ts and the whole route by tools/system-tests/keymoments.int.spec.ts.
+ */
+import { encodeEnergy, ErrorCode, StorageKeys, type KeyMoment, type KeyMomentSource, type Transcript } from '@wordcut/contracts';
+import type { FoundMoment, TimedWord } from '@wordcut/keymoments';
+import { AppError, createLogger } from '@wordcut/platform';
+import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
+import { Readable } from 'node:stream';
+import { rejectedWith } from '../../../../tools/testing/app-error';
+import type { EditService, EditVideoRow } from './edits';
+import type { KeyMomentStore, StoredKeyMoments } from './key-moment-store';
+import { KeyMomentsService } from './key-moments';
+import type { KeyMomentsLlm } from './key-moments-llm';
+import type { LibraryDeps } from './videos.controller';
+
+const OWNER = 'owner-1';
+const VIDEO = '00000000-0000-4000-8000-000000000001';
+const LINES = [
+  'The meeting room was on the third floor of the old building near the station.',
+  'We usually had the weekly review there on the morning before the team lunch.',
+  'First, open the settings page from the menu at the top of the window.',
+  'Second, choose the export tab and look for the format list.',
+  'Third, pick the format that your editor expects for the final file.',
+  'Finally, press the save button and wait until the bar turns green.',
+  'The chairs were grey and the table was long enough for about twelve people.',
+  'Somebody had left a pile of printed reports next to the window that week.',
+  'Simple tools beat clever tools every single time.',
+  'The projector took a while to warm up before the slides appeared on the wall.',
+  'Most people arrived a few minutes early and sat down in the same seats as usual.',
+  'The agenda had the same headings as the week before with a few small changes.',
+  'After the review the room was booked by another group from the finance department.',
+  'There was a coffee machine in the corridor outside the meeting room door.',
+  'The notes from the review were written up and shared by the end of the afternoon.',
+  'The windows of the room looked out over the car park and a row of small trees.',
+];
+
+function transcript(): Transcript {
+  const words: Transcript['words'] = [];
+  let t = 0.5;
+  for (const line of LINES) {
+    for (const text of line.split(' ')) {
+      words.push({ text, start: Math.round(t * 1000) / 1000, end: Math.round((t + 0.32) * 1000) / 1000, confidence: 1, group_number: 0, word_order: words.length });
+      t += 0.38;
+    }
+    t += 0.45;
+  }
+  return { id: 't1', videoId: VIDEO, version: 1, languageCode: 'en', words, paragraphs: [], fillerWords: [], warnings: [], updatedAt: new Date(0).toISOString() };
+}
+const DURATION = Math.ceil(transcript().words.at(-1)!.end + 1);
+
+function row(): EditVideoRow {
+  return { id: VIDEO, status: 'completed', duration: DURATION, has_audio: true, media_version: 'original', original_key: 'k', playback_key: 'k', waveform_key: null, edit_list: null, edit_version: 0, probe: null } as EditVideoRow;
+}
+
+class FakeStorage {
+  readonly objects = new Map<string, Uint8Array>();
+  reads: string[] = [];
+  async getStream(key: string) {
+    this.reads.push(key);
+    const bytes = this.objects.get(key);
+    if (!bytes) throw new ObjectNotFoundError('bucket', key);
+    return { body: Readable.from([Buffer.from(bytes)]) };
+  }
+}
+
+class FakeStore {
+  readonly rows = new Map<string, StoredKeyMoments>();
+  async current(videoId: string, ownerId: string, params: string) {
+    return ownerId === OWNER ? (this.rows.get(`${videoId}|${params}`) ?? null) : null;
+  }
+  async put(videoId: string, _edit: number, _transcript: number, params: string, moments: KeyMoment[], source: KeyMomentSource) {
+    const stored = { moments, analysedAt: new Date(0).toISOString(), source };
+    this.rows.set(`${videoId}|${params}`, stored);
+    return stored;
+  }
+}
+
+function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | null = null) {
+  const storage = new FakeStorage();
+  const store = new FakeStore();
+  let transcriptReads = 0;
+  const asked: number[] = [];
+  const library = {
+    storage: storage as unknown as ObjectStorage,
+    logger: createLogger('keymoments-test', 'silent'),
+    transcripts: {
+      getByVideo: async () => {
+        transcriptReads++;
+        return transcript();
+      },
+    },
+  } as unknown as LibraryDeps;
+  const owned = async (id: string, owner: string) => {
+    if (id !== VIDEO || owner !== OWNER) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
+    return row();
+  };
+  const edits = { editableVideo: owned, ownedVideo: owned } as unknown as EditService;
+  const model = llm
+    ? ({
+        model: 'fake',
+        find: async (words: readonly TimedWord[]) => {
+          asked.push(words.length);
+          return llm(words);
+        },
+      } as unknown as KeyMomentsLlm)
+    : null;
+  const service = new KeyMomentsService(library, edits, store as unknown as KeyMomentStore, model);
+  return { service, storage, store, asked, transcriptReads: () => transcriptReads };
+}
+
+describe('KeyMomentsService', () => {
+  it('finds moments from the transcript and the stored energy series, stores them, and answers a repeat and the GET from the store', async () => {
+    const s = setup();
+    const levels = new Uint8Array(DURATION * 100);
+    for (const w of transcript().words) for (let f = Math.floor(w.start * 100); f < Math.ceil(w.end * 100); f++) levels[f] = 200;
+    s.storage.objects.set(StorageKeys.energy(VIDEO, 'original'), encodeEnergy({ durationSec: DURATION, framesPerSecond: 100, levels }));
+    expect(await s.service.stored(VIDEO, OWNER)).toEqual({ moments: [], analysedAt: null, source: null });
+    const first = await s.service.find(VIDEO, OWNER);
+    expect(first.source).toBe('local');
+    expect(first.moments.length).toBeGreaterThanOrEqual(5);
+    expect(first.moments.map((m) => m.category)).toEqual(expect.arrayContaining(['Actionable', 'Quotable']));
+    for (const m of first.moments) expect(m.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.storage.reads).toEqual([StorageKeys.energy(VIDEO, 'original')]);
+    expect(await s.service.find(VIDEO, OWNER)).toEqual(first);
+    expect(await s.service.stored(VIDEO, OWNER)).toEqual(first);
+    expect(s.transcriptReads()).toBe(1);
+  });
+
+  it('analyses the transcript alone when no energy series is stored', async () => {
+    const s = setup();
+    const answer = await s.service.find(VIDEO, OWNER);
+    expect(answer.source).toBe('local');
+    expect(answer.moments.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('answers a stranger 404 like a missing video', async () => {
+    const s = setup();
+    expect((await rejectedWith(s.service.find(VIDEO, 'someone-else'))).statusCode).toBe(404);
+    expect((await rejectedWith(s.service.stored(VIDEO, 'someone-else'))).statusCode).toBe(404);
+  });
+
+  it("uses the model's moments when they hold, and the local analyser when the model answers nothing", async () => {
+    const theirs: FoundMoment = { title: 'From the model', description: 'd', category: 'Visual', engagement: 77, startTime: 0.5, endTime: 20, duration: 19.5, reasons: ['r'], firstWord: 0, lastWord: 40 };
+    const good = setup(() => [theirs]);
+    const answer = await good.service.find(VIDEO, OWNER);
+    expect(answer.source).toBe('llm');
+    expect(answer.moments.map(({ id: _id, ...m }) => m)).toEqual([{ title: 'From the model', description: 'd', category: 'Visual', engagement: 77, startTime: 0.5, endTime: 20, duration: 19.5, reasons: ['r'] }]);
+    expect(good.asked).toEqual([transcript().words.length]);
+    expect(good.storage.reads).toEqual([]);
+    const failing = setup(() => null);
+    const fallback = await failing.service.find(VIDEO, OWNER);
+    expect(fallback.source).toBe('local');
+    expect(fallback.moments.map((m) => m.category)).toEqual(expect.arrayContaining(['Actionable', 'Quotable']));
+  });
+});

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { decodeEnergy, ErrorCode, StorageKeys, type KeyMoment, type KeyMomentsResponse, type KeyMomentSource } from '@wordcut/contracts';
+import { outputDuration } from '@wordcut/edit-list';
+import { findKeyMoments, KEY_MOMENT_RULES_VERSION, type EnergyLevels } from '@wordcut/keymoments';
+import { AppError } from '@wordcut/platform';
+import { ObjectNotFoundError } from '@wordcut/storage';
+import { clampWords } from '@wordcut/transcript';
+import { currentEditList, type EditService, type EditVideoRow } from './edits';
+import type { KeyMomentStore } from './key-moment-store';
+import type { KeyMomentsLlm } from './key-moments-llm';
+import type { LibraryDeps } from './videos.controller';
+
+
+/**
+ * Key moments (docs/KEYMOMENTS.md): asks the configured language model, if any, else (and whenever
+ * it fails) runs the pure analyser of @wordcut/keymoments on the current transcript and the stored
+ * frame-energy series of the current media, and keeps the moments per video edit version and
+ * transcript version. It runs here, in the request: the local analysis takes well under a second
+ * for long talks.
+ */
+export class KeyMomentsService {
+  /** what changes the answer besides the versions: the rules, and the model when one is configured */
+  private readonly params: string;
+
+  constructor(
+    private readonly library: LibraryDeps,
+    private readonly edits: EditService,
+    private readonly store: KeyMomentStore,
+    private readonly llm: KeyMomentsLlm | null = null,
+  ) {
+    this.params = `rules=${KEY_MOMENT_RULES_VERSION};model=${llm ? llm.model : 'local'}`;
+  }
+
+  /** The moments of the current version of one of `ownerId`'s videos: stored, or found now and stored. */
+  async find(videoId: string, ownerId: string): Promise<KeyMomentsResponse> {
+    const row = await this.edits.editableVideo(videoId, ownerId);
+    const stored = await this.store.current(row.id, ownerId, this.params);
+    if (stored) return stored;
+    const transcript = await this.library.transcripts.getByVideo(row.id);
+    if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
+    const duration = outputDuration(currentEditList(row));
+    const words = clampWords(transcript.words, duration).map((w) => ({ text: w.text, start: w.start, end: w.end }));
+    const t0 = performance.now();
+    const fromModel = this.llm && words.length > 0 ? await this.llm.find(words, row.id) : null;
+    const source: KeyMomentSource = fromModel ? 'llm' : 'local';
+    const energy = fromModel || row.has_audio === false ? null : await this.energyOf(row);
+    const found = fromModel ?? findKeyMoments({ words, energy });
+    const ms = Math.round(performance.now() - t0);
+    const moments: KeyMoment[] = found.map(({ firstWord: _first, lastWord: _last, ...m }) => ({ id: randomUUID(), ...m }));
+    this.library.logger.info({ videoId: row.id, editVersion: row.edit_version, words: words.length, moments: moments.length, source, withAudio: energy !== null, ms }, 'key moments found');
+    if (moments.length === 0) return { moments, analysedAt: new Date().toISOString(), source };
+    return this.store.put(row.id, row.edit_version, transcript.version, this.params, moments, source);
+  }
+
+  /** The stored moments of the current version of one of `ownerId`'s videos (none: an empty list). */
+  async stored(videoId: string, ownerId: string): Promise<KeyMomentsResponse> {
+    const row = await this.edits.ownedVideo(videoId, ownerId);
+    const stored = await this.store.current(row.id, ownerId, this.params);
+    return stored ?? { moments: [], analysedAt: null, source: null };
+  }
+
+  /** The stored frame-energy series of the video's current media, or null (none stored yet: the transcript alone decides). */
+  private async energyOf(row: EditVideoRow): Promise<EnergyLevels | null> {
+    try {
+      const { body } = await this.library.storage.getStream(StorageKeys.energy(row.id, row.media_version));
+      const chunks: Buffer[] = [];
+      for await (const c of body) chunks.push(c as Buffer);
+      return decodeEnergy(new Uint8Array(Buffer.concat(chunks)));
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) return null;
+      throw err;
+    }
+  }
+}
