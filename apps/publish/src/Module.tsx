@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { EDITOR_ROUTES } from '@wordcut/contracts';
@@ -86,6 +86,7 @@ function HeaderActions({ videoId }: { videoId: string }) {
   }, [bridged, historyEntries, queryClient, videoId]);
   const job = useExportJob({ onCompleted, videoId });
   const jobControls = useMemo(() => ({ start: job.start, fail: job.fail }), [job.start, job.fail]);
+  const reasonId = useId();
   const flow = usePublish({ videoId, sessionId: session.sessionId ?? video?.providerSessionId ?? null, pendingMutes, job: jobControls });
 
   const items = useMemo(() => (video ? itemsFor(video, clips, pendingMutes) : []), [video, clips, pendingMutes]);
@@ -95,6 +96,10 @@ function HeaderActions({ videoId }: { videoId: string }) {
   const creating = flow.cloning || flow.exporting;
   const button = publishButtonState({ creating, pendingCount: items.length, clipsProcessing: clipsProcessing(clips) });
   const showRevert = revertVisible({ linkedToSession: true, pendingExports: items.length, historyEntries });
+  // a disabled Publish says why (tooltip on hover and focus, and its description)
+  const disabledReason = button.disabled
+    ? (button.tooltip ?? (creating ? 'Publishing has started.' : 'Nothing to publish yet: edit the video or make a clip first.'))
+    : undefined;
 
   const publishButton = (
     <button
@@ -102,6 +107,7 @@ function HeaderActions({ videoId }: { videoId: string }) {
       type="button"
       className="wc-button wc-button--primary"
       aria-disabled={button.disabled || undefined}
+      aria-describedby={disabledReason ? reasonId : undefined}
       onClick={() => {
         if (button.disabled) return;
         setDialogOpen(true);
@@ -116,7 +122,12 @@ function HeaderActions({ videoId }: { videoId: string }) {
   return (
     <>
       {showRevert ? <RevertFlow videoId={video.id} sessionId={session.sessionId ?? video.providerSessionId} /> : null}
-      {button.tooltip ? <Tooltip content={button.tooltip} side="bottom">{publishButton}</Tooltip> : publishButton}
+      {disabledReason ? <Tooltip content={disabledReason} side="bottom">{publishButton}</Tooltip> : publishButton}
+      {disabledReason ? (
+        <span id={reasonId} className="wc-visually-hidden" data-testid="publish-disabled-reason">
+          {disabledReason}
+        </span>
+      ) : null}
       <PublishDialog
         open={dialogOpen}
         onOpenChange={(open) => {

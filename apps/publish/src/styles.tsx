@@ -47,7 +47,7 @@ export const PUBLISH_CSS = `
 .wc-pub-group__list--clips { max-height: 200px; overflow-y: auto; padding-right: 0.25rem; }
 .wc-pub-item { border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); padding: 0.45rem 0.6rem; }
 .wc-pub-switch { display: flex; align-items: center; justify-content: space-between; gap: 0.75rem; padding: 0.6rem 0; border-top: 1px solid var(--wc-border); margin-top: 0.5rem; cursor: pointer; }
-.wc-pub-switch input { appearance: none; -webkit-appearance: none; position: relative; width: 2.3rem; height: 1.3rem; border-radius: 999px; background: var(--wc-border); cursor: pointer; flex-shrink: 0; transition: background 0.15s; margin: 0; }
+.wc-pub-switch input { appearance: none; -webkit-appearance: none; position: relative; width: 2.3rem; height: 1.3rem; border-radius: 999px; background: var(--wc-control-border, #85857e); cursor: pointer; flex-shrink: 0; transition: background 0.15s; margin: 0; }
 .wc-pub-switch input::after { content: ''; position: absolute; top: 0.15rem; left: 0.15rem; width: 1rem; height: 1rem; border-radius: 50%; background: #fff; box-shadow: 0 1px 2px rgba(0,0,0,0.2); transition: transform 0.15s; }
 .wc-pub-switch input:checked { background: var(--wc-accent); }
 .wc-pub-switch input:checked::after { transform: translateX(1rem); }

@@ -6,6 +6,8 @@ import {
   applyEdit,
   contentFingerprint,
   deserializeHistory,
+  marksEntry,
+  settleMarks,
   originalState,
   pushEntry,
   redoCount,
@@ -209,4 +211,42 @@ describe('history persistence', () => {
     );
   });
 
+});
+
+describe('marks entries', () => {
+  const cut = (i: number) => ({ id: `cut-${i}-${i}`, wordIndices: [i], startTime: i, endTime: i + 0.5, text: 'w' });
+  const mute = (i: number) => ({ ...cut(i), id: `mute-${i}-${i}`, level: 'whisper' as const });
+  const meta = (k: number, operation: HistoryEntry['operation']) => ({ id: `m${k}`, timestamp: k, operation, description: `m ${k}` });
+
+  it('keeps the text and swaps the marks', () => {
+    const e = marksEntry(meta(1, 'mark-cut'), base, { cuts: [], mutes: [] }, { cuts: [cut(1)], mutes: [] });
+    expect(e.beforeState).toBe(base);
+    expect(e.afterState).toBe(base);
+    const h = pushEntry(EMPTY_HISTORY, e);
+    expect(undoCount(h)).toBe(1);
+    expect(undoStep(h)!.entry.marks!.before.cuts).toEqual([]);
+  });
+
+  it('settling one kind drops the entries that change nothing else, and counts the undo index down', () => {
+    let h = EMPTY_HISTORY;
+    h = pushEntry(h, marksEntry(meta(1, 'mute'), base, { cuts: [], mutes: [] }, { cuts: [], mutes: [mute(1)] }));
+    h = pushEntry(h, entry(2, base, edited('Hi')));
+    h = pushEntry(h, marksEntry(meta(3, 'mark-cut'), edited('Hi'), { cuts: [], mutes: [mute(1)] }, { cuts: [cut(0)], mutes: [mute(1)] }));
+    const settled = settleMarks(h, 'mutes');
+    expect(settled.entries.map((e) => e.operation)).toEqual(['edit-word', 'mark-cut']);
+    expect(settled.index).toBe(2);
+    expect(settled.entries[1]!.marks).toEqual({ before: { cuts: [], mutes: [] }, after: { cuts: [cut(0)], mutes: [] } });
+  });
+
+  it('round-trips through storage with their marks', () => {
+    let h = EMPTY_HISTORY;
+    const a = edited('Hi');
+    h = pushEntry(h, entry(1, base, a));
+    h = pushEntry(h, marksEntry(meta(2, 'mute'), a, { cuts: [], mutes: [] }, { cuts: [], mutes: [mute(1)] }));
+    const back = deserializeHistory(serializeHistory(h, a), a)!;
+    expect(back.index).toBe(2);
+    expect(back.entries[1]!.marks).toEqual(h.entries[1]!.marks);
+    expect(back.entries[1]!.beforeState).toBe(a);
+    expect(back.entries[0]!.marks).toBeUndefined();
+  });
 });

@@ -1,14 +1,36 @@
 import type { Paragraph, Word } from '@wordcut/contracts';
 import { attachParagraphs, type TranscriptContent } from '@wordcut/transcript';
+import type { PendingCut, PendingMute } from './pending';
+import type { WordRange } from './selection';
+import type { TimeRange } from './preview';
 
 /** Undo entries kept. */
 export const HISTORY_LIMIT = 50;
 
-export type EditOperation = 'edit-word' | 'delete-words' | 'cut-selection' | 'paste' | 'remove-filler' | 'replace' | 'detect-fillers';
+/** Edits of the transcript text. */
+export type TextOperation = 'edit-word' | 'delete-words' | 'cut-selection' | 'paste' | 'remove-filler' | 'replace' | 'detect-fillers';
+/** Changes of the pending cut and mute marks (the text stays as it is). */
+export type MarkOperation = 'mark-cut' | 'unmark-cut' | 'clear-cuts' | 'mute' | 'unmute' | 'clear-mutes' | 'restore' | 'keep-preview' | 'cancel-keep';
+export type EditOperation = TextOperation | MarkOperation;
 
 const OPERATIONS: ReadonlySet<string> = new Set<EditOperation>([
   'edit-word', 'delete-words', 'cut-selection', 'paste', 'remove-filler', 'replace', 'detect-fillers',
+  'mark-cut', 'unmark-cut', 'clear-cuts', 'mute', 'unmute', 'clear-mutes', 'restore', 'keep-preview', 'cancel-keep',
 ]);
+
+/** The kept words of a keep-selection preview and the time ranges it would cut. */
+export interface KeepMark {
+  range: WordRange;
+  cuts: readonly TimeRange[];
+}
+
+/** The pending marks at one moment: what a marks entry restores on undo or redo. */
+export interface MarkSet {
+  cuts: readonly PendingCut[];
+  mutes: readonly PendingMute[];
+  /** the keep preview (null: none); absent in entries stored before it was kept here */
+  keep?: KeepMark | null;
+}
 
 export interface HistoryEntry {
   id: string;
@@ -17,6 +39,46 @@ export interface HistoryEntry {
   description: string;
   beforeState: TranscriptContent;
   afterState: TranscriptContent;
+  /** a marks entry: the marks before and after it (its text states are the same content) */
+  marks?: { before: MarkSet; after: MarkSet };
+}
+
+/** A marks entry: the text does not change, undo and redo swap the marks. */
+export function marksEntry(
+  meta: Pick<HistoryEntry, 'id' | 'timestamp' | 'operation' | 'description'>,
+  content: TranscriptContent,
+  before: MarkSet,
+  after: MarkSet,
+): HistoryEntry {
+  return { ...meta, beforeState: content, afterState: content, marks: { before, after } };
+}
+
+function sameMarks(a: MarkSet, b: MarkSet): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Marks of one kind were settled by a job (processed mutes, applied cuts): they leave every state
+ * of the history, and marks entries that no longer change anything are dropped.
+ */
+export function settleMarks(h: History, kind: keyof MarkSet): History {
+  const clear = (set: MarkSet): MarkSet => (kind === 'keep' ? { ...set, keep: null } : { ...set, [kind]: [] });
+  let index = h.index;
+  const entries: HistoryEntry[] = [];
+  h.entries.forEach((entry, k) => {
+    if (!entry.marks) {
+      entries.push(entry);
+      return;
+    }
+    const before = clear(entry.marks.before);
+    const after = clear(entry.marks.after);
+    if (sameMarks(before, after)) {
+      if (k < h.index) index--;
+      return;
+    }
+    entries.push({ ...entry, marks: { before, after } });
+  });
+  return { entries, index };
 }
 
 /** A linear history: entries[0..index) are applied, entries[index..] can be redone. */
@@ -58,6 +120,11 @@ export function undoCount(h: History): number {
 /** Redo badge count. */
 export function redoCount(h: History): number {
   return h.entries.length - h.index;
+}
+
+/** Entries that changed the transcript text (marks entries are local until a job runs). */
+export function textEntryCount(h: History): number {
+  return h.entries.reduce((n, e) => (e.marks ? n : n + 1), 0);
 }
 
 /** The oldest state the history can restore (clear-history reverts to it), or null when empty. */
@@ -138,6 +205,7 @@ interface EntryMeta {
   timestamp: number;
   operation: EditOperation;
   description: string;
+  marks?: { before: MarkSet; after: MarkSet };
 }
 
 interface StoredHistory {
@@ -223,7 +291,7 @@ export function serializeHistory(h: History, current: TranscriptContent): string
     v: 1,
     index: h.index,
     fingerprint: contentFingerprint(current),
-    entries: h.entries.map(({ id, timestamp, operation, description }) => ({ id, timestamp, operation, description })),
+    entries: h.entries.map(({ id, timestamp, operation, description, marks }) => ({ id, timestamp, operation, description, ...(marks ? { marks } : {}) })),
     patches,
   };
   return JSON.stringify(stored);
@@ -251,9 +319,22 @@ function isPatch(x: unknown): x is StatePatch {
   );
 }
 
+function isPendingList(x: unknown): boolean {
+  return Array.isArray(x) && x.every((m) => isRecord(m) && typeof m.id === 'string' && Array.isArray(m.wordIndices) && m.wordIndices.every(isIndex));
+}
+
+function isKeepMark(x: unknown): boolean {
+  return x === undefined || x === null || (isRecord(x) && isRecord(x.range) && isIndex(x.range.start) && isIndex(x.range.end) && Array.isArray(x.cuts));
+}
+
+function isMarkSet(x: unknown): x is MarkSet {
+  return isRecord(x) && isPendingList(x.cuts) && isPendingList(x.mutes) && isKeepMark(x.keep);
+}
+
 function isEntryMeta(x: unknown): x is EntryMeta {
   return (
     isRecord(x) &&
+    (x.marks === undefined || (isRecord(x.marks) && isMarkSet(x.marks.before) && isMarkSet(x.marks.after))) &&
     typeof x.id === 'string' &&
     isFiniteNumber(x.timestamp) &&
     typeof x.operation === 'string' &&
@@ -348,13 +429,14 @@ export function deserializeHistory(json: string, current: TranscriptContent): Hi
     if (!previous) return null;
     states[k] = previous;
   }
-  const entries = stored.entries.map(({ id, timestamp, operation, description }, k) => ({
+  const entries = stored.entries.map(({ id, timestamp, operation, description, marks }, k): HistoryEntry => ({
     id,
     timestamp,
     operation,
     description,
     beforeState: states[2 * k]!,
     afterState: states[2 * k + 1]!,
+    ...(marks ? { marks } : {}),
   }));
   return { entries, index: stored.index };
 }

@@ -233,6 +233,9 @@ describe('Generated Clips', () => {
     const done = api.count('GET', clipsPath);
     expect(done).toBe(before + 3);
     await waitFor(() => expect(screen.getByText('Teaser').closest('[data-testid="clip-item"]')).toHaveAttribute('data-status', 'completed'));
+    // the clip that finished is announced (the one already done is not)
+    expect(screen.getByTestId('clips-announcement')).toHaveTextContent('Clip ready: Teaser');
+    expect(getToasts()[0]).toMatchObject({ title: 'Clip ready', description: 'Teaser is ready to download.' });
     await act(async () => {
       await jest.advanceTimersByTimeAsync(8000);
     });
@@ -276,7 +279,7 @@ describe('Generated Clips', () => {
     expect(api.count('GET', clipsPath)).toBe(before + 1);
   });
 
-  it("delete removes the clip and toasts 'Clip deleted'; a failed delete toasts 'Delete failed'", async () => {
+  it("delete asks first, then removes the clip and toasts 'Clip deleted'; a failed delete toasts 'Delete failed'", async () => {
     let listed = [clip({ id: 'c1', name: 'Keep me', status: 'completed' }), clip({ id: 'c2', name: 'Drop me', status: 'completed' })];
     let deleteOk = false;
     const api = await openEditor(
@@ -288,16 +291,31 @@ describe('Generated Clips', () => {
         },
       }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Drop me' }));
+    const deleteButton = await screen.findByRole('button', { name: 'Delete Drop me' });
+    deleteButton.focus();
+    fireEvent.click(deleteButton);
+    // nothing is deleted until the dialog is confirmed; Cancel returns focus to the button
+    const dialog = await screen.findByTestId('delete-clip-dialog');
+    expect(dialog).toHaveTextContent('“Drop me” will be deleted.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('delete-clip-dialog')).not.toBeInTheDocument());
+    expect(api.count('DELETE', '/api/clips/c2')).toBe(0);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Drop me' })));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Drop me' }));
+    fireEvent.click(within(await screen.findByTestId('delete-clip-dialog')).getByRole('button', { name: 'Delete clip' }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Delete failed', description: 'Failed to delete clip', variant: 'destructive' }));
     expect(screen.getByText('Drop me')).toBeInTheDocument();
 
     deleteOk = true;
     fireEvent.click(screen.getByRole('button', { name: 'Delete Drop me' }));
+    fireEvent.click(within(await screen.findByTestId('delete-clip-dialog')).getByRole('button', { name: 'Delete clip' }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Clip deleted', description: 'Drop me was deleted.' }));
     await waitFor(() => expect(screen.queryByText('Drop me')).not.toBeInTheDocument());
     expect(screen.getByText('Keep me')).toBeInTheDocument();
     expect(api.count('DELETE', '/api/clips/c2')).toBe(2);
+    // the deleted row's place is taken by the last one left: its Delete button has focus
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Keep me' })));
   });
 });
 

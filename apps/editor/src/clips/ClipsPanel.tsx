@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import {
@@ -20,6 +20,9 @@ import { useExportQuotaState } from '../shared/quota';
 import { useWorkspace, useWorkspaceStore } from '../shared/workspace';
 import { clipKeys, createClip, deleteClip, failureOf, useClips } from './api';
 import type { ClipItem, NewClip } from './api';
+import { focusIndexAfterDelete, newlyFinished, seenClips } from './finished';
+import type { SeenClips } from './finished';
+import { ConfirmDialog } from '../shared/dialogs';
 
 /** Creating clips: 'Clip created' and a list refresh, or a toast saying why not ('Export limit reached' on a 429 quota answer, else the server's message). */
 export function useCreateClip(videoId: string) {
@@ -59,6 +62,7 @@ function QuickExportCard({ videoId }: { videoId: string }) {
   const quota = useExportQuotaState();
   const create = useCreateClip(videoId);
   const titleId = useId();
+  const hintId = useId();
   const exceeded = quota === 'exceeded';
 
   const quickExport = (kind: 'Square' | 'Story' | 'Landscape', ratio: AspectRatio) => {
@@ -75,8 +79,9 @@ function QuickExportCard({ videoId }: { videoId: string }) {
       <h2 id={titleId} className="wc-card__title">
         Quick Export
       </h2>
-      <p className="wc-muted wc-quick-export__hint">
-        {hasSelection ? 'Make a clip of the selected words.' : 'Select words in the transcript, then pick a format.'}
+      <p className="wc-muted wc-quick-export__hint" id={hintId}>
+        {/* a disabled button says why */}
+        {exceeded ? EXPORT_LIMIT_TOOLTIP : create.isPending ? 'Creating a clip...' : hasSelection ? 'Make a clip of the selected words.' : 'Select words in the transcript, then pick a format.'}
       </p>
       <div className="wc-quick-export__buttons">
         {QUICK_EXPORTS.map((q) => {
@@ -88,8 +93,7 @@ function QuickExportCard({ videoId }: { videoId: string }) {
               aria-disabled={exceeded || create.isPending}
               disabled={create.isPending}
               onClick={() => (exceeded ? toast({ title: 'Export limit reached', description: EXPORT_LIMIT_TOOLTIP, variant: 'destructive' }) : quickExport(q.kind, q.ratio))}
-              onMouseEnter={() => workspace.update({ reframe: q.ratio })}
-              onFocus={() => workspace.update({ reframe: q.ratio })}
+              aria-describedby={hintId}
               data-testid={`quick-export-${q.kind.toLowerCase()}`}
             >
               {q.label}
@@ -123,24 +127,62 @@ function QuickExportCard({ videoId }: { videoId: string }) {
   );
 }
 
+const HEADING = '';
+
 function GeneratedClips({ videoId }: { videoId: string }) {
   const clips = useClips(videoId);
   const queryClient = useQueryClient();
   const titleId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const [confirming, setConfirming] = useState<ClipItem | null>(null);
+  const [focusAfterDelete, setFocusAfterDelete] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusAfterDelete === null) return;
+    const section = sectionRef.current;
+    const target =
+      focusAfterDelete === HEADING
+        ? section?.querySelector<HTMLElement>('h2')
+        : section?.querySelector<HTMLElement>(`[data-clip-id="${CSS.escape(focusAfterDelete)}"] [data-testid="clip-delete"]`);
+    if (!target) return;
+    target.focus();
+    setFocusAfterDelete(null);
+  }, [focusAfterDelete, clips.data]);
+  const announced = useFinishedClipNotice(clips.data, sectionRef);
   const remove = useMutation({
     mutationFn: (clip: ClipItem) => deleteClip(clip.id),
-    onSuccess: (_, clip) => {
+    onSuccess: async (_, clip) => {
       toast({ title: 'Clip deleted', description: `${clip.name} was deleted.` });
-      void queryClient.invalidateQueries({ queryKey: clipKeys.list(videoId) });
+      const index = clips.data?.findIndex((c) => c.id === clip.id) ?? 0;
+      await queryClient.invalidateQueries({ queryKey: clipKeys.list(videoId) });
+      // the deleted row's button goes: focus the row now in its place, else the list's heading
+      const remaining = (queryClient.getQueryData<ClipItem[]>(clipKeys.list(videoId)) ?? []).filter((c) => c.id !== clip.id);
+      const next = focusIndexAfterDelete(index, remaining.length);
+      setFocusAfterDelete(next === null ? HEADING : remaining[next]!.id);
     },
     onError: () => toast({ title: 'Delete failed', description: 'Failed to delete clip', variant: 'destructive' }),
   });
 
   return (
-    <section className="wc-card wc-clips" aria-labelledby={titleId} data-testid="generated-clips">
-      <h2 id={titleId} className="wc-card__title">
+    <section ref={sectionRef} className="wc-card wc-clips" aria-labelledby={titleId} data-testid="generated-clips">
+      <h2 id={titleId} className="wc-card__title" tabIndex={-1}>
         Generated Clips {clips.data && clips.data.length > 0 ? <span className="wc-muted">({clips.data.length})</span> : null}
       </h2>
+      <p className="wc-visually-hidden" role="status" data-testid="clips-announcement">
+        {announced}
+      </p>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete this clip?"
+        description={<p>{confirming ? `“${confirming.name}” will be deleted. This cannot be undone.` : null}</p>}
+        confirmLabel="Delete clip"
+        destructive
+        testId="delete-clip-dialog"
+        onConfirm={() => {
+          if (confirming) remove.mutate(confirming);
+          setConfirming(null);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
       {clips.isError ? (
         <p className="wc-error-text" role="alert">
           {clips.error.message}{' '}
@@ -155,7 +197,7 @@ function GeneratedClips({ videoId }: { videoId: string }) {
       ) : (
         <ul className="wc-clips__list" aria-label="Generated clips">
           {clips.data?.map((clip) => (
-            <ClipRow key={clip.id} clip={clip} deleting={remove.isPending && remove.variables?.id === clip.id} onDelete={() => remove.mutate(clip)} />
+            <ClipRow key={clip.id} clip={clip} deleting={remove.isPending && remove.variables?.id === clip.id} onDelete={() => setConfirming(clip)} />
           ))}
         </ul>
       )}
@@ -191,12 +233,36 @@ function ClipRow({ clip, deleting, onDelete }: { clip: ClipItem; deleting: boole
             </a>
           </>
         ) : null}
-        <button type="button" className="wc-button wc-button--small wc-button--danger" onClick={onDelete} disabled={deleting} aria-label={`Delete ${clip.name}`}>
+        <button type="button" className="wc-button wc-button--small wc-button--danger" onClick={onDelete} disabled={deleting} aria-label={`Delete ${clip.name}`} data-testid="clip-delete">
           {deleting ? 'Deleting...' : 'Delete'}
         </button>
       </div>
     </li>
   );
+}
+
+/**
+ * A clip that finishes while the page is open is announced: a polite status line, and a toast
+ * whose 'Show clip' scrolls the clip into view and focuses its download. Answers the status text.
+ */
+function useFinishedClipNotice(clips: ClipItem[] | undefined, sectionRef: RefObject<HTMLElement | null>): string {
+  const seen = useRef<SeenClips | null>(null);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (!clips) return;
+    const finished = seen.current ? newlyFinished(seen.current, clips) : [];
+    seen.current = seenClips(clips);
+    const clip = finished[finished.length - 1];
+    if (!clip) return;
+    setText(`Clip ready: ${clip.name}`);
+    const show = () => {
+      const row = sectionRef.current?.querySelector<HTMLElement>(`[data-clip-id="${CSS.escape(clip.id)}"]`);
+      row?.scrollIntoView({ block: 'nearest' });
+      row?.querySelector<HTMLElement>('[data-testid="clip-download"]')?.focus();
+    };
+    toast({ title: 'Clip ready', description: `${clip.name} is ready to download.`, action: { label: 'Show clip', altText: 'Show the clip in Generated Clips', onClick: show } });
+  }, [clips, sectionRef]);
+  return text;
 }
 
 /** The transcript word that takes focus in the transcript (its roving tab stop). */

@@ -85,9 +85,9 @@ export function UploadForm({ basePath }: { basePath: string }) {
 
   return (
     <section className="wc-card wc-upload" aria-labelledby={`${id}-title`} data-testid="upload-form">
-      <h2 id={`${id}-title`} className="wc-card__title">
+      <h1 id={`${id}-title`} className="wc-card__title">
         Upload a video
-      </h2>
+      </h1>
       <p className="wc-muted">Choose an MP4 video and its VTT subtitle file. The transcript is built from the subtitles.</p>
       <form className="wc-form" onSubmit={onSubmit} noValidate>
         <FileField id={id} name="video" label="MP4 video file" accept="video/mp4,.mp4" disabled={busy} problem={videoProblem} onChoose={(file) => choose('video', file)} />

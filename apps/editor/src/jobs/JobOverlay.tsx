@@ -4,13 +4,29 @@ import { useRestoreFocus } from '@wordcut/ui';
 import { JOB_DURATION_HINT } from './jobRunner';
 import type { RunningJob } from './jobRunner';
 
+/** Where focus goes after a job when what opened it is gone: the first visible of these. */
+const FOCUS_FALLBACKS = [
+  '[data-testid="transcript-list"] [data-word-index][tabindex="0"]',
+  '[data-testid="reorder-handle"]',
+  '[data-testid="editor-toolbar"] button',
+];
+
+function editorFocusFallback(): HTMLElement | null {
+  for (const selector of FOCUS_FALLBACKS) {
+    const found = document.querySelector<HTMLElement>(selector);
+    if (found && found.getClientRects().length > 0) return found;
+  }
+  return null;
+}
+
 /**
  * The job overlay: a modal that cannot be dismissed while the job runs, with the percent, the
  * job's message and time remaining, then 'Processing complete!' and 'Loading Updated Video'.
  */
 export function JobOverlay({ job, onCancel }: { job: RunningJob | null; onCancel: () => void }) {
-  // opened by the job a dialog started: when it ends, focus goes back to where it was
-  const focus = useRestoreFocus();
+  // opened by the job a dialog started: when it ends, focus goes back to where it was, else to the
+  // transcript's focused word (or the first visible control of the editor)
+  const focus = useRestoreFocus(editorFocusFallback);
   if (!job) return null;
   const { spec, phase, status } = job;
   const progress = Math.round(status?.progress ?? 0);

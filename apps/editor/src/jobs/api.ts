@@ -11,8 +11,8 @@ export interface JobStarted {
   jobId: string;
 }
 
-/** Which status path a job is polled on: cuts, fillers and keep on the video-processing path, captions on theirs, the rest (mute, reorder) on /api/jobs. */
-export type JobPollKind = 'video' | 'caption' | 'mute' | 'reorder';
+/** Which status path a job is polled on: cuts, fillers and keep on the video-processing path, captions and silence removal on theirs, the rest (mute, reorder) on /api/jobs. */
+export type JobPollKind = 'video' | 'caption' | 'silence' | 'mute' | 'reorder';
 
 export function jobStatusPath(kind: JobPollKind, jobId: string): string {
   switch (kind) {
@@ -20,6 +20,8 @@ export function jobStatusPath(kind: JobPollKind, jobId: string): string {
       return `/api/video-processing/jobs/${enc(jobId)}`;
     case 'caption':
       return `/api/caption-jobs/${enc(jobId)}`;
+    case 'silence':
+      return `/api/silence-jobs/${enc(jobId)}`;
     default:
       return `/api/jobs/${enc(jobId)}/status`;
   }

@@ -19,6 +19,7 @@ export const JOB_SPECS: Readonly<Record<string, BaseSpec>> = Object.freeze({
     cancelledTitle: 'Mute processing cancelled',
   },
   reorder: { kind: 'reorder', type: 'reorder', title: 'Reordering video', failureTitle: 'Video reordering failed', failureDefault: 'The video could not be reordered. Please try again.' },
+  silence: { kind: 'silence', type: 'silence', title: 'Removing silences', failureTitle: 'Silence removal failed', failureDefault: 'The silences could not be removed. Please try again.' },
   caption: { kind: 'caption', type: 'caption', title: 'Burning captions', failureTitle: 'Caption processing failed', failureDefault: 'The captions could not be burned in. Please try again.' },
 });
 

@@ -28,6 +28,9 @@ import { browserStorage } from '../shared/storage';
 import { WorkspaceContext, WorkspaceStore, useWorkspace } from '../shared/workspace';
 import { WaveformTimeline } from '../timeline/WaveformTimeline';
 import { TranscriptPanel } from '../transcript/TranscriptPanel';
+import { SilenceContext } from '../silence/silenceContext';
+import { SilenceLayer, isSilenceJob } from '../silence/SilenceLayer';
+import { SilenceStore } from '../silence/silenceState';
 import { EditorFooter } from './EditorFooter';
 import { QuotaBanner } from './QuotaBanner';
 import { accessProblem, ConnectionErrorCard, VideoUnavailableCard, VttFailedCard, VttProcessingCard } from './StatusCards';
@@ -62,6 +65,7 @@ export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePa
   });
   const [store] = useState(createPlaybackStore);
   const [workspace] = useState(() => new WorkspaceStore());
+  const [silence] = useState(() => new SilenceStore(videoId));
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
   const exportQuota = useSessionExportQuota();
   usePublishEditorState(videoId, workspace);
@@ -101,6 +105,7 @@ export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePa
       <WorkspaceContext.Provider value={workspace}>
       <JobRunnerContext.Provider value={runner}>
       <ExportQuotaContext.Provider value={exportQuota}>
+      <SilenceContext.Provider value={silence}>
       <div className="wc-editor wc-video-page" data-testid="editor-remote" data-video-status={video.status}>
         <div className="wc-editor__top">
           <div className="wc-editor__title">
@@ -130,7 +135,8 @@ export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePa
           </section>
           <EditorColumn video={video} transcript={transcriptQuery} />
         </div>
-        <JobOverlay job={runner.job} onCancel={() => void runner.cancel()} />
+        <JobOverlay job={isSilenceJob(runner.job) ? null : runner.job} onCancel={() => void runner.cancel()} />
+        <SilenceLayer duration={video.duration ?? Number.POSITIVE_INFINITY} mediaVersion={video.processedFilename ?? null} />
         <ActiveJobs />
 
         <EditorFooter
@@ -141,6 +147,7 @@ export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePa
           onZoomChange={(percent) => setZoom(percent / 100)}
         />
       </div>
+      </SilenceContext.Provider>
       </ExportQuotaContext.Provider>
       </JobRunnerContext.Provider>
       </WorkspaceContext.Provider>
@@ -171,11 +178,13 @@ function PreviewBanners() {
   const cuts = useWorkspace((s) => s.pendingCuts.length);
   const mutePreview = useWorkspace((s) => s.mutePreview);
   const range = useWorkspace((s) => s.range !== null);
-  if (cuts === 0 && !mutePreview && !range) return null;
+  const silencePreview = useWorkspace((s) => s.silencePreview);
+  if (cuts === 0 && !mutePreview && !range && !silencePreview) return null;
   return (
     <div className="wc-preview-banners" role="status" data-testid="preview-banners">
       {cuts > 0 ? <span className="wc-chip wc-chip--cut">Skipping {cuts} pending cut{cuts === 1 ? '' : 's'} during playback</span> : null}
       {mutePreview ? <span className="wc-chip wc-chip--mute">Mute preview on</span> : null}
+      {silencePreview ? <span className="wc-chip wc-chip--cut">Skipping silences marked remove</span> : null}
       {range ? <span className="wc-chip wc-chip--keep">Playing the kept text only</span> : null}
     </div>
   );

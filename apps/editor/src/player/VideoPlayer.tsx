@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  MediaCaptionsButton,
   MediaControlBar,
   MediaController,
   MediaFullscreenButton,
@@ -14,10 +15,12 @@ import {
   MediaVolumeRange,
 } from 'media-chrome/react';
 import type { Video } from '@wordcut/contracts';
-import { isVideoPending, streamUrl } from '../shared/api';
+import { captionsTrackUrl, isVideoPending, streamUrl } from '../shared/api';
 import { usePlaybackStore } from '../shared/playback';
 import { PreviewController } from './PreviewController';
 import { ReframeOverlay } from './ReframeOverlay';
+import { heldStreamSource } from './source';
+import type { HeldSource } from './source';
 import { useWorkspaceStore } from '../shared/workspace';
 
 /** The sources the player tries in order: the processed stream, then the fallback when one is given. */
@@ -37,12 +40,15 @@ export function VideoPlayer({ video, title, fallbackSrc }: { video: Video; title
   const store = usePlaybackStore();
   const workspace = useWorkspaceStore();
   // while the video is still being ingested its media may not be readable yet: load it once it is
-  const sources = playerSources(isVideoPending(video) ? undefined : streamUrl(video), fallbackSrc);
+  const held = useRef<HeldSource | null>(null);
+  held.current = heldStreamSource(held.current, video.mediaVersion, isVideoPending(video) ? undefined : streamUrl(video));
+  const sources = playerSources(held.current.url, fallbackSrc);
   const sourcesKey = sources.join('\n');
   const [attempt, setAttempt] = useState<{ key: string; index: number }>({ key: sourcesKey, index: 0 });
   const index = attempt.key === sourcesKey ? attempt.index : 0;
   const src = sources[index];
   const failed = attempt.key === sourcesKey && attempt.index >= sources.length && sources.length > 0;
+  const captions = video.status === 'completed' ? captionsTrackUrl(video) : null;
 
   useEffect(() => {
     if (video.duration != null) store.setDuration(video.duration);
@@ -98,6 +104,12 @@ export function VideoPlayer({ video, title, fallbackSrc }: { video: Video; title
     };
   }, [store, controller]);
 
+  // media-chrome's captions button is a two-state toggle with aria-checked: a switch, not a plain button
+  useEffect(() => {
+    const button = ref.current?.closest('media-controller')?.querySelector('media-captions-button');
+    button?.setAttribute('role', 'switch');
+  }, [captions]);
+
   const onError = () => {
     // the next source, or past the end: failed
     setAttempt({ key: sourcesKey, index: index + 1 });
@@ -117,7 +129,9 @@ export function VideoPlayer({ video, title, fallbackSrc }: { video: Video; title
           data-testid="video-player"
           data-source-index={index}
           onError={onError}
-        />
+        >
+          {captions ? <track key={captions} kind="captions" src={captions} srcLang={video.languageCode.split('-')[0] || 'en'} label="Captions" data-testid="captions-track" /> : null}
+        </video>
         <MediaLoadingIndicator slot="centered-chrome" noAutohide />
         <MediaControlBar className="wc-player__controls">
           <MediaPlayButton />
@@ -127,6 +141,7 @@ export function VideoPlayer({ video, title, fallbackSrc }: { video: Video; title
           <MediaTimeDisplay showDuration />
           <MediaMuteButton />
           <MediaVolumeRange />
+          {captions ? <MediaCaptionsButton /> : null}
           <MediaPlaybackRateButton rates={[0.5, 0.75, 1, 1.25, 1.5, 2]} />
           <MediaFullscreenButton />
         </MediaControlBar>

@@ -1,5 +1,5 @@
 import type { ReorderBody } from '@wordcut/contracts';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   DndContext,
   KeyboardSensor,
@@ -12,7 +12,7 @@ import type { Announcements, DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Video } from '@wordcut/contracts';
-import { moveDown, moveItem, moveUp, paragraphPreviewText, reorderPayload, segmentsChanged } from '@wordcut/editor-core';
+import { moveItem, paragraphPreviewText, reorderPayload, segmentsChanged } from '@wordcut/editor-core';
 import type { ReorderSegment } from '@wordcut/editor-core';
 import { apiJson, describeError, isApiError, toast } from '@wordcut/ui';
 import { ConfirmDialog } from '../shared/dialogs';
@@ -25,7 +25,7 @@ import { useWorkspace, useWorkspaceStore } from '../shared/workspace';
 import type { ReorderState } from '../shared/workspace';
 import { REFRESH_ACTION } from '../shared/refreshPage';
 
-/** After a reorder completes: reorder mode exits, data is refreshed and the video plays from 0 after this long. */
+/** After a reorder completes: reorder mode exits, data is refreshed and the player goes back to 0 (paused) after this long. */
 export const REORDER_EXIT_DELAY_MS = 2000;
 
 export function startReorder(videoId: string, reorder: ReorderState): Promise<{ jobId: string }> {
@@ -37,6 +37,16 @@ export function startReorder(videoId: string, reorder: ReorderState): Promise<{ 
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Leaving reorder mode gives focus back to the button that entered it, once the editor shows again. */
+export function focusReorderButton(): void {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="reorder-segments"]')?.focus());
+}
+
+/** What screen readers hear after an arrow moves a paragraph. */
+export function movedAnnouncement(paragraph: number, position: number, count: number): string {
+  return `Paragraph ${paragraph + 1} moved to position ${position} of ${count}.`;
+}
 
 /**
  * Reorder mode: the 'Apply Reorder' / 'Cancel' banner and the paragraphs as a sortable list with
@@ -53,7 +63,14 @@ export function ReorderPanel({ video }: { video: Video }) {
   const refresh = useRefreshVideo(video.id);
   const [confirming, setConfirming] = useState(false);
   const [starting, setStarting] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
   const instructionsId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // entering reorder mode: focus goes to the first paragraph's handle
+  useEffect(() => {
+    panelRef.current?.querySelector<HTMLElement>('[data-testid="reorder-handle"]')?.focus();
+  }, []);
 
   const setSegments = useCallback(
     (segments: ReorderSegment[]) => {
@@ -70,6 +87,7 @@ export function ReorderPanel({ video }: { video: Video }) {
       playback.seek(reorderPreview.restoreTime);
     }
     workspace.update({ reorder: null });
+    focusReorderButton();
   };
 
   const apply = () => {
@@ -98,16 +116,17 @@ export function ReorderPanel({ video }: { video: Video }) {
         onCompleted: () => {
           setTimeout(() => {
             workspace.update({ reorder: null });
+            focusReorderButton();
             refresh()
               .catch(() => toast({ title: 'Failed to refresh data', description: 'Please refresh the page to see updated content.', variant: 'destructive' }))
               .then(async () => {
-                // the new render's source is in the page: play it from the start
+                // the new render's source is in the page: back to its start, paused (no autoplay)
                 await nextFrame();
                 await nextFrame();
+                playback.pause();
                 playback.seek(0);
-                await playback.play();
               })
-              .catch(() => toast({ title: 'Playback failed', description: 'Unable to start video playback', variant: 'destructive' }));
+              .catch(() => undefined);
           }, REORDER_EXIT_DELAY_MS);
         },
       });
@@ -125,10 +144,24 @@ export function ReorderPanel({ video }: { video: Video }) {
     }
   };
 
+  /** Arrow moves: focus follows the moved paragraph and its new position is announced. */
+  const moveBy = (from: number, to: number, arrow: 'up' | 'down') => {
+    const current = workspace.getSnapshot().reorder;
+    if (!current || to < 0 || to >= current.segments.length) return;
+    const segment = current.segments[from]!;
+    setSegments(moveItem(current.segments, from, to));
+    setAnnouncement(movedAnnouncement(segment.paragraphId, to + 1, current.segments.length));
+    requestAnimationFrame(() => {
+      const item = panelRef.current?.querySelector<HTMLElement>(`[data-testid="reorder-item"][data-paragraph="${segment.paragraphId}"]`);
+      const button = item?.querySelector<HTMLButtonElement>(`[data-testid="reorder-${arrow}"]`);
+      (button && !button.disabled ? button : item?.querySelector<HTMLElement>('[data-testid="reorder-handle"]'))?.focus();
+    });
+  };
+
   if (!reorder) return null;
   const changed = segmentsChanged(reorder.original, reorder.segments);
   return (
-    <div className="wc-reorder" data-testid="reorder-panel">
+    <div className="wc-reorder" data-testid="reorder-panel" ref={panelRef}>
       <div className="wc-pending-bar wc-reorder__banner" role="region" aria-label="Reorder mode">
         <strong>Reorder mode</strong>
         <span className="wc-muted">{changed ? 'Paragraphs moved: apply to render the new order.' : 'Drag paragraphs, or use the arrows, to change their order.'}</span>
@@ -142,7 +175,10 @@ export function ReorderPanel({ video }: { video: Video }) {
       <p id={instructionsId} className="wc-visually-hidden">
         To move a paragraph with the keyboard, focus its drag handle and press Space, move it with the arrow keys, then press Space again to drop it or Escape to cancel.
       </p>
-      <SortableParagraphs reorder={reorder} onChange={setSegments} previewing={previewing} instructionsId={instructionsId} />
+      <p className="wc-visually-hidden" aria-live="polite" data-testid="reorder-announcement">
+        {announcement}
+      </p>
+      <SortableParagraphs reorder={reorder} onChange={setSegments} onMove={moveBy} previewing={previewing} instructionsId={instructionsId} />
       <ConfirmDialog
         open={confirming}
         title="Reorder Video Segments"
@@ -164,11 +200,13 @@ export function ReorderPanel({ video }: { video: Video }) {
 function SortableParagraphs({
   reorder,
   onChange,
+  onMove,
   previewing,
   instructionsId,
 }: {
   reorder: ReorderState;
   onChange: (segments: ReorderSegment[]) => void;
+  onMove: (from: number, to: number, arrow: 'up' | 'down') => void;
   previewing: boolean;
   instructionsId: string;
 }) {
@@ -207,8 +245,8 @@ function SortableParagraphs({
               text={paragraphPreviewText(reorder.words, reorder.paragraphs[segment.paragraphId]!)}
               playing={previewing && activeId === segment.id}
               instructionsId={instructionsId}
-              onUp={() => onChange(moveUp(reorder.segments, index))}
-              onDown={() => onChange(moveDown(reorder.segments, index))}
+              onUp={() => onMove(index, index - 1, 'up')}
+              onDown={() => onMove(index, index + 1, 'down')}
             />
           ))}
         </ol>

@@ -1,4 +1,4 @@
-import { VIDEO_POLL_INTERVAL_MS, editorRoute, isVideoPending, streamUrl, videoKeys, videoPollInterval } from './api';
+import { VIDEO_POLL_INTERVAL_MS, captionsTrackUrl, editorRoute, isVideoPending, streamUrl, videoKeys, videoPollInterval } from './api';
 
 const id = '0b6f8a52-5c1e-4d3a-9a56-6f0f3d1c2b7e';
 
@@ -16,6 +16,17 @@ describe('streamUrl', () => {
   it("keeps the server's signature on the URL it signed for the owner", () => {
     const signed = `/api/videos/${id}/stream/processed?st=abc.def.ghi`;
     expect(streamUrl({ ...base, streamUrl: signed })).toBe(`${signed}&t=2025-01-02T03%3A04%3A05.000Z`);
+  });
+});
+
+describe('captionsTrackUrl', () => {
+  it('keeps the signature and follows the media version', () => {
+    const signed = `/api/videos/${id}/subtitles?st=abc.def.ghi`;
+    expect(captionsTrackUrl({ subtitlesUrl: signed, mediaVersion: 'original' })).toBe(`${signed}&v=original`);
+    expect(captionsTrackUrl({ subtitlesUrl: signed, mediaVersion: 'cut 1.mp4' })).toBe(`${signed}&v=cut%201.mp4`);
+  });
+  it('is null without a subtitles URL', () => {
+    expect(captionsTrackUrl({ mediaVersion: 'original' })).toBeNull();
   });
 });
 

@@ -37,6 +37,15 @@ export function streamUrl(video: StreamSource): string {
   return `${base}${base.includes('?') ? '&' : '?'}t=${enc(version)}`;
 }
 
+/**
+ * The captions track: the subtitles URL the server signed, cache-busted by the media version so
+ * the track is fetched again when the media changes. Null without one.
+ */
+export function captionsTrackUrl(video: Pick<Video, 'subtitlesUrl' | 'mediaVersion'>): string | null {
+  if (!video.subtitlesUrl) return null;
+  return `${video.subtitlesUrl}${video.subtitlesUrl.includes('?') ? '&' : '?'}v=${enc(video.mediaVersion)}`;
+}
+
 /** Video polling: every 2 s while the video is uploaded or processing. */
 export const VIDEO_POLL_INTERVAL_MS = 2000;
 /** The video fetch retries 3 times, 1 s apart. */

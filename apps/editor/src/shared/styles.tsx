@@ -27,6 +27,12 @@ export const EDITOR_CSS = `
 .wc-workspace { display: grid; gap: 1.25rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
 @media (min-width: 1024px) { .wc-workspace { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
 .wc-workspace__media { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.75rem; min-width: 0; }
+/* side by side, the player stays in view (under the 56 px header) while the transcript scrolls the page; the rest of the column passes under it */
+@media (min-width: 1024px) {
+  .wc-workspace__media { align-self: stretch; align-content: start; }
+  .wc-workspace__media > .wc-player { position: sticky; top: calc(56px + 0.5rem); z-index: 4; box-shadow: 0 -0.5rem 0 var(--wc-bg); }
+}
+@media (min-width: 1024px) and (max-width: 1279px) { .wc-workspace .wc-card { padding: 1rem; } }
 .wc-player { position: relative; }
 .wc-player__controller { display: block; width: 100%; border-radius: var(--wc-radius); overflow: hidden; background: #000;
   --media-primary-color: #fff; --media-control-background: rgba(20, 24, 38, 0.72); --media-control-hover-background: rgba(59, 91, 219, 0.6); }
@@ -52,7 +58,7 @@ export const EDITOR_CSS = `
 .wc-quick-export__buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .wc-quick-export__buttons [aria-disabled="true"] { opacity: 0.55; cursor: not-allowed; }
 .wc-quick-export__frame { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem; margin-top: 0.6rem; font-size: 0.85rem; }
-.wc-chip-button { border: 1px solid var(--wc-border); background: var(--wc-surface); border-radius: 999px; padding: 0.1rem 0.55rem; cursor: pointer; font: inherit; font-size: 0.8rem; }
+.wc-chip-button { border: 1px solid var(--wc-control-border, #85857e); background: var(--wc-surface); border-radius: 999px; padding: 0.1rem 0.55rem; cursor: pointer; font: inherit; font-size: 0.8rem; }
 .wc-chip-button--on { background: var(--wc-accent); color: #fff; border-color: var(--wc-accent); }
 .wc-clips__list { list-style: none; margin: 0; padding: 0; max-height: 20rem; overflow: auto; display: grid; gap: 0.5rem; }
 .wc-clip { border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); padding: 0.5rem 0.6rem; display: grid; gap: 0.3rem; }
@@ -66,7 +72,7 @@ export const EDITOR_CSS = `
 .wc-dialog-overlay--light { background: rgba(15, 18, 28, 0.2); }
 .wc-clip-dialog { width: min(500px, calc(100vw - 2rem)); }
 .wc-aspect-cards { border: 0; padding: 0; margin: 0.75rem 0 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.5rem; }
-.wc-aspect-card { display: grid; justify-items: center; gap: 0.2rem; border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); padding: 0.5rem; cursor: pointer; text-align: center; }
+.wc-aspect-card { display: grid; justify-items: center; gap: 0.2rem; border: 1px solid var(--wc-control-border, #85857e); border-radius: var(--wc-radius-small); padding: 0.5rem; cursor: pointer; text-align: center; }
 .wc-aspect-card--on { border-color: var(--wc-accent); box-shadow: 0 0 0 2px var(--wc-accent-soft); }
 .wc-aspect-card:focus-within { outline: 2px solid var(--wc-accent); outline-offset: 1px; }
 .wc-aspect-card__shape { display: block; border: 2px solid currentColor; border-radius: 2px; margin-bottom: 0.2rem; }
@@ -118,18 +124,32 @@ export const EDITOR_CSS = `
 .wc-word--medium { border-bottom-color: #f0b429; }
 .wc-word--low { border-bottom-color: var(--wc-danger); color: #8f1f1f; }
 .wc-word--active { background: var(--wc-accent-soft); color: var(--wc-accent-strong); }
-.wc-transcript-editor { display: grid; gap: 0.6rem; min-width: 0; }
+.wc-transcript-editor { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.6rem; min-width: 0; }
 .wc-transcript-editor__list { min-width: 0; }
 .wc-transcript__list { user-select: none; -webkit-user-select: none; }
 .wc-editor-toolbar { display: grid; gap: 0.4rem; }
 .wc-editor-toolbar__row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.35rem; }
 .wc-editor-toolbar__spacer { flex: 1; }
+/* a narrow transcript column: the toolbar's rows flow into one compact, wrapping strip */
+.wc-transcript { container-type: inline-size; }
+@container (max-width: 640px) {
+  .wc-editor-toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem; min-width: 0; }
+  .wc-editor-toolbar__row { display: contents; }
+  .wc-editor-toolbar__spacer { display: none; }
+  .wc-editor-toolbar .wc-button--small { min-height: 24px; padding: 0 0.4rem; font-size: 0.78rem; }
+  .wc-editor-toolbar .wc-search { flex: 1 1 100%; flex-wrap: nowrap; gap: 0.25rem; font-size: 0.85rem; }
+  .wc-editor-toolbar .wc-search__input { width: 0; min-width: 8rem; flex: 1 1 8.5rem; padding: 0.15rem 0.4rem; }
+  .wc-editor-toolbar .wc-search__input.wc-search__input--replace { min-width: 5.5rem; flex: 1 1 6.5rem; }
+  .wc-editor-toolbar .wc-search__count { min-width: 3.5em; font-size: 0.75rem; }
+  .wc-editor-toolbar .wc-chip { padding: 0.05rem 0.4rem; font-size: 0.72rem; }
+}
 .wc-button.wc-button--pressed { background: var(--wc-accent-soft); border-color: var(--wc-accent); color: var(--wc-accent-strong); }
 .wc-button.wc-button--danger { background: var(--wc-danger); border-color: var(--wc-danger); color: #fff; }
 .wc-count { display: inline-block; min-width: 1.2em; padding: 0 0.3em; margin-left: 0.2em; border-radius: 999px; background: var(--wc-surface-muted); font-size: 0.75rem; text-align: center; }
 .wc-chip { display: inline-block; padding: 0.15rem 0.55rem; border-radius: 999px; background: var(--wc-surface-muted); font-size: 0.8rem; color: var(--wc-text-muted); }
 .wc-search { display: flex; flex-wrap: wrap; align-items: center; gap: 0.35rem; }
-.wc-search__input { flex: 1 1 9rem; min-width: 7rem; padding: 0.3rem 0.5rem; border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); font: inherit; }
+.wc-search__input { flex: 1 1 10.5rem; min-width: 10.5rem; padding: 0.3rem 0.5rem; border: 1px solid var(--wc-control-border, #85857e); border-radius: var(--wc-radius-small); font: inherit; }
+.wc-search__input.wc-search__input--replace { flex-basis: 7.5rem; min-width: 7.5rem; }
 .wc-search__count { font-size: 0.8rem; color: var(--wc-text-muted); min-width: 4.5em; text-align: center; }
 .wc-pending-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; padding: 0.45rem 0.6rem; border-radius: var(--wc-radius); background: #fff4d6; border: 1px solid #f0d58a; }
 .wc-pending-bar--keep { background: var(--wc-accent-soft); border-color: var(--wc-accent); }
@@ -138,6 +158,9 @@ export const EDITOR_CSS = `
   position: absolute; top: 0.35rem; right: 1rem; z-index: 5; display: flex; flex-wrap: wrap; gap: 0.3rem; padding: 0.35rem;
   background: var(--wc-surface); border: 1px solid var(--wc-border); border-radius: var(--wc-radius); box-shadow: 0 4px 14px rgba(0,0,0,0.08);
 }
+.wc-selection-toolbar__group { display: inline-flex; align-items: center; gap: 0.25rem; }
+.wc-selection-toolbar__label { font-size: 0.8rem; font-weight: 600; }
+.wc-kbd { display: inline-block; min-width: 1.1em; padding: 0 0.25em; border: 1px solid currentColor; border-radius: 3px; font: inherit; font-size: 0.75em; line-height: 1.3; text-align: center; }
 .wc-word--selected { background: #cfe0ff; }
 .wc-word--cut { text-decoration: line-through; text-decoration-thickness: 2px; color: #9a3b3b; background: #fde8e8; }
 .wc-word--mute-silence { background: #e6e6ea; box-shadow: inset 0 -3px 0 #555; }

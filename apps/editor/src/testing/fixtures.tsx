@@ -98,6 +98,7 @@ export function fakeLayout(width = 800, height = 600) {
       clearRect: () => undefined,
       fillRect: (x: number, y: number, w: number, h: number) => rects.push([x, y, w, h]),
       fillText: (text: string) => texts.push(text),
+      measureText: (text: string) => ({ width: text.length * 6 }),
     } as unknown as CanvasRenderingContext2D;
   } as unknown as typeof HTMLCanvasElement.prototype.getContext;
   return {

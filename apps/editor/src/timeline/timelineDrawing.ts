@@ -2,6 +2,7 @@ import type { MuteLevel } from '@wordcut/edit-list';
 import { formatTickTime, peakBars, rangesInWindow, rulerTicks, visibleWindow } from '@wordcut/editor-core';
 import type { PeakPyramid, TimeRange } from '@wordcut/editor-core';
 import type { WorkspaceSnapshot } from '../shared/workspace';
+import { placeTickLabels } from './tickLabels';
 
 /** How the timeline canvas is drawn: ranges under the bars, the visible window's bars, the ruler. */
 
@@ -101,16 +102,15 @@ export function drawTimeline(canvas: HTMLCanvasElement, frame: TimelineFrame, ba
   ctx.font = '10px system-ui, sans-serif';
   ctx.textBaseline = 'top';
   const span = shown.end - shown.start;
-  const ticks = rulerTicks(shown.start, shown.end);
-  ticks.forEach((tick, i) => {
-    const x = Math.round(tick.fraction * (width - 1)) + 0.5;
-    ctx.fillStyle = COLORS.ruler;
-    ctx.fillRect(x, 0, 1, i % 5 === 0 ? 8 : 5);
-    const label = formatTickTime(tick.time, span);
-    ctx.fillStyle = COLORS.rulerText;
-    ctx.textAlign = i === 0 ? 'left' : i === ticks.length - 1 ? 'right' : 'center';
-    ctx.fillText(label, Math.min(width - 1, Math.max(1, x)), 8);
-  });
+  const ticks = rulerTicks(shown.start, shown.end).map((tick) => ({ x: Math.round(tick.fraction * (width - 1)) + 0.5, text: formatTickTime(tick.time, span) }));
+  ticks.forEach((tick, i) => ctx.fillRect(tick.x, 0, 1, i % 5 === 0 ? 8 : 5));
+  // labels only where they fit beside each other (every tick keeps its mark)
+  const labels = placeTickLabels(ticks, width, (text) => ctx.measureText(text).width);
+  ctx.fillStyle = COLORS.rulerText;
+  ctx.textAlign = 'left';
+  for (const label of labels) ctx.fillText(label.text, label.left, 8);
+  const shownLabels = labels.map((l) => `${l.text}@${Math.round(l.left)}-${Math.round(l.right)}`).join(' ');
+  if (canvas.dataset['tickLabels'] !== shownLabels) canvas.dataset['tickLabels'] = shownLabels;
 
   return true;
 }

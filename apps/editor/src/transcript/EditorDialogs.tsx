@@ -5,9 +5,10 @@ import { ConfirmDialog, InfoPopover } from '../shared/dialogs';
 import { formatDuration, formatTimestamp } from '../shared/format';
 import { plural, shorten } from './commands';
 import { useEditor } from './editorContext';
+import { MUTE_LEVEL_NAMES } from './muteLevels';
 import type { ConfirmKind } from './PendingBars';
 
-export const MUTE_LEVEL_NAMES: Record<MuteLevel, string> = { silence: 'Silence', whisper: 'Whisper', background: 'Background' };
+export { MUTE_LEVEL_NAMES } from './muteLevels';
 
 /**
  * The editor's confirmations before a job (process the cuts, the mutes, remove the fillers, keep

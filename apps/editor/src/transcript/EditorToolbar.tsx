@@ -11,6 +11,10 @@ export interface EditorToolbarProps {
   onFocusMode: (on: boolean) => void;
   onJumpToCurrent: () => void;
   onRemoveFillers: () => void;
+  /** Detect Silence (the silence panel); absent outside a video page */
+  onDetectSilence?: () => void;
+  /** Burn Captions (a job); absent outside a video page */
+  onBurnCaptions?: () => void;
   onFindKeyMoments: () => void;
   onReorder: () => void;
   fillerCount: number;
@@ -44,8 +48,10 @@ export function EditorToolbar(props: EditorToolbarProps) {
       <SearchBox onStep={props.onSearchStep} />
       <div className="wc-editor-toolbar__row" role="toolbar" aria-label="Transcript actions">
         <ToolButton label="Remove Filler Words" onClick={props.onRemoveFillers} disabled={props.fillerCount === 0} />
+        {props.onDetectSilence ? <ToolButton label="Detect Silence" onClick={props.onDetectSilence} testId="detect-silence" /> : null}
         <ToolButton label="Find Key Moments" onClick={props.onFindKeyMoments} />
         <ToolButton label="Reorder Segments" onClick={props.onReorder} testId="reorder-segments" />
+        {props.onBurnCaptions ? <ToolButton label="Burn Captions" onClick={props.onBurnCaptions} testId="burn-captions" /> : null}
         <span className="wc-editor-toolbar__spacer" />
         <span className="wc-chip" data-testid="chip-duration">{formatDuration(props.duration)}</span>
         <span className="wc-chip" data-testid="chip-words">{plural(props.wordCount, 'word')}</span>

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { Word } from '@wordcut/contracts';
 import { MUTE_LEVEL_CODE, isCutMark, isSelected, muteLevelOfMark } from '@wordcut/editor-core';
 import { formatTimestamp } from '../shared/format';
+import { SilenceMark, useSilenceMarks } from '../silence/SilenceMarks';
 import { useEditor } from './editorContext';
 import type { EditorSnapshot } from './editorSnapshot';
 import { confidenceLevel } from './transcriptView';
@@ -55,6 +56,8 @@ const MUTE_LABEL = ['', 'muted (silence)', 'muted (whisper)', 'muted (background
 /** One paragraph: its timestamp and its words, re-rendered only when its own decoration changes. */
 export const ParagraphView = memo(function ParagraphView({ row, words, activeWord, focusWord, dimmed }: ParagraphViewProps) {
   const decoration = useEditor((snapshot) => paragraphDecoration(snapshot, row));
+  // pauses marked for removal show between the words
+  const silences = useSilenceMarks(row.wordIndices, words);
   return (
     <div className={`wc-paragraph${dimmed ? ' wc-paragraph--dimmed' : ''}`} data-testid="transcript-paragraph">
       <time className="wc-paragraph__time" dateTime={`PT${Math.floor(row.start)}S`} dir="ltr">
@@ -79,6 +82,7 @@ export const ParagraphView = memo(function ParagraphView({ row, words, activeWor
           return (
             <span key={index}>
               {position > 0 ? ' ' : null}
+              {silences?.has(index) ? <SilenceMark seconds={silences.get(index)!} /> : null}
               <span
                 role="button"
                 tabIndex={index === focusWord ? 0 : -1}
@@ -98,6 +102,7 @@ export const ParagraphView = memo(function ParagraphView({ row, words, activeWor
             </span>
           );
         })}
+        {silences?.has(words.length) ? <SilenceMark seconds={silences.get(words.length)!} /> : null}
       </p>
     </div>
   );

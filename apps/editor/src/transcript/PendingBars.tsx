@@ -9,10 +9,12 @@ export type ConfirmKind = 'cuts' | 'mutes' | 'fillers' | 'keep';
  * cancel), the pending mutes (process, preview, clear) and the keep preview (confirm or cancel).
  * A bar's process button is disabled while a job of its kind runs.
  */
-export function PendingBars({ running, onConfirm, onCancelKeep }: {
+export function PendingBars({ running, onConfirm, onCancelKeep, onCleared }: {
   running: { video: boolean; mute: boolean };
   onConfirm: (kind: ConfirmKind) => void;
   onCancelKeep: () => void;
+  /** after Cancel Cuts or Clear Mutes (undoable): the bar goes away, focus goes back to the transcript */
+  onCleared: () => void;
 }) {
   const store = useEditorStore();
   const workspace = useWorkspaceStore();
@@ -27,7 +29,10 @@ export function PendingBars({ running, onConfirm, onCancelKeep }: {
           <button type="button" className="wc-button wc-button--primary" onClick={() => onConfirm('cuts')} disabled={running.video}>
             Process Video with {cutCount} Cuts
           </button>
-          <button type="button" className="wc-button" onClick={() => store.clearCuts()}>
+          <button type="button" className="wc-button" onClick={() => {
+              store.clearCuts();
+              onCleared();
+            }}>
             Cancel Cuts
           </button>
         </div>
@@ -46,7 +51,10 @@ export function PendingBars({ running, onConfirm, onCancelKeep }: {
           >
             Preview Mutes
           </button>
-          <button type="button" className="wc-button" onClick={() => store.clearMutes()}>
+          <button type="button" className="wc-button" onClick={() => {
+              store.clearMutes();
+              onCleared();
+            }}>
             Clear Mutes
           </button>
         </div>

@@ -1,8 +1,14 @@
+import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import type { MuteLevel } from '@wordcut/contracts';
+import { useEditor } from './editorContext';
+import { MUTE_LEVEL_CHOICES } from './muteLevels';
 import { SHORTCUT_LABELS } from './shortcuts';
 import { ToolButton } from './ToolButton';
+import { placeToolbar, unionBox } from './toolbarPlacement';
+import type { Box } from './toolbarPlacement';
 
-/** The floating toolbar over a selection: Keep, Create Clip, Copy, Cut and Mute (Unmute when all are muted). */
-export function SelectionToolbar({ allMuted, onKeep, onCreateClip, clipDisabledReason, onCopy, onCut, onMute, onUnmute }: {
+export interface SelectionToolbarProps {
   allMuted: boolean;
   onKeep: () => void;
   onCreateClip: () => void;
@@ -10,26 +16,110 @@ export function SelectionToolbar({ allMuted, onKeep, onCreateClip, clipDisabledR
   clipDisabledReason: string | null;
   onCopy: () => void;
   onCut: () => void;
-  onMute: () => void;
+  onMute: (level: MuteLevel) => void;
   onUnmute: () => void;
-}) {
+  /** the transcript area the toolbar floats in (its offset parent) */
+  area: RefObject<HTMLElement | null>;
+}
+
+const boxOf = (rect: DOMRect, origin: DOMRect): Box => ({
+  top: rect.top - origin.top,
+  left: rect.left - origin.left,
+  bottom: rect.bottom - origin.top,
+  right: rect.right - origin.left,
+});
+
+/**
+ * The floating toolbar of a selection: Keep, Create Clip, Copy, Cut, Mute at each level (with its
+ * key) and Unmute when every selected word is muted. It sits just above the selected words (below
+ * when there is no room), inside the visible transcript, and follows them as the list scrolls. It
+ * comes right after the transcript in tab order (Alt+F10 also reaches it).
+ */
+export const SelectionToolbar = forwardRef<HTMLDivElement, SelectionToolbarProps>(function SelectionToolbar(props, ref) {
+  const { area } = props;
+  const selection = useEditor((s) => s.selection);
+  const own = useRef<HTMLDivElement | null>(null);
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+
+  const place = useCallback(() => {
+    const container = area.current;
+    const toolbar = own.current;
+    if (!container || !toolbar) return;
+    const origin = container.getBoundingClientRect();
+    const scroller = container.querySelector<HTMLElement>('[data-testid="transcript-list"]');
+    const visible = scroller ? scroller.getBoundingClientRect() : origin;
+    const viewport: Box = {
+      top: Math.max(visible.top, 0) - origin.top,
+      left: 0,
+      bottom: Math.min(visible.bottom, window.innerHeight) - origin.top,
+      right: origin.width,
+    };
+    const words = [...container.querySelectorAll<HTMLElement>('[data-word-index].wc-word--selected')].map((el) => boxOf(el.getBoundingClientRect(), origin));
+    const selected = unionBox(words) ?? { top: viewport.top, left: 0, bottom: viewport.top, right: 0 };
+    const placed = placeToolbar(selected, viewport, { width: toolbar.offsetWidth, height: toolbar.offsetHeight });
+    setPosition((current) => (current && current.top === placed.top && current.left === placed.left ? current : { top: placed.top, left: placed.left }));
+  }, [area]);
+
+  useLayoutEffect(place, [place, selection]);
+
+  useEffect(() => {
+    let frame = 0;
+    const soon = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    window.addEventListener('resize', soon);
+    window.addEventListener('scroll', soon, true);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', soon);
+      window.removeEventListener('scroll', soon, true);
+    };
+  }, [place]);
+
+  const setRefs = (node: HTMLDivElement | null) => {
+    own.current = node;
+    if (typeof ref === 'function') ref(node);
+    else if (ref) ref.current = node;
+  };
+
   return (
-    <div className="wc-selection-toolbar" role="toolbar" aria-label="Selection actions" data-testid="selection-toolbar">
-      <ToolButton label="Keep Selection" onClick={onKeep} />
+    <div
+      ref={setRefs}
+      className="wc-selection-toolbar"
+      role="toolbar"
+      aria-label="Selection actions"
+      data-testid="selection-toolbar"
+      style={{ right: 'auto', maxWidth: '100%', ...(position ? { top: `${position.top}px`, left: `${position.left}px` } : { visibility: 'hidden' }) }}
+    >
+      <ToolButton label="Keep Selection" onClick={props.onKeep} />
       <ToolButton
         label="Create Clip"
-        tooltip={clipDisabledReason ?? undefined}
-        onClick={onCreateClip}
-        disabled={clipDisabledReason !== null}
+        tooltip={props.clipDisabledReason ?? undefined}
+        onClick={props.onCreateClip}
+        disabled={props.clipDisabledReason !== null}
         testId="selection-create-clip"
       />
-      <ToolButton label="Copy" shortcut={SHORTCUT_LABELS.copy} onClick={onCopy} />
-      <ToolButton label="Cut" shortcut={SHORTCUT_LABELS.markCut} onClick={onCut} testId="selection-cut" />
-      {allMuted ? (
-        <ToolButton label="Unmute" shortcut={SHORTCUT_LABELS.unmute} onClick={onUnmute} />
-      ) : (
-        <ToolButton label="Mute" shortcut={SHORTCUT_LABELS.mute} onClick={onMute} />
-      )}
+      <ToolButton label="Copy" shortcut={SHORTCUT_LABELS.copy} onClick={props.onCopy} />
+      <ToolButton label="Cut" shortcut={SHORTCUT_LABELS.markCut} onClick={props.onCut} testId="selection-cut" />
+      <span className="wc-selection-toolbar__group" role="group" aria-label="Mute" data-testid="selection-mute">
+        <span className="wc-selection-toolbar__label" aria-hidden="true">
+          Mute
+        </span>
+        {MUTE_LEVEL_CHOICES.map((choice) => (
+          <ToolButton
+            key={choice.level}
+            label={`Mute as ${choice.label}`}
+            tooltip={`Mute as ${choice.label} (${choice.key})`}
+            shortcut={choice.key}
+            onClick={() => props.onMute(choice.level)}
+            testId={`selection-mute-${choice.level}`}
+          >
+            {choice.label} <kbd className="wc-kbd">{choice.key}</kbd>
+          </ToolButton>
+        ))}
+      </span>
+      {props.allMuted ? <ToolButton label="Unmute" shortcut={SHORTCUT_LABELS.unmute} onClick={props.onUnmute} /> : null}
     </div>
   );
-}
+});

@@ -50,6 +50,8 @@ import { TranscriptList } from './TranscriptList';
 import type { TranscriptListApi } from './TranscriptList';
 import { WordEditPopover } from './WordEditPopover';
 import { WordMenu } from './WordMenu';
+import { SilenceBar } from '../silence/SilenceBar';
+import { useSilenceToolbar } from '../silence/SilenceLayer';
 
 /**
  * The transcript editor: the toolbar, the pending-operation bars, the word list with its context
@@ -108,6 +110,8 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   const quota = useExportQuotaState();
   const [, setSearchParams] = useSearchParams();
   const list = useRef<TranscriptListApi>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const selectionToolbar = useRef<HTMLDivElement>(null);
   const [followPlayback, setFollowPlayback] = useState(true);
   const [focusMode, setFocusMode] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmKind | null>(null);
@@ -128,6 +132,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   });
   const duration = video.duration ?? (words.length ? words[words.length - 1]!.end : 0);
   const running = runningJobs(runner);
+  const silenceTools = useSilenceToolbar();
 
   useEffect(() => linkEditorToPage(store, workspace, editorBridge), [store, workspace]);
 
@@ -175,7 +180,30 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
       return next;
     });
 
+  /** Focus back on the transcript's focused word (after a control that disappears). */
+  const refocusTranscript = () => {
+    requestAnimationFrame(() => {
+      const index = list.current?.focusedWord();
+      if (index !== undefined) list.current?.focusWord(index);
+    });
+  };
+
+  // the selection toolbar going away (Escape, a cleared selection) must not drop focus to the page
+  const toolbarShown = hasSelection && !keepPreview;
+  const toolbarWasShown = useRef(toolbarShown);
+  useEffect(() => {
+    const hidden = toolbarWasShown.current && !toolbarShown;
+    toolbarWasShown.current = toolbarShown;
+    if (hidden && (document.activeElement === null || document.activeElement === document.body)) refocusTranscript();
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Alt+F10 reaches the selection toolbar, as in other editors
+    if (event.altKey && event.key === 'F10' && selectionToolbar.current) {
+      event.preventDefault();
+      selectionToolbar.current.querySelector<HTMLElement>('button')?.focus();
+      return;
+    }
     if (!isEditorEvent(event) || runner.job) return;
     const command = commandForKey(event.nativeEvent);
     if (!command) return;
@@ -217,6 +245,8 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         onFocusMode={setFocusMode}
         onJumpToCurrent={() => list.current?.focusWord(wordAtOrBefore(store.getSnapshot().content.words, playback.getSnapshot().currentTime))}
         onRemoveFillers={() => (fillerCount > 0 ? setConfirm('fillers') : toast({ title: 'No filler words found' }))}
+        onDetectSilence={silenceTools?.detectSilence}
+        onBurnCaptions={silenceTools?.burnCaptions}
         onFindKeyMoments={openKeyClips}
         onReorder={() => enterReorderMode(commands, video.duration)}
         fillerCount={fillerCount}
@@ -236,22 +266,26 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         onSearchStep={(index) => list.current?.scrollToWord(index, true)}
       />
 
-      <PendingBars running={running} onConfirm={setConfirm} onCancelKeep={() => cancelKeepPreview(store)} />
+      <PendingBars
+        running={running}
+        onConfirm={setConfirm}
+        onCancelKeep={() => {
+          cancelKeepPreview(store);
+          refocusTranscript();
+        }}
+        onCleared={refocusTranscript}
+      />
+      <SilenceBar />
 
-      <div className="wc-transcript-editor__area">
-        {hasSelection && !keepPreview ? (
-          <SelectionToolbar
-            allMuted={selectionAllMuted}
-            onKeep={() => startKeepPreview(commands, duration)}
-            onCreateClip={() => openCreateClipDialog(commands)}
-            clipDisabledReason={quota === 'exceeded' ? EXPORT_LIMIT_TOOLTIP : runner.job ? 'Wait for the current job to finish' : null}
-            onCopy={() => copySelection(commands)}
-            onCut={() => toggleCutMarks(store, selected())}
-            onMute={() => muteWords(store, selected(), 'silence')}
-            onUnmute={() => unmuteWords(store, selected())}
-          />
-        ) : null}
-        <WordMenu word={menuWord} onClose={() => setMenuWord(null)} commands={commands} onEditWord={openEdit} onMuteSimilar={askMuteSimilar}>
+      <div className="wc-transcript-editor__area" ref={area}>
+        <WordMenu
+          word={menuWord}
+          onClose={() => setMenuWord(null)}
+          onCloseFocus={() => {
+            const index = list.current?.focusedWord();
+            if (index !== undefined) list.current?.wordElement(index)?.focus();
+          }}
+          commands={commands} onEditWord={openEdit} onMuteSimilar={askMuteSimilar}>
           <div className="wc-transcript-editor__list">
             <TranscriptList
               ref={list}
@@ -263,6 +297,23 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
             />
           </div>
         </WordMenu>
+        {hasSelection && !keepPreview ? (
+          <SelectionToolbar
+            ref={selectionToolbar}
+            area={area}
+            allMuted={selectionAllMuted}
+            onKeep={() => {
+              startKeepPreview(commands, duration);
+              refocusTranscript();
+            }}
+            onCreateClip={() => openCreateClipDialog(commands)}
+            clipDisabledReason={quota === 'exceeded' ? EXPORT_LIMIT_TOOLTIP : runner.job ? 'Wait for the current job to finish' : null}
+            onCopy={() => copySelection(commands)}
+            onCut={() => toggleCutMarks(store, selected())}
+            onMute={(level) => muteWords(store, selected(), level)}
+            onUnmute={() => unmuteWords(store, selected())}
+          />
+        ) : null}
       </div>
 
       {editing ? (

@@ -1,7 +1,7 @@
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent, PointerEvent } from 'react';
-import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
-import type { Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, measureElement, useVirtualizer } from '@tanstack/react-virtual';
+import type { Range, Virtualizer } from '@tanstack/react-virtual';
 import { isDrag, isSelected, selectRange, toggleWord, tripleClickRange } from '@wordcut/editor-core';
 import { usePlayback, usePlaybackStore } from '../shared/playback';
 import { useEditor, useEditorStore } from './editorContext';
@@ -35,6 +35,17 @@ export interface TranscriptListProps {
   focusMode: boolean;
   onEditWord: (index: number) => void;
   onContextWord: (index: number) => void;
+}
+
+/**
+ * A row's height; a row that is not displayed (the editor is hidden in reorder mode) keeps the
+ * height it had, else every row measures 0, the list collapses and nothing is rendered again.
+ */
+export function measureRow(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>): number {
+  if (!element.isConnected || element.getClientRects().length === 0) {
+    return instance.measurementsCache[instance.indexFromElement(element)]?.size ?? ROW_ESTIMATE_PX;
+  }
+  return measureElement(element, entry, instance);
 }
 
 function wordIndexOf(target: EventTarget | null): number | null {
@@ -94,6 +105,7 @@ export const TranscriptList = forwardRef<TranscriptListApi, TranscriptListProps>
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: OVERSCAN_ROWS,
     rangeExtractor,
+    measureElement: measureRow,
   });
 
   useImperativeHandle(

@@ -114,6 +114,11 @@ export function unmuteWords(editor: EditorStore, indices: readonly number[]): vo
   editor.unmarkMutes(indices);
 }
 
+/** Restore word: the words lose their cut and mute marks (one undoable step). */
+export function restoreWords(editor: EditorStore, indices: readonly number[]): void {
+  editor.restoreWords(indices);
+}
+
 /** Ctrl/Cmd+M: flags the keyboard fillers as the filler list (undoable) and says how many. */
 export function flagKeyboardFillers(context: Pick<EditorCommandContext, 'editor' | 'toast'>): void {
   const { editor } = context;

@@ -140,9 +140,13 @@ describe('EditorStore', () => {
     // "reload": a new store from what the server now serves
     const reloaded = make({ ...t, version: server.version, ...server.content }, server, storage);
     const s = reloaded.getSnapshot();
-    expect(s.history.entries).toHaveLength(1);
+    // the edit and the two marks: one history
+    expect(s.history.entries.map((e) => e.operation)).toEqual(['edit-word', 'mark-cut', 'mute']);
     expect(s.pendingCuts.map((c) => c.wordIndices)).toEqual([[3]]);
     expect(s.pendingMutes.map((m) => [m.wordIndices, m.level])).toEqual([[[0], 'whisper']]);
+    reloaded.undo();
+    reloaded.undo();
+    expect(reloaded.getSnapshot().pendingCuts).toHaveLength(0);
     reloaded.undo();
     await settle(reloaded);
     expect(server.content.words.map((w) => w.text)).toEqual(['alpha', 'beta', 'gamma', 'delta']);
@@ -232,8 +236,8 @@ describe('EditorStore', () => {
     store.markMutes([1, 2], 'background');
     await settle(store);
     store.persist();
-    // the mute job completes: the editor clears the marks, then the refetch brings a new version with the same words
-    store.clearMutes();
+    // the mute job completes: the editor settles the marks, then the refetch brings a new version with the same words
+    store.settleMutes();
     store.receive({ ...t, ...server.content, version: server.version + 1 });
     const s = store.getSnapshot();
     expect(s.pendingMutes).toHaveLength(0);
@@ -241,5 +245,125 @@ describe('EditorStore', () => {
     expect(s.version).toBe(server.version + 1);
     const stored = JSON.parse(storage.getItem(`${STORAGE_PREFIX}v1`)!) as { pendingMutes: unknown[] };
     expect(stored.pendingMutes).toHaveLength(0);
+  });
+
+  describe('one history for text edits and marks', () => {
+    const marked = (store: EditorStore) => {
+      const { pendingCuts, pendingMutes } = store.getSnapshot();
+      return { cuts: pendingCuts.flatMap((c) => c.wordIndices), mutes: pendingMutes.map((m) => `${m.wordIndices.join(',')}:${m.level}`) };
+    };
+
+    it('undoes and redoes cut marks, mute marks with their level, and text edits in one order', async () => {
+      const t = transcript(['alpha', 'beta', 'gamma', 'delta']);
+      const server = new FakeServer(t);
+      const store = make(t, server);
+      store.markCuts([1]);
+      store.markMutes([2], 'whisper');
+      store.edit('edit-word', 'x', replaceRunDeltas(t.words, 0, 0, 'alef'));
+      store.markMutes([2], 'background');
+      expect(store.getSnapshot().history.index).toBe(4);
+      expect(marked(store)).toEqual({ cuts: [1], mutes: ['2:background'] });
+
+      store.undo();
+      expect(marked(store)).toEqual({ cuts: [1], mutes: ['2:whisper'] });
+      store.undo();
+      expect(texts(store)[0]).toBe('alpha');
+      store.undo();
+      expect(marked(store)).toEqual({ cuts: [1], mutes: [] });
+      store.undo();
+      expect(marked(store)).toEqual({ cuts: [], mutes: [] });
+      expect(store.undo()).toBe(false);
+
+      store.redo();
+      store.redo();
+      store.redo();
+      store.redo();
+      expect(texts(store)[0]).toBe('alef');
+      expect(marked(store)).toEqual({ cuts: [1], mutes: ['2:background'] });
+      await settle(store);
+      expect(server.content.words[0]!.text).toBe('alef');
+    });
+
+    it('Cancel Cuts, Clear Mutes and Restore word are undoable; a mark after an undo drops the redo branch', () => {
+      const t = transcript(['alpha', 'beta', 'gamma']);
+      const store = make(t, new FakeServer(t));
+      store.markCuts([0, 1]);
+      store.markMutes([2], 'silence');
+      store.clearCuts();
+      expect(marked(store).cuts).toEqual([]);
+      store.undo();
+      expect(marked(store).cuts).toEqual([0, 1]);
+      store.clearMutes();
+      store.undo();
+      expect(marked(store).mutes).toEqual(['2:silence']);
+      store.restoreWords([1, 2]);
+      expect(marked(store)).toEqual({ cuts: [0], mutes: [] });
+      expect(store.getSnapshot().history.entries.at(-1)!.operation).toBe('restore');
+      store.undo();
+      expect(marked(store)).toEqual({ cuts: [0, 1], mutes: ['2:silence'] });
+      store.markCuts([2]);
+      expect(store.redo()).toBe(false);
+    });
+
+    it('the keep preview is undoable too; a job that takes it leaves no keep entry behind', () => {
+      const t = transcript(['alpha', 'beta', 'gamma']);
+      const store = make(t, new FakeServer(t));
+      const cuts = [{ start: 0, end: 1 }];
+      store.setKeepPreview({ start: 1, end: 2 }, cuts);
+      store.markCuts([0]);
+      expect(store.getSnapshot().history.entries.map((e) => e.operation)).toEqual(['keep-preview', 'mark-cut']);
+      store.undo();
+      store.undo();
+      expect(store.getSnapshot().keepPreview).toBeNull();
+      store.redo();
+      expect(store.getSnapshot().keepPreview).toEqual({ start: 1, end: 2 });
+      expect(store.getSnapshot().keepCuts).toEqual(cuts);
+      store.setKeepPreview(null);
+      expect(store.getSnapshot().history.entries.at(-1)!.operation).toBe('cancel-keep');
+      store.undo();
+      expect(store.getSnapshot().keepPreview).toEqual({ start: 1, end: 2 });
+      store.settleKeep();
+      expect(store.getSnapshot().keepPreview).toBeNull();
+      expect(store.getSnapshot().history.entries).toHaveLength(0);
+    });
+
+    it('a change that changes nothing makes no entry', () => {
+      const t = transcript(['alpha', 'beta']);
+      const store = make(t, new FakeServer(t));
+      store.clearCuts();
+      store.unmarkMutes([0]);
+      expect(store.getSnapshot().history.entries).toHaveLength(0);
+    });
+
+    it('settled mutes leave the marks and the history; text entries stay', () => {
+      const t = transcript(['alpha', 'beta', 'gamma']);
+      const store = make(t, new FakeServer(t));
+      store.edit('edit-word', 'x', replaceRunDeltas(t.words, 0, 0, 'alef'));
+      store.markMutes([1], 'whisper');
+      store.markCuts([2]);
+      store.settleMutes();
+      const { history } = store.getSnapshot();
+      expect(history.entries.map((e) => e.operation)).toEqual(['edit-word', 'mark-cut']);
+      expect(history.index).toBe(2);
+      store.undo();
+      expect(marked(store)).toEqual({ cuts: [], mutes: [] });
+    });
+
+    it('marks entries survive a reload through storage', async () => {
+      const t = transcript(['alpha', 'beta', 'gamma']);
+      const server = new FakeServer(t);
+      const storage = new MemoryStorage();
+      const store = make(t, server, storage);
+      store.markMutes([1], 'whisper');
+      store.markCuts([2]);
+      await settle(store);
+      store.persist();
+      const again = make(t, server, storage);
+      expect(again.getSnapshot().history.index).toBe(2);
+      again.undo();
+      expect(marked(again)).toEqual({ cuts: [], mutes: ['1:whisper'] });
+      again.undo();
+      expect(marked(again)).toEqual({ cuts: [], mutes: [] });
+    });
   });
 });

@@ -12,12 +12,14 @@ import {
   pushEntry,
   redoStep,
   remapPending,
+  settleMarks,
+  marksEntry,
   undoStep,
   unmarkCuts,
   unmarkMutes,
   wordMarks,
 } from '@wordcut/editor-core';
-import type { EditOperation, History, PendingCut, PendingMute, SearchMatch, Selection, TimeRange, WordRange } from '@wordcut/editor-core';
+import type { EditOperation, History, MarkOperation, MarkSet, PendingCut, PendingMute, SearchMatch, Selection, TimeRange, WordRange } from '@wordcut/editor-core';
 import type { MuteLevel } from '@wordcut/edit-list';
 import type { TranscriptContent } from '@wordcut/transcript';
 import { createStore } from '@wordcut/ui';
@@ -173,10 +175,17 @@ export class EditorStore {
     this.set({ selection, anchor });
   }
 
-  /** Starts (with the ranges it would cut) or ends (null) the keep-selection preview. */
+  /** Starts (with the ranges it would cut) or ends (null) the keep-selection preview: undoable. */
   setKeepPreview(range: WordRange | null, cuts: readonly TimeRange[] = []): void {
     if (range === this.getSnapshot().keepPreview) return;
-    this.set({ keepPreview: range, keepCuts: range ? cuts : [] });
+    const keep = range ? { range, cuts } : null;
+    this.recordMarks(range ? 'keep-preview' : 'cancel-keep', range ? `Keep ${this.quote([range.start, range.end])}` : 'Cancel keep preview', { keep });
+  }
+
+  /** A job took the keep preview (or it ended with the job): it leaves the preview and the history. */
+  settleKeep(): void {
+    const { history } = this.getSnapshot();
+    this.applyMarks({ keep: null }, { history: settleMarks(history, 'keep') });
   }
 
   clearSelection(): void {
@@ -185,44 +194,99 @@ export class EditorStore {
   }
 
   // ---- pending marks ------------------------------------------------------------------------
+  // Every user change of the marks is one undoable history entry; jobs settle marks without one.
 
   markCuts(indices: readonly number[]): void {
     if (indices.length === 0) return;
-    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
-    this.setPending(markCuts(pendingCuts as PendingCut[], content.words, indices), pendingMutes);
+    const { pendingCuts, content } = this.getSnapshot();
+    this.recordMarks('mark-cut', `Mark ${this.quote(indices)} for cutting`, { cuts: markCuts(pendingCuts as PendingCut[], content.words, indices) });
   }
 
   unmarkCuts(indices: readonly number[]): void {
-    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
-    this.setPending(unmarkCuts(pendingCuts as PendingCut[], content.words, indices), pendingMutes);
+    const { pendingCuts, content } = this.getSnapshot();
+    this.recordMarks('unmark-cut', `Unmark ${this.quote(indices)}`, { cuts: unmarkCuts(pendingCuts as PendingCut[], content.words, indices) });
   }
 
+  /** Cancel Cuts: drops every cut mark (undoable). */
   clearCuts(): void {
-    this.setPending([], this.getSnapshot().pendingMutes);
+    this.recordMarks('clear-cuts', 'Cancel cuts', { cuts: [] });
   }
 
   markMutes(indices: readonly number[], level: MuteLevel): void {
     if (indices.length === 0) return;
-    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
-    this.setPending(pendingCuts, markMutes(pendingMutes as PendingMute[], content.words, indices, level));
+    const { pendingMutes, content } = this.getSnapshot();
+    this.recordMarks('mute', `Mute ${this.quote(indices)} (${level})`, { mutes: markMutes(pendingMutes as PendingMute[], content.words, indices, level) });
   }
 
   unmarkMutes(indices: readonly number[]): void {
-    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
-    this.setPending(pendingCuts, unmarkMutes(pendingMutes as PendingMute[], content.words, indices));
+    const { pendingMutes, content } = this.getSnapshot();
+    this.recordMarks('unmute', `Unmute ${this.quote(indices)}`, { mutes: unmarkMutes(pendingMutes as PendingMute[], content.words, indices) });
   }
 
+  /** Clear Mutes: drops every mute mark (undoable). */
   clearMutes(): void {
-    this.setPending(this.getSnapshot().pendingCuts, []);
+    this.recordMarks('clear-mutes', 'Clear mutes', { mutes: [] });
   }
 
-  private setPending(pendingCuts: readonly PendingCut[], pendingMutes: readonly PendingMute[]): void {
+  /** Restore word: the words lose their cut and mute marks, as one undoable step. */
+  restoreWords(indices: readonly number[]): void {
+    if (indices.length === 0) return;
+    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
+    this.recordMarks('restore', `Restore ${this.quote(indices)}`, {
+      cuts: unmarkCuts(pendingCuts as PendingCut[], content.words, indices),
+      mutes: unmarkMutes(pendingMutes as PendingMute[], content.words, indices),
+    });
+  }
+
+  /** A job applied the cut marks: they leave the marks and the history. */
+  settleCuts(): void {
+    const { history } = this.getSnapshot();
+    this.applyMarks({ cuts: [] }, { history: settleMarks(history, 'cuts') });
+  }
+
+  /** A job processed the mute marks: they leave the marks and the history. */
+  settleMutes(): void {
+    const { history } = this.getSnapshot();
+    this.applyMarks({ mutes: [] }, { history: settleMarks(history, 'mutes') });
+  }
+
+  private quote(indices: readonly number[]): string {
+    const { words } = this.getSnapshot().content;
+    const sorted = [...indices].sort((a, b) => a - b);
+    const text = sorted.map((i) => words[i]?.text ?? '').join(' ').trim();
+    return `'${text.length > 40 ? `${text.slice(0, 39)}…` : text}'`;
+  }
+
+  /** The marks now: pending cuts, pending mutes and the keep preview. */
+  private marksNow(): MarkSet {
+    const { pendingCuts, pendingMutes, keepPreview, keepCuts } = this.getSnapshot();
+    return { cuts: pendingCuts, mutes: pendingMutes, keep: keepPreview ? { range: keepPreview, cuts: keepCuts } : null };
+  }
+
+  private recordMarks(operation: MarkOperation, description: string, changes: Partial<MarkSet>): void {
     const current = this.getSnapshot();
-    if (pendingCuts === current.pendingCuts && pendingMutes === current.pendingMutes) return;
+    const before = this.marksNow();
+    const after: MarkSet = { ...before, ...changes };
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    const entry = marksEntry({ id: newHistoryId(), timestamp: Date.now(), operation, description }, current.content, before, after);
+    this.applyMarks(after, { history: pushEntry(current.history, entry) });
+  }
+
+  /** Puts marks in place (a field left out, or a keep stored before keeps were recorded, stays as it is). */
+  private applyMarks(marks: Partial<MarkSet>, extra: Partial<EditorSnapshot> = {}): void {
+    const current = this.getSnapshot();
+    const pendingCuts = marks.cuts ?? current.pendingCuts;
+    const pendingMutes = marks.mutes ?? current.pendingMutes;
+    const { keep } = marks;
     this.set({
+      ...extra,
       pendingCuts,
       pendingMutes,
-      marks: wordMarks(pendingCuts as PendingCut[], pendingMutes as PendingMute[], current.content.words.length),
+      ...(keep === undefined ? {} : { keepPreview: keep?.range ?? null, keepCuts: keep?.cuts ?? [] }),
+      marks:
+        pendingCuts === current.pendingCuts && pendingMutes === current.pendingMutes
+          ? current.marks
+          : wordMarks(pendingCuts as PendingCut[], pendingMutes as PendingMute[], current.content.words.length),
     });
     this.persistence.schedule();
   }
@@ -272,17 +336,22 @@ export class EditorStore {
     this.enqueue({ historyBefore, after, payload });
   }
 
+  /** Undo the last entry: text edits are saved back, marks entries restore the marks they replaced. */
   undo(): boolean {
     const step = undoStep(this.getSnapshot().history);
     if (!step) return false;
-    this.move(step.entry.afterState, step.entry.beforeState, step.history);
+    const { marks } = step.entry;
+    if (marks) this.applyMarks(marks.before, { history: step.history });
+    else this.move(step.entry.afterState, step.entry.beforeState, step.history);
     return true;
   }
 
   redo(): boolean {
     const step = redoStep(this.getSnapshot().history);
     if (!step) return false;
-    this.move(step.entry.beforeState, step.entry.afterState, step.history);
+    const { marks } = step.entry;
+    if (marks) this.applyMarks(marks.after, { history: step.history });
+    else this.move(step.entry.beforeState, step.entry.afterState, step.history);
     return true;
   }
 

@@ -73,7 +73,7 @@ export function processCuts(context: JobCommandContext): Promise<void> {
   return startJob(context, 'cut', () => calls(context).applyCuts(videoId, ranges), {
     startFailure: 'Failed to apply cuts',
     clearMarks: () => {
-      editor.clearCuts();
+      editor.settleCuts();
       editor.clearSelection();
     },
   });
@@ -83,7 +83,7 @@ export function processCuts(context: JobCommandContext): Promise<void> {
 export function processKeep(context: JobCommandContext): Promise<void> {
   const { editor, videoId } = context;
   const cuts = [...editor.getSnapshot().keepCuts];
-  const leaveKeepPreview = () => editor.setKeepPreview(null);
+  const leaveKeepPreview = () => editor.settleKeep();
   return startJob(context, 'keep', () => calls(context).applyCuts(videoId, cuts), {
     startFailure: 'Failed to process keep selection',
     clearMarks: () => {
@@ -106,6 +106,6 @@ export function processMutes(context: JobCommandContext): Promise<void> {
   const mutes = [...editor.getSnapshot().pendingMutes];
   return startJob(context, 'mute', () => calls(context).startMuteJob(context.videoId, mutes), {
     startFailure: 'Failed to apply mutes',
-    clearMarks: () => editor.clearMutes(),
+    clearMarks: () => editor.settleMutes(),
   });
 }

@@ -1,4 +1,4 @@
-import { selectionBounds } from '@wordcut/editor-core';
+import { selectionBounds, textEntryCount } from '@wordcut/editor-core';
 import type { WordRange } from '@wordcut/editor-core';
 import type { EditorPublishState } from '@wordcut/ui';
 import type { WorkspaceStore } from '../shared/workspace';
@@ -8,8 +8,8 @@ import type { EditorSnapshot } from './editorSnapshot';
 /**
  * What the rest of the page learns from the transcript editor. The player, timeline and clip cards
  * read the pending marks, the selected words' time span and the keep preview's span from the page's
- * workspace; the publish remote reads the history length from the editor bridge ('Revert to
- * Original' shows while there is any). This mirrors them there on every change that touches them,
+ * workspace; the publish remote reads the count of text edits in the history from the editor bridge
+ * ('Revert to Original' shows while there is any). This mirrors them there on every change that touches them,
  * until the returned function is called, which clears what it mirrored into the workspace.
  */
 export function linkEditorToPage(
@@ -22,7 +22,7 @@ export function linkEditorToPage(
     const snapshot = editor.getSnapshot();
     if (last && !touchesPage(last, snapshot)) return;
     last = snapshot;
-    bridge.set({ historyEntries: snapshot.history.entries.length });
+    bridge.set({ historyEntries: textEntryCount(snapshot.history) });
     workspace.update({
       pendingCuts: snapshot.pendingCuts,
       pendingMutes: snapshot.pendingMutes,
