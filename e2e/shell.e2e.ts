@@ -24,6 +24,11 @@ async function stubVideo(page: Page, id: string) {
   await page.route(`**/api/videos/${id}`, (route) => route.fulfill({ json: video }));
 }
 
+/** A video with no key moments found yet: the panel shows its empty state. */
+async function stubNoMoments(page: Page, id: string) {
+  await page.route(`**/api/videos/${id}/key-moments`, (route) => route.fulfill({ json: { moments: [], analysedAt: null, source: null } }));
+}
+
 /**
  * Repoints the editor remote (as a deployment would, through /remotes.json) at a stand-in
  * container that honours the Module Federation container contract (init/get) but whose
@@ -151,6 +156,7 @@ test.describe('remote failures', () => {
 
 test.describe('KeyClips panel', () => {
   test('?panel=keyclips opens the panel and Escape closes it', async ({ page }) => {
+    await stubNoMoments(page, 'vid_1');
     await page.goto('/editor/vid_1?panel=keyclips');
     const panel = page.getByRole('dialog', { name: 'KeyClips' });
     await expect(panel).toBeVisible();
@@ -163,6 +169,7 @@ test.describe('KeyClips panel', () => {
 
   test("the editor's 'Find Key Moments' opens it and the close button closes it", async ({ page }) => {
     await stubVideo(page, 'vid_2');
+    await stubNoMoments(page, 'vid_2');
     await page.goto('/editor/vid_2');
     await page.getByRole('button', { name: 'Find Key Moments' }).click();
     await expect(page).toHaveURL(/\?panel=keyclips$/);

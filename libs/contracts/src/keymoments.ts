@@ -48,3 +48,48 @@ export const keyMomentsResponseSchema = z.object({
   source: keyMomentSourceSchema.nullable(),
 });
 export type KeyMomentsResponse = z.infer<typeof keyMomentsResponseSchema>;
+
+/** The KeyClips zoom range (1 = the window just covers the target). */
+export const KEY_MOMENT_ZOOM_MIN = 1;
+export const KEY_MOMENT_ZOOM_MAX = 2.5;
+
+/**
+ * `POST /api/key-moments/{momentId}/export`: the moment becomes a clip of its video, in a ratio, with
+ * the zoom and pan the preview showed. `reframe` (offsets in percent of the frame, 0 = centred; the
+ * zoom) says where the window sits; without it, `crop` (the part of the source the preview showed, in
+ * source pixels) does. The pan is clamped so the window stays on the frame.
+ */
+export const exportKeyMomentRequestSchema = z.object({
+  aspectRatio: z.enum(['16:9', '9:16', '1:1', '4:5', '21:9', 'Original']).default('Original'),
+  mode: z.literal('reframe').default('reframe'),
+  crop: z
+    .object({ x: z.number().finite(), y: z.number().finite(), width: z.number().finite().positive(), height: z.number().finite().positive() })
+    .optional(),
+  reframe: z
+    .object({
+      offsetX: z.number().min(-100).max(100).default(0),
+      offsetY: z.number().min(-100).max(100).default(0),
+      scale: z.number().min(KEY_MOMENT_ZOOM_MIN).max(KEY_MOMENT_ZOOM_MAX).default(1),
+    })
+    .optional(),
+});
+export type ExportKeyMomentRequest = z.infer<typeof exportKeyMomentRequestSchema>;
+export type ExportKeyMomentBody = z.input<typeof exportKeyMomentRequestSchema>;
+
+/** The answer (202): the clip being rendered, as `POST /api/clips` answers, and how it is framed. */
+export const exportKeyMomentResponseSchema = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  name: z.string(),
+  aspectRatio: z.string(),
+  status: z.literal('pending'),
+  momentId: z.string(),
+  /** original: the native frame; ratio-match: scaled whole; crop: cropped, scaled (and padded) */
+  mode: z.enum(['original', 'ratio-match', 'crop']),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  reframe: z.object({ offsetX: z.number(), offsetY: z.number(), scale: z.number() }),
+  /** output pixels per source pixel */
+  upscale: z.number().positive(),
+});
+export type ExportKeyMomentResponse = z.infer<typeof exportKeyMomentResponseSchema>;

@@ -14,3 +14,32 @@ export { applyMute, applyMutes, outputMutes, unappliedMutes, type WantedMute } f
 export { mergeRanges } from './ranges';
 export { quantize, snapToFrame } from './quantize';
 export { retimeWords, type RetimedWord } from './retime';
+export {
+  ASPECT_RATIOS,
+  ASPECT_RATIO_IDS,
+  DEFAULT_REFRAME,
+  DOWNSCALED_BELOW,
+  HEAVY_UPSCALE_AT,
+  RATIO_MATCH_TOLERANCE,
+  UPSCALED_ABOVE,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  ZOOM_STEP,
+  canPan,
+  clampReframe,
+  clampZoom,
+  evenSize,
+  exportSize,
+  isHeavyUpscale,
+  maxOffset,
+  panByDrag,
+  ratioMatches,
+  reframeFromCrop,
+  reframeGeometry,
+  scaleKind,
+  type AspectRatioId,
+  type Rect,
+  type Reframe,
+  type ReframeGeometry,
+  type ReframeMode,
+} from './reframe';

@@ -4,12 +4,13 @@
  * creation error toasts. Pure: no React, DOM, Node APIs or IO.
  */
 import { ErrorCode } from '@wordcut/contracts';
+import { ASPECT_RATIOS as EXPORT_SIZES, type AspectRatioId } from '@wordcut/edit-list';
 
 /** A clip's status. */
 export type ClipStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
 /** The export aspect ratios. */
-export type AspectRatio = 'Original' | '16:9' | '9:16' | '1:1' | '4:5' | '21:9';
+export type AspectRatio = AspectRatioId;
 
 /** One aspect-ratio card of the Create Clip dialog. */
 export interface AspectRatioOption {
@@ -22,19 +23,18 @@ export interface AspectRatioOption {
   description: string;
 }
 
-/**
- * The aspect-ratio cards in display order, with their export sizes. The sizes mirror libs/ffmpeg's
- * render table (ASPECT_RATIOS in reframe.ts), which editor-core cannot import because it is
- * Node-only.
- */
-export const ASPECT_RATIOS: readonly AspectRatioOption[] = Object.freeze([
-  Object.freeze({ ratio: 'Original', name: 'Original', width: null, height: null, description: 'Native size' }),
-  Object.freeze({ ratio: '16:9', name: 'Landscape', width: 1920, height: 1080, description: '1920x1080' }),
-  Object.freeze({ ratio: '9:16', name: 'Story', width: 1080, height: 1920, description: '1080x1920' }),
-  Object.freeze({ ratio: '1:1', name: 'Square', width: 1080, height: 1080, description: '1080x1080' }),
-  Object.freeze({ ratio: '4:5', name: 'Portrait', width: 1080, height: 1350, description: '1080x1350' }),
-  Object.freeze({ ratio: '21:9', name: 'Cinematic', width: 2560, height: 1080, description: '2560x1080' }),
-] satisfies AspectRatioOption[]);
+/** The card order of the Create Clip dialog. */
+const CARD_ORDER: readonly AspectRatio[] = ['Original', '16:9', '9:16', '1:1', '4:5', '21:9'];
+
+/** The aspect-ratio cards in display order, with the render's export sizes (@wordcut/edit-list). */
+export const ASPECT_RATIOS: readonly AspectRatioOption[] = Object.freeze(
+  CARD_ORDER.map((ratio) => {
+    const { name, width, height } = EXPORT_SIZES[ratio];
+    return Object.freeze(
+      width > 0 ? { ratio, name, width, height, description: `${width}x${height}` } : { ratio, name, width: null, height: null, description: 'Native size' },
+    );
+  }),
+);
 
 /** The Create Clip dialog starts on 'Original'. */
 export const DEFAULT_ASPECT_RATIO: AspectRatio = 'Original';

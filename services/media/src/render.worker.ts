@@ -201,7 +201,9 @@ export class RenderWorker {
     const upright = v.rotation === 90 || v.rotation === 270;
     const srcW = upright ? v.height : v.width;
     const srcH = upright ? v.width : v.height;
-    const reframe = cmd.reframe && cmd.reframe.aspectRatio !== 'Original' ? planReframe(srcW, srcH, cmd.reframe.aspectRatio, cmd.reframe) : null;
+    const plan = cmd.reframe ? planReframe(srcW, srcH, cmd.reframe.aspectRatio, cmd.reframe) : null;
+    // Original keeps the native frame unless zoomed or panned
+    const reframe = plan && plan.mode !== 'original' ? plan : null;
     const width = reframe?.width ?? srcW;
     const height = reframe?.height ?? srcH;
     const assScript = cmd.captions && cmd.captions.length > 0 ? buildAssScript(buildCaptionCues(cmd.captions), width, height) : null;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Video } from '@wordcut/contracts';
 import { ASPECT_RATIOS } from '@wordcut/editor-core';
 import { useWorkspace, useWorkspaceStore } from '../shared/workspace';
-import { containedBox, cropBox, ratioValue } from './reframe';
+import { containedBox, cropBox } from './reframe';
 import type { Box } from './reframe';
 
 /**
@@ -13,7 +13,7 @@ import type { Box } from './reframe';
 export function ReframeOverlay({ video }: { video: Video }) {
   const ratio = useWorkspace((s) => s.reframe);
   const workspace = useWorkspaceStore();
-  const [geometry, setGeometry] = useState<{ box: Box; picture: Box } | null>(null);
+  const [geometry, setGeometry] = useState<{ box: Box; picture: Box; srcW: number; srcH: number } | null>(null);
 
   useEffect(() => {
     if (!ratio) return;
@@ -27,7 +27,7 @@ export function ReframeOverlay({ video }: { video: Video }) {
       const picture = containedBox(rect.width, rect.height, srcW, srcH);
       const offsetX = parent ? rect.left - parent.left : 0;
       const offsetY = parent ? rect.top - parent.top : 0;
-      setGeometry({ box: { x: offsetX, y: offsetY, width: rect.width, height: rect.height }, picture });
+      setGeometry({ box: { x: offsetX, y: offsetY, width: rect.width, height: rect.height }, picture, srcW, srcH });
     };
     measure();
     media.addEventListener('loadedmetadata', measure);
@@ -40,8 +40,7 @@ export function ReframeOverlay({ video }: { video: Video }) {
   }, [ratio, video.width, video.height]);
 
   if (!ratio || !geometry) return null;
-  const value = ratioValue(ratio);
-  const crop = value === null ? geometry.picture : cropBox(geometry.picture, value);
+  const crop = cropBox(geometry.picture, geometry.srcW, geometry.srcH, ratio);
   const info = ASPECT_RATIOS.find((a) => a.ratio === ratio);
   const label = info && info.width ? `${info.name} ${ratio} · ${info.width}x${info.height}` : 'Original';
   return (

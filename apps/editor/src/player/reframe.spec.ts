@@ -1,4 +1,4 @@
-import { containedBox, cropBox, ratioValue } from './reframe';
+import { containedBox, cropBox } from './reframe';
 
 describe('reframe geometry', () => {
   it('places a 16:9 picture in a square box with bars above and below', () => {
@@ -12,26 +12,20 @@ describe('reframe geometry', () => {
     expect(box.x).toBeCloseTo((800 - 253.125) / 2);
   });
 
-  it('reads ratios and refuses Original', () => {
-    expect(ratioValue('9:16')).toBeCloseTo(0.5625);
-    expect(ratioValue('21:9')).toBeCloseTo(21 / 9);
-    expect(ratioValue('Original')).toBeNull();
-    expect(ratioValue('0:1')).toBeNull();
-  });
-
   it('keeps the middle column of a landscape picture for a story clip', () => {
-    const crop = cropBox({ x: 0, y: 0, width: 1920, height: 1080 }, 9 / 16);
+    const crop = cropBox({ x: 0, y: 0, width: 1920, height: 1080 }, 1920, 1080, '9:16');
     expect(crop).toEqual({ x: (1920 - 607.5) / 2, y: 0, width: 607.5, height: 1080 });
   });
 
-  it('keeps a band across a landscape picture for a cinematic clip', () => {
-    const crop = cropBox({ x: 10, y: 20, width: 1920, height: 1080 }, 21 / 9);
-    expect(crop.width).toBe(1920);
-    expect(crop.height).toBeCloseTo(1920 / (21 / 9));
-    expect(crop.y).toBeCloseTo(20 + (1080 - 1920 / (21 / 9)) / 2);
+  it('keeps a band across a landscape picture for a cinematic clip, at the export size 2560x1080', () => {
+    const crop = cropBox({ x: 10, y: 20, width: 960, height: 540 }, 1920, 1080, '21:9');
+    expect(crop.width).toBe(960);
+    expect(crop.height).toBeCloseTo(960 / (2560 / 1080));
+    expect(crop.y).toBeCloseTo(20 + (540 - 960 / (2560 / 1080)) / 2);
   });
 
-  it('keeps the whole picture when the ratio matches', () => {
-    expect(cropBox({ x: 0, y: 0, width: 1600, height: 900 }, 16 / 9)).toEqual({ x: 0, y: 0, width: 1600, height: 900 });
+  it('keeps the whole picture for Original and a matching ratio', () => {
+    expect(cropBox({ x: 0, y: 0, width: 1600, height: 900 }, 1280, 720, '16:9')).toEqual({ x: 0, y: 0, width: 1600, height: 900 });
+    expect(cropBox({ x: 5, y: 0, width: 400, height: 300 }, 640, 480, 'Original')).toEqual({ x: 5, y: 0, width: 400, height: 300 });
   });
 });

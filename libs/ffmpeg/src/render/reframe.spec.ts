@@ -48,7 +48,18 @@ describe('ASPECT_RATIOS', () => {
 describe('planReframe', () => {
   it('keeps the native size without a filter for Original', () => {
     expect(planReframe(1920, 1080, 'Original')).toEqual({ mode: 'original', width: 1920, height: 1080, filter: null });
-    expect(planReframe(720, 1280, 'Original', { offsetX: 30, offsetY: 0, scale: 2 })).toEqual({ mode: 'original', width: 720, height: 1280, filter: null });
+    // a pan alone cannot move a window that is the whole frame
+    expect(planReframe(720, 1280, 'Original', { offsetX: 30, offsetY: 0, scale: 1 })).toEqual({ mode: 'original', width: 720, height: 1280, filter: null });
+  });
+
+  it('crops a zoomed Original at the native size', () => {
+    // zoom 2: the frame scaled to 1440x2560, the native-size window 720x1280 at the clamped pan (+25 % of 1440 = 360 right of centre)
+    expect(planReframe(720, 1280, 'Original', { offsetX: 30, offsetY: 0, scale: 2 })).toEqual({
+      mode: 'crop',
+      width: 720,
+      height: 1280,
+      filter: 'scale=1440:2560:flags=lanczos,crop=720:1280:720:640,setsar=1',
+    });
   });
 
   it('scales straight to the export size when the source already has the ratio', () => {
@@ -98,8 +109,9 @@ describe('planReframe', () => {
       height: 1080,
       filter: 'scale=2880:1620:flags=lanczos,crop=1920:1080:480:270,setsar=1',
     });
-    expect(planReframe(1920, 1080, '16:9', { offsetX: 5, offsetY: 0, scale: 1 }).mode).toBe('crop');
-    expect(planReframe(1920, 1080, '16:9', { offsetX: 0, offsetY: -5, scale: 1 }).mode).toBe('crop');
+    expect(planReframe(1920, 1080, '16:9', { offsetX: 5, offsetY: 0, scale: 1.2 }).mode).toBe('crop');
+    // a pan of the whole frame is held at the centre: still a plain scale
+    expect(planReframe(1920, 1080, '16:9', { offsetX: 5, offsetY: -5, scale: 1 }).mode).toBe('ratio-match');
   });
 
   it('pads with black when a zoom below 1 leaves the frame smaller than the target', () => {
@@ -137,9 +149,7 @@ describe('planReframe', () => {
     );
   });
 
-  // BUG (reported to the lead): for an odd-sized source, Original reports the even size it rounds
-  // to but no filter, so the frames stay odd-sized (and libx264 refuses odd 4:2:0 sizes). The
-  // plan's size must be what its filter produces. Remove `.failing` once fixed.
+  // libx264 refuses odd 4:2:0 sizes: the plan's size is what its filter produces
   it('produces the even size it reports for an odd-sized Original source (needs a filter)', () => {
     const plan = planReframe(1081, 1921, 'Original');
     expect(plan.width % 2).toBe(0);
@@ -197,7 +207,8 @@ describe('planReframe', () => {
         const { width: W, height: H } = ASPECT_RATIOS[id];
         const matches = Math.abs(w / h - W / H) <= RATIO_MATCH_TOLERANCE;
         expect(planReframe(w, h, id).mode).toBe(matches ? 'ratio-match' : 'crop');
-        expect(planReframe(w, h, id, { offsetX: 1, offsetY: 0, scale: 1 }).mode).toBe('crop');
+        if (w * H === h * W) expect(planReframe(w, h, id, { offsetX: 1, offsetY: 1, scale: 1 }).mode).toBe('ratio-match');
+        else expect(planReframe(w, h, id, { offsetX: 1, offsetY: 1, scale: 1 }).mode).toBe('crop');
         expect(planReframe(w, h, id, { offsetX: 0, offsetY: 0, scale: 1.1 }).mode).toBe('crop');
       }),
     );

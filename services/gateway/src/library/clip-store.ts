@@ -38,6 +38,12 @@ export interface NewClip {
 export class ClipStore {
   constructor(private readonly ds: DataSource) {}
 
+  /** Clips per video (a deletion preview, the operator list). */
+  async countByVideo(videoIds: string[]): Promise<Map<string, number>> {
+    const rows = (await this.ds.query(`SELECT video_id, count(*)::int AS n FROM library.clips WHERE video_id = ANY($1::uuid[]) GROUP BY video_id`, [videoIds])) as { video_id: string; n: number }[];
+    return new Map(rows.map((r) => [r.video_id, r.n]));
+  }
+
   async create(c: NewClip): Promise<void> {
     await this.ds.query(
       `INSERT INTO library.clips (id, video_id, name, start_time, end_time, aspect_ratio, reframe, status, job_id, output_key, vtt_key)

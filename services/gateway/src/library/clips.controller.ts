@@ -1,20 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
-import { createClipRequestSchema, ErrorCode, JOB_ID_PREFIX, StorageKeys } from '@wordcut/contracts';
-import { applyCuts, outputDuration } from '@wordcut/edit-list';
+import { createClipRequestSchema, ErrorCode } from '@wordcut/contracts';
 import { downloadFileName } from '@wordcut/editor-core';
 import { AppError } from '@wordcut/platform';
 import { ObjectNotFoundError } from '@wordcut/storage';
-import { clampWords, wordsToVtt } from '@wordcut/transcript';
 import type { Response } from 'express';
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GatewayTokens } from '../auth/gateway-tokens';
 import { Caller, SignedMedia, type Identity } from '../auth/identity';
-import { editing, parseBody, parseId } from '../http';
+import { parseBody, parseId } from '../http';
 import type { ClipRow } from './clip-store';
 import { EDIT_SERVICE } from './edits.controller';
-import { currentEditList, type EditService } from './edits';
+import { createClip } from './clips';
+import type { EditService } from './edits';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
 
 function toApiClip(r: ClipRow) {
@@ -60,41 +58,8 @@ export class ClipsController {
   @Post('clips')
   @HttpCode(202)
   async createClip(@Body() body: unknown, @Caller() caller: Identity) {
-    const userId = caller.userId;
-    const b = parseBody(createClipRequestSchema, body);
-    if (!(b.endTime > b.startTime)) throw new AppError(400, ErrorCode.ValidationFailed, 'A clip must end after it starts.');
-    const row = await this.edits.editableVideo(parseId(b.videoId), caller.userId);
-    const el = currentEditList(row);
-    const duration = outputDuration(el);
-    if (b.startTime >= duration) throw new AppError(422, ErrorCode.ValidationFailed, 'The clip starts after the end of the video.');
-    const end = Math.min(b.endTime, duration);
-    const clipId = randomUUID();
-    const jobId = `${JOB_ID_PREFIX.clip}${randomUUID()}`;
-    const clipEdit = editing(() => applyCuts(el, [{ start: 0, end: b.startTime }, { start: end, end: duration }].filter((r) => r.end > r.start)));
-    const reframe = { aspectRatio: b.aspectRatio, offsetX: b.reframe?.offsetX ?? 0, offsetY: b.reframe?.offsetY ?? 0, scale: b.reframe?.scale ?? 1 };
-    const outputKey = StorageKeys.clip(row.id, clipId, jobId);
-    const vttKey = StorageKeys.clipVtt(row.id, clipId, jobId);
-    // The clip's own captions, retimed to the clip.
-    const transcript = await this.library.transcripts.getByVideo(row.id);
-    const clipWords = clampWords(transcript?.words ?? [], duration)
-      .filter((w) => (w.start + w.end) / 2 >= b.startTime && (w.start + w.end) / 2 < end)
-      .map((w) => ({ ...w, start: Math.max(0, w.start - b.startTime), end: Math.min(end, w.end) - b.startTime }));
-    await this.library.storage.upload(vttKey, Buffer.from(wordsToVtt(clipWords, { languageCode: transcript?.languageCode })), { contentType: 'text/vtt' });
-    await this.edits.claim(row.id, jobId, 'clip', userId, row.edit_version, el, clipEdit, null);
-    await this.library.clips.create({ id: clipId, videoId: row.id, name: b.name, startTime: b.startTime, endTime: end, aspectRatio: b.aspectRatio, reframe, jobId, outputKey, vttKey });
-    await this.library.renders.setClip(jobId, clipId);
-    await this.edits.publishRequest(jobId, 'clip', {
-      videoId: row.id,
-      userId,
-      inputKey: row.original_key!,
-      outputKey,
-      segments: clipEdit.segments.map((s) => ({ start: s.start, end: s.end })),
-      volumes: [],
-      captions: null,
-      reframe,
-      summary: `clip '${b.name}' ${b.aspectRatio}`,
-    });
-    return { id: clipId, jobId, name: b.name, aspectRatio: b.aspectRatio, status: 'pending' };
+    const request = parseBody(createClipRequestSchema, body);
+    return createClip(this.library, this.edits, { ...request, videoId: parseId(request.videoId) }, caller.userId);
   }
 
   @Get('videos/:id/clips')

@@ -45,6 +45,15 @@ describe('KeyMomentStore', () => {
     expect(await store.current(id, 'owner-a', 'rules=2')).toBeNull();
   });
 
+  it('answers one moment, its video and the edit version it was found on, to the owner only', async () => {
+    const id = await video();
+    const moments = [moment('b', 40), moment('a', 0)];
+    await store.put(id, 3, 1, 'rules=1', moments, 'local');
+    expect(await store.owned(moments[1]!.id, 'owner-a')).toEqual({ moment: moments[1], videoId: id, editVersion: 3 });
+    expect(await store.owned(moments[1]!.id, 'owner-b')).toBeNull();
+    expect(await store.owned(randomUUID(), 'owner-a')).toBeNull();
+  });
+
   it('keeps the first analysis of a version: a concurrent second one answers it', async () => {
     const id = await video();
     const first = [moment('first', 0)];

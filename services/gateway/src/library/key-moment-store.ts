@@ -8,6 +8,13 @@ export interface StoredKeyMoments {
   source: KeyMomentSource;
 }
 
+/** A stored moment and what it was found on. */
+export interface OwnedKeyMoment {
+  moment: KeyMoment;
+  videoId: string;
+  editVersion: number;
+}
+
 /**
  * Key moments (`library.key_moments`): the only code that runs SQL on that table. A video keeps the
  * moments of one analysis, keyed by its edit version, its transcript's version and the rules'
@@ -15,6 +22,12 @@ export interface StoredKeyMoments {
  */
 export class KeyMomentStore {
   constructor(private readonly ds: DataSource) {}
+
+  /** Key moment rows per video, every version kept. */
+  async countByVideo(videoIds: string[]): Promise<Map<string, number>> {
+    const rows = (await this.ds.query(`SELECT video_id, count(*)::int AS n FROM library.key_moments WHERE video_id = ANY($1::uuid[]) GROUP BY video_id`, [videoIds])) as { video_id: string; n: number }[];
+    return new Map(rows.map((r) => [r.video_id, r.n]));
+  }
 
   /** The moments of the video's current version and transcript for `params`, when `ownerId` owns the video; null when none are stored. */
   async current(videoId: string, ownerId: string, params: string): Promise<StoredKeyMoments | null> {
@@ -28,6 +41,18 @@ export class KeyMomentStore {
     )) as { id: string; moment: Omit<KeyMoment, 'id'>; source: KeyMomentSource; created_at: Date }[];
     if (rows.length === 0) return null;
     return { moments: rows.map((r) => ({ ...r.moment, id: r.id })), analysedAt: rows[0]!.created_at.toISOString(), source: rows[0]!.source };
+  }
+
+  /** One moment of one of `ownerId`'s videos, with the video and the edit version it was found on; null for anyone else's or none. */
+  async owned(momentId: string, ownerId: string): Promise<OwnedKeyMoment | null> {
+    const rows = (await this.ds.query(
+      `SELECT m.id, m.video_id, m.edit_version, m.moment FROM library.key_moments m
+         JOIN library.videos v ON v.id = m.video_id AND v.owner_id = $2
+        WHERE m.id = $1`,
+      [momentId, ownerId],
+    )) as { id: string; video_id: string; edit_version: number; moment: Omit<KeyMoment, 'id'> }[];
+    const row = rows[0];
+    return row ? { moment: { ...row.moment, id: row.id }, videoId: row.video_id, editVersion: row.edit_version } : null;
   }
 
   /**

@@ -1,12 +1,12 @@
-import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import type { KeyMomentsResponse } from '@wordcut/contracts';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { exportKeyMomentRequestSchema, type ExportKeyMomentResponse, type KeyMomentsResponse } from '@wordcut/contracts';
 import { Caller, type Identity } from '../auth/identity';
-import { parseId } from '../http';
+import { parseBody, parseId } from '../http';
 import type { KeyMomentsService } from './key-moments';
 
 export const KEY_MOMENTS_SERVICE = Symbol('KEY_MOMENTS_SERVICE');
 
-/** Key moments (docs/KEYMOMENTS.md): find them for the current version, or read the stored ones. */
+/** Key moments (docs/KEYMOMENTS.md): find them for the current version, read the stored ones, export one as a clip. */
 @Controller('api')
 export class KeyMomentsController {
   constructor(@Inject(KEY_MOMENTS_SERVICE) private readonly keyMoments: KeyMomentsService) {}
@@ -22,5 +22,13 @@ export class KeyMomentsController {
   @Get('videos/:id/key-moments')
   async list(@Param('id') id: string, @Caller() caller: Identity): Promise<KeyMomentsResponse> {
     return this.keyMoments.stored(parseId(id), caller.userId);
+  }
+
+  /** POST /api/key-moments/{momentId}/export: the moment becomes a clip of its video (202, rendered like every clip). */
+  @Post('key-moments/:momentId/export')
+  @HttpCode(202)
+  async export(@Param('momentId') momentId: string, @Body() body: unknown, @Caller() caller: Identity): Promise<ExportKeyMomentResponse> {
+    const request = parseBody(exportKeyMomentRequestSchema, body);
+    return this.keyMoments.exportMoment(parseId(momentId, 'key moment'), caller.userId, request);
   }
 }

@@ -53,11 +53,14 @@ function transcript(): Transcript {
 const DURATION = Math.ceil(transcript().words.at(-1)!.end + 1);
 
 function row(): EditVideoRow {
-  return { id: VIDEO, status: 'completed', duration: DURATION, has_audio: true, media_version: 'original', original_key: 'k', playback_key: 'k', waveform_key: null, edit_list: null, edit_version: 0, probe: null } as EditVideoRow;
+  return { id: VIDEO, status: 'completed', duration: DURATION, has_audio: true, media_version: 'original', original_key: 'k', playback_key: 'k', waveform_key: null, edit_list: null, edit_version: 0, probe: null, width: 1280, height: 720 } as EditVideoRow;
 }
 
 class FakeStorage {
   readonly objects = new Map<string, Uint8Array>();
+  async upload(key: string, body: Buffer) {
+    this.objects.set(key, new Uint8Array(body));
+  }
   reads: string[] = [];
   async getStream(key: string) {
     this.reads.push(key);
@@ -69,6 +72,16 @@ class FakeStorage {
 
 class FakeStore {
   readonly rows = new Map<string, StoredKeyMoments>();
+  /** the edit version the stored moments were found on */
+  foundOn = 0;
+  async owned(momentId: string, ownerId: string) {
+    if (ownerId !== OWNER) return null;
+    for (const stored of this.rows.values()) {
+      const moment = stored.moments.find((m) => m.id === momentId);
+      if (moment) return { moment, videoId: VIDEO, editVersion: this.foundOn };
+    }
+    return null;
+  }
   async current(videoId: string, ownerId: string, params: string) {
     return ownerId === OWNER ? (this.rows.get(`${videoId}|${params}`) ?? null) : null;
   }
@@ -84,9 +97,13 @@ function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | nu
   const store = new FakeStore();
   let transcriptReads = 0;
   const asked: number[] = [];
+  const published: Array<{ jobId: string; kind: string; input: Record<string, unknown> }> = [];
+  const clips: Array<Record<string, unknown>> = [];
   const library = {
     storage: storage as unknown as ObjectStorage,
     logger: createLogger('keymoments-test', 'silent'),
+    clips: { create: async (clip: Record<string, unknown>) => void clips.push(clip) },
+    renders: { setClip: async () => undefined },
     transcripts: {
       getByVideo: async () => {
         transcriptReads++;
@@ -98,7 +115,12 @@ function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | nu
     if (id !== VIDEO || owner !== OWNER) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
     return row();
   };
-  const edits = { editableVideo: owned, ownedVideo: owned } as unknown as EditService;
+  const edits = {
+    editableVideo: owned,
+    ownedVideo: owned,
+    claim: async () => undefined,
+    publishRequest: async (jobId: string, kind: string, input: Record<string, unknown>) => void published.push({ jobId, kind, input }),
+  } as unknown as EditService;
   const model = llm
     ? ({
         model: 'fake',
@@ -109,7 +131,7 @@ function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | nu
       } as unknown as KeyMomentsLlm)
     : null;
   const service = new KeyMomentsService(library, edits, store as unknown as KeyMomentStore, model);
-  return { service, storage, store, asked, transcriptReads: () => transcriptReads };
+  return { service, storage, store, asked, published, clips, transcriptReads: () => transcriptReads };
 }
 
 describe('KeyMomentsService', () => {
@@ -155,5 +177,50 @@ describe('KeyMomentsService', () => {
     const fallback = await failing.service.find(VIDEO, OWNER);
     expect(fallback.source).toBe('local');
     expect(fallback.moments.map((m) => m.category)).toEqual(expect.arrayContaining(['Actionable', 'Quotable']));
+  });
+});
+
+describe('KeyMomentsService.exportMoment', () => {
+  async function found() {
+    const s = setup();
+    const { moments } = await s.service.find(VIDEO, OWNER);
+    return { s, moment: moments[0]! };
+  }
+
+  it('renders the moment as a clip of the video, named by its title, zoomed and panned as asked', async () => {
+    const { s, moment } = await found();
+    const answer = await s.service.exportMoment(moment.id, OWNER, { aspectRatio: '9:16', mode: 'reframe', reframe: { offsetX: 10, offsetY: -5, scale: 2 } });
+    expect(answer).toMatchObject({ name: moment.title, aspectRatio: '9:16', status: 'pending', momentId: moment.id, mode: 'crop', width: 1080, height: 1920, reframe: { offsetX: 10, offsetY: -5, scale: 2 } });
+    expect(answer.upscale).toBeCloseTo(1920 / 360, 9);
+    expect(s.clips).toEqual([expect.objectContaining({ id: answer.id, name: moment.title, startTime: moment.startTime, endTime: moment.endTime, aspectRatio: '9:16' })]);
+    expect(s.published).toHaveLength(1);
+    expect(s.published[0]).toMatchObject({ jobId: answer.jobId, kind: 'clip', input: { reframe: { aspectRatio: '9:16', offsetX: 10, offsetY: -5, scale: 2 } } });
+    expect(answer.jobId).toMatch(/^clip_/);
+  });
+
+  it('holds the zoom to its steps and the pan to the frame, and reads a crop rectangle as zoom and pan', async () => {
+    const { s, moment } = await found();
+    const held = await s.service.exportMoment(moment.id, OWNER, { aspectRatio: '16:9', mode: 'reframe', reframe: { offsetX: 100, offsetY: 0, scale: 2.04 } });
+    expect(held.reframe).toEqual({ offsetX: 25, offsetY: 0, scale: 2 });
+    const byCrop = await s.service.exportMoment(moment.id, OWNER, { aspectRatio: '16:9', mode: 'reframe', crop: { x: 640, y: 0, width: 640, height: 360 } });
+    expect(byCrop.reframe).toEqual({ offsetX: 25, offsetY: -25, scale: 2 });
+  });
+
+  it('passes Original through at zoom 1 without pan', async () => {
+    const { s, moment } = await found();
+    const answer = await s.service.exportMoment(moment.id, OWNER, { aspectRatio: 'Original', mode: 'reframe' });
+    expect(answer).toMatchObject({ mode: 'original', width: 1280, height: 720, upscale: 1, reframe: { offsetX: 0, offsetY: 0, scale: 1 } });
+  });
+
+  it('answers a stranger and a missing moment 404, and a moment of an older version 409', async () => {
+    const { s, moment } = await found();
+    const body = { aspectRatio: '9:16' as const, mode: 'reframe' as const };
+    expect((await rejectedWith(s.service.exportMoment(moment.id, 'someone-else', body))).statusCode).toBe(404);
+    expect((await rejectedWith(s.service.exportMoment('00000000-0000-4000-8000-00000000dead', OWNER, body))).statusCode).toBe(404);
+    s.store.foundOn = -1;
+    const stale = await rejectedWith(s.service.exportMoment(moment.id, OWNER, body));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.message).toBe('The video has changed since this moment was found. Find key moments again.');
+    expect(s.published).toEqual([]);
   });
 });

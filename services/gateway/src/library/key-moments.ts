@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { decodeEnergy, ErrorCode, StorageKeys, type KeyMoment, type KeyMomentsResponse, type KeyMomentSource } from '@wordcut/contracts';
-import { outputDuration } from '@wordcut/edit-list';
+import { decodeEnergy, ErrorCode, StorageKeys, type ExportKeyMomentRequest, type ExportKeyMomentResponse, type KeyMoment, type KeyMomentsResponse, type KeyMomentSource } from '@wordcut/contracts';
+import { clampZoom, outputDuration, reframeFromCrop, reframeGeometry, type Reframe } from '@wordcut/edit-list';
 import { findKeyMoments, KEY_MOMENT_RULES_VERSION, type EnergyLevels } from '@wordcut/keymoments';
 import { AppError } from '@wordcut/platform';
 import { ObjectNotFoundError } from '@wordcut/storage';
 import { clampWords } from '@wordcut/transcript';
+import { createClip } from './clips';
 import { currentEditList, type EditService, type EditVideoRow } from './edits';
 import type { KeyMomentStore } from './key-moment-store';
 import type { KeyMomentsLlm } from './key-moments-llm';
@@ -57,6 +58,39 @@ export class KeyMomentsService {
     const row = await this.edits.ownedVideo(videoId, ownerId);
     const stored = await this.store.current(row.id, ownerId, this.params);
     return stored ?? { moments: [], analysedAt: null, source: null };
+  }
+
+  /**
+   * A moment of one of `ownerId`'s videos becomes a clip of the video, through the clip path, named
+   * by its title and framed as asked: the zoom held to 1..2.5 and the pan so the window stays on the
+   * frame (the same geometry the preview draws with). The moment must be of the current version.
+   */
+  async exportMoment(momentId: string, ownerId: string, request: ExportKeyMomentRequest): Promise<ExportKeyMomentResponse> {
+    const found = await this.store.owned(momentId, ownerId);
+    if (!found) throw new AppError(404, ErrorCode.NotFound, `There is no key moment with id '${momentId}'.`);
+    const row = await this.edits.editableVideo(found.videoId, ownerId);
+    if (row.edit_version !== found.editVersion) {
+      throw new AppError(409, ErrorCode.Conflict, 'The video has changed since this moment was found. Find key moments again.');
+    }
+    const srcW = row.width ?? 0;
+    const srcH = row.height ?? 0;
+    if (!(srcW > 0 && srcH > 0)) throw new AppError(409, ErrorCode.Conflict, 'The video has no known picture size yet, so it cannot be reframed.');
+    const ratio = request.aspectRatio;
+    const asked: Reframe = request.reframe
+      ? { ...request.reframe, scale: clampZoom(request.reframe.scale) }
+      : request.crop
+        ? reframeFromCrop(srcW, srcH, ratio, request.crop)
+        : { offsetX: 0, offsetY: 0, scale: 1 };
+    const geometry = reframeGeometry(srcW, srcH, ratio, asked);
+    const { moment } = found;
+    const clip = await createClip(
+      this.library,
+      this.edits,
+      { videoId: row.id, name: moment.title.slice(0, 200) || 'Key moment', startTime: moment.startTime, endTime: moment.endTime, aspectRatio: ratio, reframe: geometry.reframe },
+      ownerId,
+    );
+    this.library.logger.info({ videoId: row.id, momentId, clipId: clip.id, ratio, mode: geometry.mode, reframe: geometry.reframe }, 'key moment exported');
+    return { ...clip, momentId, mode: geometry.mode, width: geometry.width, height: geometry.height, reframe: geometry.reframe, upscale: geometry.upscale };
   }
 
   /** The stored frame-energy series of the video's current media, or null (none stored yet: the transcript alone decides). */
