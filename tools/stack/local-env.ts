@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ROOT, type StackEnv } from './stack';
+import { LOCAL_ANALYTICS_PASSWORD, ROOT, type StackEnv } from './stack';
 
 export const DATA_DIR = resolve(ROOT, process.env['WORDCUT_DATA_DIR'] ?? '.data');
 export const LOCAL_S3_PORT = Number(process.env['LOCAL_S3_PORT'] ?? 4568);
@@ -58,6 +58,9 @@ export function localEnv(s3Endpoint: string, provider?: LocalProvider): StackEnv
     // the upload form is on locally (deployments keep it off)
     LEGACY_UPLOAD_ENABLED: process.env['LEGACY_UPLOAD_ENABLED'] ?? 'true',
     GATEWAY_SESSION_SECRET: localSessionSecret(),
+    // the operator dashboard (/analytics) locally: a known password over plain http
+    ANALYTICS_PASSWORD: process.env['ANALYTICS_PASSWORD'] ?? LOCAL_ANALYTICS_PASSWORD,
+    ANALYTICS_COOKIE_SECURE: process.env['ANALYTICS_COOKIE_SECURE'] ?? 'false',
   };
 }
 

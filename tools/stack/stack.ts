@@ -16,12 +16,22 @@ export const MIGRATING_SERVICES = ['jobs', 'analytics', 'export', 'gateway'] as 
 
 export const DEFAULT_PORTS: Record<ServiceName, number> = { gateway: 3000, media: 3101, jobs: 3102, export: 3103, analytics: 3104 };
 
+/** The operator dashboard's password on a local or test stack only (deployments set ANALYTICS_PASSWORD from a secret). */
+export const LOCAL_ANALYTICS_PASSWORD = 'wordcut-local-operator';
+
 /**
  * What a local or test gateway needs unless the environment says otherwise: the upload form on
- * (deployments keep it off) and a session-signing secret for this run.
+ * (deployments keep it off), a session-signing secret for this run, and the local operator
+ * password with a cookie that plain http carries.
  */
 export function withGatewayDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { LEGACY_UPLOAD_ENABLED: 'true', GATEWAY_SESSION_SECRET: randomBytes(32).toString('hex'), ...env };
+  return {
+    LEGACY_UPLOAD_ENABLED: 'true',
+    GATEWAY_SESSION_SECRET: randomBytes(32).toString('hex'),
+    ANALYTICS_PASSWORD: LOCAL_ANALYTICS_PASSWORD,
+    ANALYTICS_COOKIE_SECURE: 'false',
+    ...env,
+  };
 }
 
 export interface LogLine {

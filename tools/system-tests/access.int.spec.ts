@@ -2,7 +2,8 @@
  * Closed by default, proven for every route the running gateway serves: the routes are read from
  * the gateway's own start-up log (Nest maps each one), not from a list kept here. For each route:
  * no identity → 401, another person → 404 (the same as a missing object), the owner → the normal
- * answer. A route without an example below fails the test, so a new route is covered the day it
+ * answer; operator routes (analytics dashboard) answer only the operator's session cookie, and 401
+ * to every bearer token. A route without an example below fails the test, so a new route is covered the day it
  * is added. Also: signed media URLs, gateway sessions, limits (running jobs, uploads, body sizes).
  * Requires the services to be built (`npm run build:services`).
  */
@@ -10,11 +11,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { videoSchema, type Video } from '@wordcut/contracts';
-import { ROOT } from '../stack/stack';
+import { LOCAL_ANALYTICS_PASSWORD, ROOT } from '../stack/stack';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Client } from 'pg';
 import { eventually } from '../testing/env';
 import { startGatewaySession } from '../testing/identity';
+import { operatorLogin, type OperatorSessionForTest } from '../testing/operator';
 import { startSystem, type TestSystem } from './system';
 
 const PORTS = { gateway: 13600, media: 13601, jobs: 13602, export: 13603, analytics: 13604 };
@@ -22,8 +24,18 @@ const MEDIA = join(ROOT, '.data', 'test-media');
 const OWNER = 'access-owner';
 const SESSION = 'access-session';
 
-/** Routes anyone may call: health and metrics, the upload page's settings, starting a gateway session. */
-const PUBLIC_ROUTES = ['GET /healthz', 'GET /metrics', 'GET /api/vtt/status', 'POST /api/auth/session'];
+/**
+ * Routes anyone may call, with their answer to a bare call: health and metrics, the upload page's
+ * settings, starting a gateway session, the operator's sign-in status and login (no JSON body: 415).
+ */
+const PUBLIC_ROUTES: Record<string, number> = {
+  'GET /healthz': 200,
+  'GET /metrics': 200,
+  'GET /api/vtt/status': 200,
+  'POST /api/auth/session': 201,
+  'GET /api/analytics/status': 200,
+  'POST /api/analytics/login': 415,
+};
 
 interface Ids {
   video: string;
@@ -31,6 +43,9 @@ interface Ids {
   clip: string;
   job: string;
   session: string;
+  moment: string;
+  /** a second video of the owner's, for the deletion example */
+  spare: string;
 }
 
 interface Example {
@@ -46,6 +61,12 @@ interface Example {
   stranger?: 'own';
   /** routes that change or remove what later examples use run last, in this order */
   late?: number;
+  /**
+   * An operator route (analytics dashboard): only the operator session cookie opens it (with the
+   * CSRF header on state-changing calls); `owner` is then the operator's normal answer, and every
+   * bearer token, the owner's included, gets 401.
+   */
+  operator?: true;
 }
 
 const form = () => {
@@ -69,6 +90,12 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/videos/:id/waveform': { path: (i) => `/api/videos/${i.video}/waveform?points=100`, owner: [200] },
   'GET /api/videos/:id/stream/processed': { path: (i) => `/api/videos/${i.video}/stream/processed`, owner: [200] },
   'GET /api/videos/:id/subtitles': { path: (i) => `/api/videos/${i.video}/subtitles`, owner: [200] },
+  // before any render: the moment belongs to the version it was found on
+  'POST /api/key-moments/:momentId/export': {
+    path: (i) => `/api/key-moments/${i.moment}/export`,
+    body: () => ({ aspectRatio: '9:16', mode: 'reframe', reframe: { offsetX: 5, offsetY: 0, scale: 1.5 } }),
+    owner: [202],
+  },
   'POST /api/videos/upload': { path: () => '/api/videos/upload', body: form, owner: [201], stranger: 'own' },
   'POST /api/probe-jobs': {
     path: () => '/api/probe-jobs',
@@ -117,6 +144,12 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/jobs/:jobId/retry': { path: (i) => `/api/jobs/${i.job}/retry`, owner: [404] },
   'POST /api/provider/sessions/:sessionId/reset': { path: (i) => `/api/provider/sessions/${i.session}/reset`, body: (i) => ({ videoId: i.video }), owner: [200, 409], late: 3 },
   'POST /api/wordcut/clone': { path: () => '/api/wordcut/clone', body: (i) => ({ videoId: i.video }), owner: [200], late: 4 },
+  'GET /api/videos/:id/deletion-preview': { path: (i) => `/api/videos/${i.video}/deletion-preview`, owner: [200] },
+  'DELETE /api/videos/:id': { path: (i) => `/api/videos/${i.spare}`, owner: [200], late: 5 },
+  'GET /api/analytics/videos': { path: () => '/api/analytics/videos?sortBy=name-asc&limit=10', owner: [200], operator: true },
+  'GET /api/analytics/videos/bulk-preview': { path: (i) => `/api/analytics/videos/bulk-preview?ids=${i.video}`, owner: [200], operator: true },
+  'POST /api/analytics/videos/bulk-delete': { path: () => '/api/analytics/videos/bulk-delete', body: () => ({ videoIds: ['00000000-0000-4000-8000-000000000000'] }), owner: [404], operator: true },
+  'POST /api/analytics/logout': { path: () => '/api/analytics/logout', owner: [200], operator: true, late: 6 },
 };
 
 describe('access: an identity on every route, an owner on every object', () => {
@@ -125,6 +158,7 @@ describe('access: an identity on every route, an owner on every object', () => {
   let strangerToken: string;
   let ids: Ids;
   let routes: string[];
+  let operator: OperatorSessionForTest;
 
   const api = (path: string) => sys.api(path);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -167,7 +201,12 @@ describe('access: an identity on every route, an owner on every object', () => {
     await jobDone(clip.jobId);
     const cut = (await (await send('POST', `/api/videos/${video.id}/apply-cuts`, bearer(ownerToken), { cuts: [{ start: 3, end: 3.5 }] })).json()) as { jobId: string };
     await jobDone(cut.jobId);
-    ids = { video: video.id, transcript: video.transcriptId!, clip: clip.id, job: cut.jobId, session: SESSION };
+    const found = (await (await send('POST', `/api/videos/${video.id}/find-key-moments`, bearer(ownerToken))).json()) as { moments: { id: string }[] };
+    const spareToken = await sys.sandbox.signToken({ sub: OWNER, sessionId: `${SESSION}-spare`, videoId: 'demo', media });
+    const spare = (await (await send('POST', '/api/provider/sessions', bearer(spareToken))).json()) as { video: { id: string } };
+    await eventually(async () => ((await getVideo(spare.video.id)).status === 'completed' ? true : undefined), 120000, 'the spare video completed');
+    operator = await operatorLogin(sys.stack.services.gateway.url, LOCAL_ANALYTICS_PASSWORD);
+    ids = { video: video.id, transcript: video.transcriptId!, clip: clip.id, job: cut.jobId, session: SESSION, moment: found.moments[0]!.id, spare: spare.video.id };
     routes = sys.stack.services.gateway.lines
       .filter((l) => l['context'] === 'RouterExplorer')
       .map((l) => /^Mapped \{(.+), (\w+)\} route$/.exec(String(l.msg)))
@@ -181,7 +220,7 @@ describe('access: an identity on every route, an owner on every object', () => {
 
   it('reads the routes from the running gateway, and every one has an example here', () => {
     expect(routes.length).toBeGreaterThan(30);
-    const covered = new Set([...Object.keys(EXAMPLES), ...PUBLIC_ROUTES]);
+    const covered = new Set([...Object.keys(EXAMPLES), ...Object.keys(PUBLIC_ROUTES)]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
     expect(Object.keys(EXAMPLES).filter((r) => !routes.includes(r))).toEqual([]);
   });
@@ -195,7 +234,7 @@ describe('access: an identity on every route, an owner on every object', () => {
       if (res.status !== 401) open.push(`${route} → ${res.status}`);
       else expect(await res.json()).toMatchObject({ statusCode: 401 });
     }
-    expect(open.sort()).toEqual(PUBLIC_ROUTES.map((r) => `${r} → ${r === 'POST /api/auth/session' ? 201 : 200}`).sort());
+    expect(open.sort()).toEqual(Object.entries(PUBLIC_ROUTES).map(([r, status]) => `${r} → ${status}`).sort());
   });
 
   it('answers 401 to a forged, a foreign-keyed and an expired bearer token', async () => {
@@ -212,7 +251,8 @@ describe('access: an identity on every route, an owner on every object', () => {
       if (example.stranger === 'own' || example.late) continue;
       const [method] = route.split(' ') as [string];
       const res = await send(method, example.path(ids), bearer(strangerToken), example.body?.(ids));
-      if (res.status !== 404) leaks.push(`${route} → ${res.status}`);
+      // an operator route reads no bearer token at all
+      if (res.status !== (example.operator ? 401 : 404)) leaks.push(`${route} → ${res.status}`);
     }
     expect(leaks).toEqual([]);
     // a missing video answers the same body as someone else's
@@ -243,7 +283,11 @@ describe('access: an identity on every route, an owner on every object', () => {
     const wrong: string[] = [];
     for (const [route, example] of ordered) {
       const [method] = route.split(' ') as [string];
-      const res = await send(method, example.path(ids), bearer(ownerToken), example.body?.(ids));
+      if (example.operator) {
+        const withToken = await send(method, example.path(ids), bearer(ownerToken), example.body?.(ids));
+        if (withToken.status !== 401) wrong.push(`${route} with the owner's bearer token → ${withToken.status}`);
+      }
+      const res = await send(method, example.path(ids), example.operator ? operator.headers : bearer(ownerToken), example.body?.(ids));
       if (!example.owner.includes(res.status)) wrong.push(`${route} → ${res.status} ${(await res.text()).slice(0, 200)}`);
       // a running job holds the video: let it finish so the next example meets an idle video
       if (res.status === 202) {

@@ -1,73 +1,48 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { apiFetch, describeError, isApiError } from '@wordcut/ui';
+import { useQuery } from '@tanstack/react-query';
+import { describeError } from '@wordcut/ui';
 import type { RemoteProps } from '@wordcut/ui';
+import { ANALYTICS_KEYS, fetchStatus } from './api';
+import { Dashboard } from './Dashboard';
+import { LoginForm } from './LoginForm';
+import { goHome } from './navigation';
+import { AnalyticsStyles } from './styles';
 
-/** POST /api/analytics/login. */
-export const ANALYTICS_LOGIN_PATH = '/api/analytics/login';
+export { ANALYTICS_KEYS } from './api';
 
 /**
- * The operator dashboard's entry: a password login screen. The dashboard behind
- * it comes with the analytics service.
+ * The operator dashboard: the session status decides between the password login and the
+ * dashboard (the session lives in an httpOnly cookie the page cannot read).
  */
 export default function AnalyticsModule(_props: RemoteProps) {
-  const id = useId();
-  const [password, setPassword] = useState('');
-
-  const login = useMutation({
-    mutationFn: (pwd: string) => apiFetch(ANALYTICS_LOGIN_PATH, { method: 'POST', json: { password: pwd } }),
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!password || login.isPending) return;
-    login.mutate(password);
-  };
-
-  const errorText = login.isError
-    ? isApiError(login.error) && login.error.status === 401
-      ? 'Access denied: Incorrect password'
-      : describeError(login.error)
-    : null;
-
-  return (
-    <div className="wc-login" data-testid="analytics-remote">
-      <form className="wc-card wc-login__card" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
-        <h1 id={`${id}-title`} className="wc-card__title">
-          Analytics Dashboard
-        </h1>
-        <p className="wc-muted">Operators only. Enter the dashboard password to continue.</p>
-        <div className="wc-field">
-          <label htmlFor={`${id}-password`}>Password</label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              if (login.isError) login.reset();
-            }}
-            aria-invalid={errorText ? true : undefined}
-            aria-describedby={errorText ? `${id}-error` : undefined}
-          />
+  const status = useQuery({ queryKey: ANALYTICS_KEYS.status, queryFn: fetchStatus, retry: 1 });
+  let body;
+  if (status.isPending) {
+    body = (
+      <div className="wc-an" role="status" data-testid="analytics-remote">
+        <p className="wc-muted">Loading analytics...</p>
+      </div>
+    );
+  } else if (status.isError) {
+    body = (
+      <div className="wc-an" data-testid="analytics-remote">
+        <div className="wc-card wc-an-state" role="alert">
+          <h1 className="wc-an-state__title">Error Loading Analytics</h1>
+          <p className="wc-muted">{describeError(status.error)}</p>
+          <button type="button" className="wc-button" onClick={() => void status.refetch()}>
+            Retry
+          </button>
         </div>
-        {errorText ? (
-          <p id={`${id}-error`} className="wc-error-text" role="alert">
-            {errorText}
-          </p>
-        ) : null}
-        {login.isSuccess ? (
-          <p className="wc-success-text" role="status">
-            Signed in.
-          </p>
-        ) : null}
-        <button type="submit" className="wc-button wc-button--primary wc-button--block" disabled={!password || login.isPending}>
-          {login.isPending ? 'Signing in…' : 'Login'}
-        </button>
-      </form>
-    </div>
+      </div>
+    );
+  } else if (!status.data.authenticated) {
+    body = <LoginForm />;
+  } else {
+    body = <Dashboard onLoggedOut={goHome} />;
+  }
+  return (
+    <>
+      <AnalyticsStyles />
+      {body}
+    </>
   );
 }

@@ -43,6 +43,9 @@ export const Subjects = {
   videoIngestFailed: 'videos.ingest.failed',
   /** core NATS request/reply (no stream): gateway -> jobs */
   rpcJobGet: 'rpc.jobs.get',
+  /** core NATS request/reply: gateway -> jobs, the job records of videos (a deletion's preview) and removing them */
+  rpcJobsOfVideos: 'rpc.jobs.of-videos',
+  rpcJobsDeleteOfVideos: 'rpc.jobs.delete-of-videos',
   /** core NATS request/reply: gateway -> media workers (queue group), ffprobe of an uploaded object */
   rpcMediaProbe: 'rpc.media.probe',
   /** core NATS request/reply: gateway -> media workers, build and store the waveform of a media version */
@@ -201,6 +204,13 @@ export const rpcJobCancelReplySchema = z.discriminatedUnion('ok', [
 export type RpcJobCancelReply = z.infer<typeof rpcJobCancelReplySchema>;
 
 export const rpcJobGetRequestSchema = z.object({ jobId: z.string() });
+/** The job records of videos: ids, kinds and statuses (a deletion counts and guards with them). */
+export const rpcJobsOfVideosRequestSchema = z.object({ videoIds: z.array(z.string().uuid()).min(1).max(100) });
+export const rpcJobsOfVideosReplySchema = z.array(z.object({ id: z.string(), videoId: z.string(), kind: z.string(), status: jobStatusValueSchema }));
+export type RpcJobsOfVideosReply = z.infer<typeof rpcJobsOfVideosReplySchema>;
+/** Removes exactly the named finished job records of these videos; answers how many went. */
+export const rpcJobsDeleteOfVideosRequestSchema = z.object({ videoIds: z.array(z.string().uuid()).min(1).max(100), jobIds: z.array(z.string()).max(100000) });
+export const rpcJobsDeleteOfVideosReplySchema = z.object({ deleted: z.number().int() });
 export type RpcJobGetRequest = z.infer<typeof rpcJobGetRequestSchema>;
 
 /** Where a video's media comes from for an ingest. */

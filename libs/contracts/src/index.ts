@@ -13,3 +13,4 @@ export * from './mute-levels';
 export * from './retry-timing';
 export * from './edit-requests';
 export * from './keymoments';
+export * from './analytics';

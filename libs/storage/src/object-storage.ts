@@ -35,6 +35,12 @@ export interface ObjectStream {
 }
 
 /** The object store every service talks to (MinIO deployed, s3rver locally). */
+/** An object's key and size in bytes. */
+export interface StoredObject {
+  key: string;
+  sizeBytes: number;
+}
+
 export interface ObjectStorage {
   readonly bucket: string;
   /** Creates the bucket when it does not exist; safe to call any number of times. */
@@ -51,6 +57,8 @@ export interface ObjectStorage {
   presignPut(key: string, ttlSeconds?: number, contentType?: string): Promise<string>;
   /** Deletes an object; deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix` (must be non-empty), in key order. */
+  list(prefix: string): Promise<StoredObject[]>;
   /** Deletes every object whose key starts with `prefix` (must be non-empty); returns how many. */
   deletePrefix(prefix: string): Promise<number>;
 }

@@ -33,6 +33,7 @@ import {
   type ObjectStream,
   type UploadOptions,
   type UploadResult,
+  type StoredObject,
 } from './object-storage';
 
 export const MIN_PART_SIZE_BYTES = 5 * 1024 * 1024;
@@ -280,6 +281,22 @@ export class S3ObjectStorage implements ObjectStorage {
       if (isNotFoundError(err)) return;
       throw this.wrap(err, 'DeleteObject', key);
     }
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    if (!prefix) throw new Error('list needs a non-empty prefix');
+    const out: StoredObject[] = [];
+    let continuationToken: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }));
+        for (const o of page.Contents ?? []) if (o.Key) out.push({ key: o.Key, sizeBytes: o.Size ?? 0 });
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
+    } catch (err) {
+      throw this.wrap(err, 'ListObjects', prefix);
+    }
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   async deletePrefix(prefix: string): Promise<number> {

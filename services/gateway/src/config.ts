@@ -45,6 +45,14 @@ export const gatewayConfigSchema = z
     LEGACY_UPLOAD_ENABLED: bool(false),
     /** signs the gateway's own session tokens (upload form) and signed media URLs; at least 32 characters */
     GATEWAY_SESSION_SECRET: z.string().min(32, 'GATEWAY_SESSION_SECRET must be at least 32 characters'),
+    /** the operator dashboard's password (from a secret); unset: nobody can sign in there */
+    ANALYTICS_PASSWORD: z.string().min(12, 'ANALYTICS_PASSWORD must be at least 12 characters').optional(),
+    /** lifetime of an operator session (server-side; ended early by logout) */
+    ANALYTICS_SESSION_TTL_SECONDS: z.coerce.number().int().min(300).default(8 * 3600),
+    /** the operator cookie is Secure (HTTPS only); only a local stack on plain http turns it off */
+    ANALYTICS_COOKIE_SECURE: bool(true),
+    /** failed operator logins one client address may make per 15 minutes; refused beyond */
+    ANALYTICS_LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(5),
     /** lifetime of a gateway session token (refreshed by the browser well before it ends) */
     GATEWAY_SESSION_TTL_SECONDS: z.coerce.number().int().min(300).default(24 * 3600),
     /** how long a signed media URL (player, downloads) stays valid at least */

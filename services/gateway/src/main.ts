@@ -37,13 +37,20 @@ import { GatewayTokens } from './auth/gateway-tokens';
 import { identityFromConfig } from './auth/from-config';
 import { IdentityGuard, IdentityResolver } from './auth/identity.guard';
 import { ActiveJobs, RateLimitStore } from './auth/limits';
+import { OperatorAccess } from './operator/operator-access';
+import { OperatorController } from './operator/operator.controller';
+import { OPERATOR_SERVICE, OperatorService } from './operator/operator-service';
+import { OperatorSessionStore } from './operator/operator-session-store';
+import { OperatorVideos } from './operator/operator-videos';
+import { VideoDeletion } from './operator/video-deletion';
+import { VideoDeletionController } from './operator/video-deletion.controller';
 
 @Module({})
 class GatewayModule {
-  static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService, silence: SilenceService, keyMoments: KeyMomentsService): DynamicModule {
+  static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService, silence: SilenceService, keyMoments: KeyMomentsService, operator: OperatorService): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [AuthController, PublishingController, EditsController, SilenceController, KeyMomentsController, ClipsController, JobsController, VideosController, ProviderSessionsController],
+      controllers: [AuthController, PublishingController, EditsController, SilenceController, KeyMomentsController, ClipsController, JobsController, VideosController, ProviderSessionsController, OperatorController, VideoDeletionController],
       providers: [
         // every route needs an identity unless marked @Public
         { provide: APP_GUARD, useClass: IdentityGuard },
@@ -56,6 +63,9 @@ class GatewayModule {
         { provide: EDIT_SERVICE, useValue: edits },
         { provide: SILENCE_SERVICE, useValue: silence },
         { provide: KEY_MOMENTS_SERVICE, useValue: keyMoments },
+        // operator routes (analytics dashboard): the guard reads their session cookie
+        { provide: OperatorAccess, useValue: operator.access },
+        { provide: OPERATOR_SERVICE, useValue: operator },
       ],
     };
   }
@@ -92,15 +102,24 @@ export async function main() {
       const { auth, tokens } = identityFromConfig(config);
       const rateLimits = new RateLimitStore(ds);
       const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits, activeJobs, clips, renders };
-      const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS });
-      const silence = new SilenceService(library, edits, new SilenceAnalysisStore(ds));
+      const silenceAnalyses = new SilenceAnalysisStore(ds);
+      const keyMomentStore = new KeyMomentStore(ds);
+      const deletion = new VideoDeletion({ ds, bus, storage, logger, videos, transcripts, clips, keyMoments: keyMomentStore, renders, silence: silenceAnalyses, rpcTimeoutMs: config.RPC_TIMEOUT_MS });
+      const operatorAccess = new OperatorAccess(new OperatorSessionStore(ds), rateLimits, {
+        password: config.ANALYTICS_PASSWORD ?? null,
+        sessionTtlSec: config.ANALYTICS_SESSION_TTL_SECONDS,
+        failuresPerWindow: config.ANALYTICS_LOGIN_FAILURES_PER_15_MIN,
+      });
+      const operator = new OperatorService(operatorAccess, new OperatorVideos(videos, transcripts, clips, keyMomentStore), deletion, videos, config.ANALYTICS_COOKIE_SECURE);
+      const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS }, deletion);
+      const silence = new SilenceService(library, edits, silenceAnalyses);
       const llm = config.KEY_MOMENTS_LLM_URL
         ? new KeyMomentsLlm({ url: config.KEY_MOMENTS_LLM_URL, model: config.KEY_MOMENTS_LLM_MODEL!, apiKey: config.KEY_MOMENTS_LLM_API_KEY, timeoutMs: config.KEY_MOMENTS_LLM_TIMEOUT_MS }, logger)
         : null;
-      const keyMoments = new KeyMomentsService(library, edits, new KeyMomentStore(ds), llm);
+      const keyMoments = new KeyMomentsService(library, edits, keyMomentStore, llm);
       const publishing = new PublishingService(library, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {
-        module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing, silence, keyMoments),
+        module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing, silence, keyMoments, operator),
         healthChecks: [
           { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
           { name: 'nats', check: () => bus.ping() },

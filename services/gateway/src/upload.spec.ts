@@ -50,6 +50,9 @@ class MemoryStorage implements ObjectStorage {
     this.deleted.push(key);
     this.objects.delete(key);
   }
+  async list(prefix: string): Promise<Array<{ key: string; sizeBytes: number }>> {
+    return [...this.objects.entries()].filter(([k]) => k.startsWith(prefix)).map(([key, body]) => ({ key, sizeBytes: body.length }));
+  }
   async deletePrefix(prefix: string): Promise<number> {
     const keys = [...this.objects.keys()].filter((k) => k.startsWith(prefix));
     keys.forEach((k) => this.objects.delete(k));

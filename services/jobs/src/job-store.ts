@@ -141,6 +141,26 @@ export class JobStore {
     return rows.map(toJobStatus);
   }
 
+  /** The job records of these videos (index on video_id). */
+  async ofVideos(videoIds: string[]): Promise<Array<{ id: string; videoId: string; kind: string; status: JobStatusValue }>> {
+    return (await this.ds.query(`SELECT id, video_id AS "videoId", kind, status FROM "jobs"."jobs" WHERE video_id = ANY($1::text[]) ORDER BY created_at, id`, [videoIds])) as Array<{
+      id: string;
+      videoId: string;
+      kind: string;
+      status: JobStatusValue;
+    }>;
+  }
+
+  /** Removes the named records of these videos that have finished (their transitions cascade); a running one stays. */
+  async deleteOfVideos(videoIds: string[], jobIds: string[]): Promise<number> {
+    if (jobIds.length === 0) return 0;
+    const [, deleted] = (await this.ds.query(
+      `DELETE FROM "jobs"."jobs" WHERE video_id = ANY($1::text[]) AND id = ANY($2::text[]) AND status IN ('completed','error','cancelled')`,
+      [videoIds, jobIds],
+    )) as [unknown[], number];
+    return deleted;
+  }
+
   async transitions(id: string): Promise<Array<{ from: JobStatusValue | null; to: JobStatusValue; worker: string | null }>> {
     const rows = await this.ds.getRepository(JobTransitionEntity).find({ where: { jobId: id }, order: { id: 'ASC' } });
     return rows.map((r) => ({ from: r.fromStatus, to: r.toStatus, worker: r.worker }));

@@ -11,6 +11,8 @@ import {
   mediaRenderCommandSchema,
   rpcJobCancelRequestSchema,
   rpcJobGetRequestSchema,
+  rpcJobsDeleteOfVideosRequestSchema,
+  rpcJobsOfVideosRequestSchema,
   rpcJobListRequestSchema,
   Streams,
   Subjects,
@@ -75,6 +77,8 @@ export class JobsService {
     this.bus.serve(Subjects.rpcJobGet, rpcJobGetRequestSchema, (req) => this.get(req.jobId));
     this.bus.serve(Subjects.rpcJobList, rpcJobListRequestSchema, (req) => this.list(req));
     this.bus.serve(Subjects.rpcJobCancel, rpcJobCancelRequestSchema, (req) => this.cancel(req));
+    this.bus.serve(Subjects.rpcJobsOfVideos, rpcJobsOfVideosRequestSchema, (req) => this.store.ofVideos(req.videoIds));
+    this.bus.serve(Subjects.rpcJobsDeleteOfVideos, rpcJobsDeleteOfVideosRequestSchema, async (req) => ({ deleted: await this.store.deleteOfVideos(req.videoIds, req.jobIds) }));
   }
 
   /**

@@ -1,6 +1,6 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ErrorCode } from '@wordcut/contracts';
+import { ErrorCode, OPERATOR_COOKIE, OPERATOR_CSRF_HEADER } from '@wordcut/contracts';
 import { AppError, PUBLIC_ROUTE } from '@wordcut/platform';
 import { bearerToken } from '@wordcut/provider';
 import { decodeJwt } from 'jose';
@@ -8,7 +8,28 @@ import type { Request } from 'express';
 import { exportError } from '../publishing/export-error';
 import { SessionAuth } from '../session-auth';
 import { GATEWAY_ISSUER, GatewayTokenError, GatewayTokens, MEDIA_TOKEN_PARAM } from './gateway-tokens';
-import { EXPORT_REFUSALS, SIGNED_MEDIA_ROUTE, type ExportRefusal, type Identity, type RequestWithIdentity } from './identity';
+import { EXPORT_REFUSALS, OPERATOR_ROUTE, SIGNED_MEDIA_ROUTE, type ExportRefusal, type Identity, type OperatorRouteKind, type RequestWithIdentity } from './identity';
+import { OperatorAccess, sameSecret } from '../operator/operator-access';
+
+export const OPERATOR_SESSION_REQUIRED = 'Operator session required';
+export const CSRF_REFUSED = 'Missing or invalid CSRF token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** One cookie's value from a Cookie header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 
@@ -71,12 +92,16 @@ export class IdentityGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly resolver: IdentityResolver,
+    @Optional() private readonly operators?: OperatorAccess,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const targets = [ctx.getHandler(), ctx.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const req = ctx.switchToHttp().getRequest<Request & RequestWithIdentity>();
+    const operatorRoute = this.reflector.getAllAndOverride<OperatorRouteKind | undefined>(OPERATOR_ROUTE, targets);
+    if (operatorRoute === 'operator') return this.operatorOnly(req);
+    if (operatorRoute === 'owner-or-operator' && !bearerToken(req.headers.authorization)) return this.operatorOnly(req);
     const exportRefusal = this.reflector.getAllAndOverride<ExportRefusal | undefined>(EXPORT_REFUSALS, targets);
     const token = bearerToken(req.headers.authorization);
     if (token) {
@@ -90,5 +115,20 @@ export class IdentityGuard implements CanActivate {
     }
     if (exportRefusal) throw exportError(401, exportRefusal.missingCode ?? 'unauthorized', exportRefusal.missingMessage, { details: 'TOKEN_MISSING' });
     throw refusal(AUTHENTICATION_REQUIRED, 'TOKEN_MISSING', false);
+  }
+
+  /**
+   * Operator routes read only the operator cookie (a bearer token is not looked at, so an editor's
+   * token answers 401 there); a state-changing call must also carry the session's CSRF token.
+   */
+  private async operatorOnly(req: Request & RequestWithIdentity): Promise<boolean> {
+    const session = await this.operators?.session(cookieValue(req.headers.cookie, OPERATOR_COOKIE));
+    if (!session) throw new AppError(401, ErrorCode.Unauthorized, OPERATOR_SESSION_REQUIRED, { reason: 'OPERATOR_SESSION_MISSING' });
+    if (!SAFE_METHODS.has(req.method)) {
+      const sent = req.headers[OPERATOR_CSRF_HEADER];
+      if (typeof sent !== 'string' || !sameSecret(sent, session.csrfToken)) throw new AppError(403, ErrorCode.Forbidden, CSRF_REFUSED, { reason: 'CSRF' });
+    }
+    req.operator = session;
+    return true;
   }
 }

@@ -15,7 +15,30 @@ export interface Identity {
   provider?: VerifiedProviderToken;
 }
 
-export type RequestWithIdentity = { identity?: Identity };
+/** A signed-in operator (analytics dashboard): the session the cookie named. */
+export interface OperatorCaller {
+  idHash: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export type RequestWithIdentity = { identity?: Identity; operator?: OperatorCaller };
+
+/**
+ * Metadata: who may call an operator route. 'operator': the operator session cookie only (an
+ * editor's bearer token opens nothing there); 'owner-or-operator': the video's owner by bearer
+ * token, or the operator by cookie. State-changing calls by cookie also need the CSRF header.
+ */
+export const OPERATOR_ROUTE = 'wordcut:operator-route';
+export type OperatorRouteKind = 'operator' | 'owner-or-operator';
+export const OperatorRoute = (kind: OperatorRouteKind = 'operator'): ClassDecorator & MethodDecorator => SetMetadata(OPERATOR_ROUTE, kind);
+
+/** The operator resolved by the identity guard on an operator route. */
+export const Operator = createParamDecorator((_: unknown, ctx: ExecutionContext): OperatorCaller => {
+  const operator = ctx.switchToHttp().getRequest<RequestWithIdentity>().operator;
+  if (!operator) throw new Error('Operator: no operator session on this request (the route is not an operator route)');
+  return operator;
+});
 
 /** Metadata: the route also accepts a signed media URL (for `<video>` and download links). */
 export const SIGNED_MEDIA_ROUTE = 'wordcut:signed-media';

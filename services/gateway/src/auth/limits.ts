@@ -37,6 +37,14 @@ export class RateLimitStore {
     if (count > limit) throw tooManyRequests(message, (start.getTime() + windowMs - now.getTime()) / 1000);
   }
 
+  /** How many requests `key` made in the current window of `windowSec` (nothing is counted). */
+  async count(key: string, windowSec: number, now: Date = new Date()): Promise<number> {
+    const windowMs = windowSec * 1000;
+    const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const rows = (await this.ds.query(`SELECT count FROM library.rate_limits WHERE key = $1 AND window_start = $2`, [key, start])) as { count: number }[];
+    return rows[0]?.count ?? 0;
+  }
+
   /** Removes every window that ended before `before` (keys that stopped calling). */
   async prune(before: Date): Promise<number> {
     const [, deleted] = (await this.ds.query(`DELETE FROM library.rate_limits WHERE window_start < $1`, [before])) as [unknown[], number];

@@ -34,6 +34,23 @@ export interface NewRender {
 export class RenderStore {
   constructor(private readonly ds: DataSource) {}
 
+  /** Renders per video and kind, and whether one is still running (a deletion waits for it). */
+  async summaryByVideo(videoIds: string[]): Promise<Map<string, { byKind: Record<string, number>; total: number; active: number }>> {
+    const rows = (await this.ds.query(
+      `SELECT video_id, kind, count(*)::int AS n, count(*) FILTER (WHERE state = 'active')::int AS active FROM library.renders WHERE video_id = ANY($1::uuid[]) GROUP BY video_id, kind`,
+      [videoIds],
+    )) as { video_id: string; kind: string; n: number; active: number }[];
+    const out = new Map<string, { byKind: Record<string, number>; total: number; active: number }>();
+    for (const r of rows) {
+      const s = out.get(r.video_id) ?? { byKind: {}, total: 0, active: 0 };
+      s.byKind[r.kind] = r.n;
+      s.total += r.n;
+      s.active += r.active;
+      out.set(r.video_id, s);
+    }
+    return out;
+  }
+
   /** Records an active render inside the caller's transaction; a second active video render of a video fails with 23505. */
   async insertActive(m: EntityManager, r: NewRender): Promise<void> {
     await m.query(

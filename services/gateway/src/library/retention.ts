@@ -4,6 +4,7 @@ import type { ObjectStorage } from '@wordcut/storage';
 import type { DataSource } from 'typeorm';
 import type { RateLimitStore } from '../auth/limits';
 import type { VideoStore } from './video-store';
+import type { VideoDeletion } from '../operator/video-deletion';
 
 /** Videos deleted per sweep at most (the next sweep takes the rest). */
 const SWEEP_BATCH = 100;
@@ -17,7 +18,7 @@ export interface RetentionOptions {
 }
 
 /**
- * The retention sweep: videos nobody opened for `days` are deleted with every object they own
+ * The retention sweep: unfinished deletions are finished first; then videos nobody opened for `days` are deleted with every object they own
  * (original, proxy, renders, clips, captions, waveform), their rows cascading. One gateway replica
  * sweeps at a time (a session advisory lock); the others skip that round.
  */
@@ -31,6 +32,8 @@ export class RetentionSweeper {
     private readonly rateLimits: RateLimitStore,
     private readonly logger: Logger,
     private readonly options: RetentionOptions,
+    /** deletions a storage failure left marked are finished here */
+    private readonly deletions?: VideoDeletion,
   ) {}
 
   start(): void {
@@ -52,6 +55,7 @@ export class RetentionSweeper {
       if (!locked) return 0;
       try {
         await this.rateLimits.prune(new Date(now.getTime() - RATE_WINDOW_KEEP_MS));
+        if (this.deletions) await this.deletions.finishMarked(SWEEP_BATCH, now);
         if (this.options.days <= 0) return 0;
         const before = new Date(now.getTime() - this.options.days * 24 * 3600 * 1000);
         let deleted = 0;

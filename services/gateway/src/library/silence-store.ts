@@ -12,6 +12,12 @@ export const SILENCE_ANALYSES_PER_VIDEO = 10;
 export class SilenceAnalysisStore {
   constructor(private readonly ds: DataSource) {}
 
+  /** Silence analyses per video. */
+  async countByVideo(videoIds: string[]): Promise<Map<string, number>> {
+    const rows = (await this.ds.query(`SELECT video_id, count(*)::int AS n FROM library.silence_analyses WHERE video_id = ANY($1::uuid[]) GROUP BY video_id`, [videoIds])) as { video_id: string; n: number }[];
+    return new Map(rows.map((r) => [r.video_id, r.n]));
+  }
+
   /** The stored analysis of the video's current version and transcript for `params`, when `ownerId` owns the video. */
   async current(videoId: string, ownerId: string, params: string): Promise<DetectSilenceResponse | null> {
     const rows = (await this.ds.query(

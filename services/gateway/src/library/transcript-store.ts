@@ -49,6 +49,21 @@ const FILLER_REACH = 2;
 export class TranscriptStore {
   constructor(private readonly ds: DataSource) {}
 
+  /** Transcript words per video. */
+  async wordsByVideo(videoIds: string[]): Promise<Map<string, number>> {
+    const rows = (await this.ds.query(
+      `SELECT t.video_id, count(w.*)::int AS n FROM library.transcripts t LEFT JOIN library.transcript_words w ON w.transcript_id = t.id WHERE t.video_id = ANY($1::uuid[]) GROUP BY t.video_id`,
+      [videoIds],
+    )) as { video_id: string; n: number }[];
+    return new Map(rows.map((r) => [r.video_id, r.n]));
+  }
+
+  /** Transcripts per video (0 or 1). */
+  async countByVideo(videoIds: string[]): Promise<Map<string, number>> {
+    const rows = (await this.ds.query(`SELECT video_id, count(*)::int AS n FROM library.transcripts WHERE video_id = ANY($1::uuid[]) GROUP BY video_id`, [videoIds])) as { video_id: string; n: number }[];
+    return new Map(rows.map((r) => [r.video_id, r.n]));
+  }
+
   /** Replaces the transcript of a video (ingest); keeps the transcript id when one exists. */
   async replaceForVideo(m: EntityManager, videoId: string, c: TranscriptContent): Promise<string> {
     const existing = (await m.query(`SELECT id FROM library.transcripts WHERE video_id = $1 FOR UPDATE`, [videoId])) as { id: string }[];

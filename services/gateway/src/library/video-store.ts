@@ -2,6 +2,8 @@ import type { EditList } from '@wordcut/edit-list';
 import type { ActiveJobs } from '../auth/limits';
 import {
   VTT_METHOD_UPLOAD,
+  type AnalyticsVideoQuery,
+  type VideoSort,
   type IngestSource,
   type ProbeResult,
   type UploadStatus,
@@ -50,6 +52,8 @@ export interface VideoRow {
   provider_vtt_upload_status: UploadStatus;
   created_at: Date;
   updated_at: Date;
+  /** set while a deletion is in progress (or left for the sweeper to finish) */
+  deleting_at?: Date | null;
   transcript_id?: string | null;
 }
 
@@ -115,6 +119,28 @@ export function toApiVideo(r: VideoRow): Video {
     mutedSegments: mutedSegmentsOf(r),
     transcriptId: r.transcript_id ?? null,
   };
+}
+
+/** The operator list's orders (ties broken by id, so pages never overlap). */
+const OPERATOR_SORTS: Record<VideoSort, string> = {
+  newest: 'v.created_at DESC, v.id DESC',
+  oldest: 'v.created_at ASC, v.id ASC',
+  'name-asc': 'lower(v.original_name) ASC, v.id ASC',
+  'name-desc': 'lower(v.original_name) DESC, v.id DESC',
+  'size-desc': 'v.file_size DESC NULLS LAST, v.id DESC',
+  'size-asc': 'v.file_size ASC NULLS LAST, v.id ASC',
+};
+
+export type OperatorVideoQuery = Pick<AnalyticsVideoQuery, 'search' | 'userId' | 'status' | 'sortBy' | 'page' | 'limit'>;
+export interface OperatorVideoRow {
+  id: string;
+  original_name: string;
+  title: string;
+  owner_id: string | null;
+  created_at: Date;
+  duration: number | null;
+  file_size: string | null;
+  status: VideoStatus;
 }
 
 const SELECT_VIDEO = `SELECT v.*, t.id AS transcript_id FROM library.videos v LEFT JOIN library.transcripts t ON t.video_id = v.id`;
@@ -187,7 +213,8 @@ export class VideoStore {
 
   /** The video when `ownerId` owns it; null for a missing video and for anyone else's alike. */
   async getOwned(id: string, ownerId: string, m: EntityManager | DataSource = this.ds): Promise<VideoRow | null> {
-    const rows = (await m.query(`${SELECT_VIDEO} WHERE v.id = $1 AND v.owner_id = $2`, [id, ownerId])) as VideoRow[];
+    // a video being deleted is gone for its owner already
+    const rows = (await m.query(`${SELECT_VIDEO} WHERE v.id = $1 AND v.owner_id = $2 AND v.deleting_at IS NULL`, [id, ownerId])) as VideoRow[];
     return rows[0] ?? null;
   }
 
@@ -339,6 +366,62 @@ export class VideoStore {
         WHERE id = $1`,
       [id, sourceDurationSec],
     );
+  }
+
+  /** One page of every video for the operator (videos being deleted are left out), and the total. */
+  async listForOperator(q: OperatorVideoQuery): Promise<{ rows: OperatorVideoRow[]; total: number }> {
+    const where = ['v.deleting_at IS NULL'];
+    const params: unknown[] = [];
+    if (q.search) {
+      params.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(v.original_name ILIKE $${params.length} OR v.title ILIKE $${params.length} OR v.id::text ILIKE $${params.length})`);
+    }
+    if (q.userId === 'unknown') where.push(`(v.owner_id IS NULL OR v.owner_id = '')`);
+    else if (q.userId !== 'all') {
+      params.push(q.userId);
+      where.push(`v.owner_id = $${params.length}`);
+    }
+    if (q.status !== 'all') {
+      params.push(q.status);
+      where.push(`v.status = $${params.length}`);
+    }
+    const filter = where.join(' AND ');
+    const [{ n }] = (await this.ds.query(`SELECT count(*)::int AS n FROM library.videos v WHERE ${filter}`, params)) as [{ n: number }];
+    params.push(q.limit, (q.page - 1) * q.limit);
+    const rows = (await this.ds.query(
+      `SELECT v.id, v.original_name, v.title, v.owner_id, v.created_at, v.duration, v.file_size, v.status
+       FROM library.videos v WHERE ${filter} ORDER BY ${OPERATOR_SORTS[q.sortBy]} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    )) as OperatorVideoRow[];
+    return { rows, total: n };
+  }
+
+  /** Owners with the most videos, for the operator's user filter. */
+  async ownersForOperator(limit: number): Promise<string[]> {
+    const rows = (await this.ds.query(
+      `SELECT owner_id FROM library.videos WHERE owner_id IS NOT NULL AND owner_id <> '' AND deleting_at IS NULL GROUP BY owner_id ORDER BY count(*) DESC, owner_id LIMIT $1`,
+      [limit],
+    )) as { owner_id: string }[];
+    return rows.map((r) => r.owner_id);
+  }
+
+  /** The videos with these ids (being deleted or not), locked against new renders until `m`'s transaction ends. */
+  async lockForDeletion(m: EntityManager, ids: string[]): Promise<VideoRow[]> {
+    return (await m.query(`SELECT v.* FROM library.videos v WHERE v.id = ANY($1::uuid[]) ORDER BY v.id FOR UPDATE`, [ids])) as VideoRow[];
+  }
+
+  /** Marks videos as being deleted (kept if already marked): hidden from owners and lists, finished by the sweeper. */
+  async markDeleting(m: EntityManager | DataSource, ids: string[]): Promise<void> {
+    await m.query(`UPDATE library.videos SET deleting_at = coalesce(deleting_at, now()) WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  async unmarkDeleting(ids: string[]): Promise<void> {
+    await this.ds.query(`UPDATE library.videos SET deleting_at = NULL WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /** Videos whose deletion has not finished (oldest mark first), for the sweeper. */
+  async markedForDeletion(limit: number, markedBefore: Date = new Date()): Promise<VideoRow[]> {
+    return (await this.ds.query(`${SELECT_VIDEO} WHERE v.deleting_at IS NOT NULL AND v.deleting_at <= $1 ORDER BY v.deleting_at LIMIT $2`, [markedBefore, limit])) as VideoRow[];
   }
 
   /** Removes a video's records (its transcript and words cascade). Objects are the caller's. */

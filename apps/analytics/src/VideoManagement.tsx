@@ -1,0 +1,331 @@
+import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ANALYTICS_PAGE_SIZES,
+  UNKNOWN_USER_FILTER,
+  VIDEO_SORTS,
+  VIDEO_STATUS_FILTERS,
+  type AnalyticsVideoRow,
+  type BulkDeletionPreview,
+  type DeletionPreview,
+  type VideoSort,
+  type VideoStatusFilter,
+} from '@wordcut/contracts';
+import { describeError, toast } from '@wordcut/ui';
+import { ANALYTICS_KEYS, bulkDelete, deleteVideo, fetchBulkPreview, fetchDeletionPreview, fetchVideos } from './api';
+import { BulkDeleteDialog, SingleDeleteDialog } from './DeleteDialogs';
+import { formatDate, formatDuration, formatFileSize, formatUser, plural, STATUS_LABELS } from './format';
+import {
+  INITIAL_VIDEO_LIST,
+  isFiltered,
+  pagerState,
+  rangeLabel,
+  selectAllState,
+  toggleAll,
+  toggleSelected,
+  videoListQuery,
+  videoListReducer,
+} from './listState';
+import { useDebounced } from './useDebounced';
+
+/** The search waits this long after the last key press. */
+export const SEARCH_DEBOUNCE_MS = 300;
+const SKELETON_ROWS = 5;
+const COLUMNS = 9;
+
+const SORT_LABELS: Record<VideoSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  'name-asc': 'Name A–Z',
+  'name-desc': 'Name Z–A',
+  'size-desc': 'Largest first',
+  'size-asc': 'Smallest first',
+};
+const STATUS_FILTER_LABELS: Record<VideoStatusFilter, string> = { all: 'All statuses', uploaded: 'Uploaded', processing: 'Processing', completed: 'Completed', failed: 'Failed' };
+
+/** Every video: filters, sort, page size, pagination, selection with a bulk bar, and deletion with a preview. */
+export function VideoManagement() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [list, dispatch] = useReducer(videoListReducer, INITIAL_VIDEO_LIST);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText, SEARCH_DEBOUNCE_MS);
+  useEffect(() => dispatch({ type: 'search', value: search }), [search]);
+  const query = videoListQuery(list);
+  const videos = useQuery({ queryKey: ANALYTICS_KEYS.videos(query), queryFn: () => fetchVideos(query), placeholderData: keepPreviousData });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const rows = useMemo(() => videos.data?.videos ?? [], [videos.data]);
+  const pageIds = useMemo(() => rows.map((r) => r.id), [rows]);
+
+  const [single, setSingle] = useState<DeletionPreview | null>(null);
+  const [bulk, setBulk] = useState<BulkDeletionPreview | null>(null);
+  const afterDelete = (ids: readonly string[]) => {
+    setSelected((s) => new Set([...s].filter((x) => !ids.includes(x))));
+    void queryClient.invalidateQueries({ queryKey: ANALYTICS_KEYS.allVideos });
+  };
+  const singlePreview = useMutation({
+    mutationFn: fetchDeletionPreview,
+    onSuccess: setSingle,
+    onError: (err) => toast({ title: 'Error', description: describeError(err), variant: 'destructive' }),
+  });
+  const singleDelete = useMutation({
+    mutationFn: deleteVideo,
+    onSuccess: (result) => {
+      setSingle(null);
+      afterDelete(result.deleted);
+      toast({ title: 'Video deleted', description: 'The video and everything stored with it are gone.' });
+    },
+  });
+  const bulkPreview = useMutation({
+    mutationFn: fetchBulkPreview,
+    onSuccess: setBulk,
+    onError: (err) => toast({ title: 'Error', description: describeError(err), variant: 'destructive' }),
+  });
+  const bulkRemove = useMutation({
+    mutationFn: bulkDelete,
+    onSuccess: (result) => {
+      setBulk(null);
+      afterDelete(result.deleted);
+      toast({ title: 'Videos deleted', description: result.message });
+    },
+  });
+
+  const pagination = videos.data?.pagination;
+  const pager = pagerState(list.page, pagination?.totalPages ?? 1);
+  const allState = selectAllState(selected, pageIds);
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = allState === 'mixed';
+  }, [allState]);
+
+  return (
+    <section className="wc-card wc-an-section" aria-labelledby={`${id}-title`}>
+      <div className="wc-an-section__head">
+        <h2 id={`${id}-title`} className="wc-an-section__title">
+          Video Management
+        </h2>
+        {pagination ? <p className="wc-muted wc-an-count">{pagination.total.toLocaleString('en-US')} videos</p> : null}
+      </div>
+
+      <div className="wc-an-filters" role="search" aria-label="Filter videos">
+        <div className="wc-field wc-an-filters__search">
+          <label htmlFor={`${id}-search`}>Search</label>
+          <input id={`${id}-search`} type="text" placeholder="Name, title or id" value={searchText} onChange={(e) => setSearchText(e.currentTarget.value)} />
+        </div>
+        <div className="wc-field">
+          <label htmlFor={`${id}-user`}>User</label>
+          <select id={`${id}-user`} className="wc-an-select" value={list.userId} onChange={(e) => dispatch({ type: 'user', value: e.currentTarget.value })}>
+            <option value="all">All users</option>
+            <option value={UNKNOWN_USER_FILTER}>Unknown</option>
+            {(videos.data?.users ?? []).map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="wc-field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select id={`${id}-status`} className="wc-an-select" value={list.status} onChange={(e) => dispatch({ type: 'status', value: e.currentTarget.value as VideoStatusFilter })}>
+            {VIDEO_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_FILTER_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="wc-field">
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select id={`${id}-sort`} className="wc-an-select" value={list.sortBy} onChange={(e) => dispatch({ type: 'sort', value: e.currentTarget.value as VideoSort })}>
+            {VIDEO_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="wc-field">
+          <label htmlFor={`${id}-limit`}>Per page</label>
+          <select id={`${id}-limit`} className="wc-an-select" value={list.limit} onChange={(e) => dispatch({ type: 'limit', value: Number(e.currentTarget.value) })}>
+            {ANALYTICS_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {selected.size > 0 ? (
+        <div className="wc-an-bulkbar" role="region" aria-label="Bulk actions">
+          <span aria-live="polite">{selected.size} selected</span>
+          <button type="button" className="wc-button wc-button--small" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </button>
+          <button type="button" className="wc-button wc-button--small wc-an-button--danger" disabled={bulkPreview.isPending} onClick={() => bulkPreview.mutate([...selected])}>
+            {bulkPreview.isPending ? 'Loading...' : 'Delete selected'}
+          </button>
+        </div>
+      ) : null}
+
+      <div className="wc-an-table-wrap">
+        <table className="wc-an-table" aria-busy={videos.isFetching || undefined}>
+          <caption className="wc-an-sr">Videos</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="wc-an-table__check">
+                <input
+                  ref={selectAllRef}
+                  type="checkbox"
+                  aria-label="Select all videos on this page"
+                  checked={allState === true}
+                  disabled={pageIds.length === 0}
+                  onChange={() => setSelected((s) => toggleAll(s, pageIds))}
+                />
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">User</th>
+              <th scope="col">Created</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Size</th>
+              <th scope="col">Status</th>
+              <th scope="col">Contents</th>
+              <th scope="col">
+                <span className="wc-an-sr">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {videos.isPending ? (
+              Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                <tr key={i} className="wc-an-skeleton" data-testid="skeleton-row" aria-hidden="true">
+                  {Array.from({ length: COLUMNS }, (_, c) => (
+                    <td key={c}>
+                      <span className="wc-an-skeleton__bar" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : videos.isError ? (
+              <tr>
+                <td colSpan={COLUMNS}>
+                  <div className="wc-an-state" role="alert">
+                    <p className="wc-an-state__title">Error Loading Analytics</p>
+                    <p className="wc-muted">{describeError(videos.error)}</p>
+                    <button type="button" className="wc-button" onClick={() => void videos.refetch()}>
+                      Retry
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS}>
+                  <p className="wc-an-state wc-an-state__title">{isFiltered(list) ? 'No videos match your filters' : 'No videos found'}</p>
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <VideoRow
+                  key={row.id}
+                  row={row}
+                  selected={selected.has(row.id)}
+                  onToggle={() => setSelected((s) => toggleSelected(s, row.id))}
+                  deleting={singlePreview.isPending && singlePreview.variables === row.id}
+                  onDelete={() => singlePreview.mutate(row.id)}
+                />
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {pagination ? (
+        <nav className="wc-an-pager" aria-label="Video pages">
+          <span className="wc-muted">{rangeLabel(pagination.page, pagination.limit, pagination.total)}</span>
+          <div className="wc-an-pager__buttons">
+            <button type="button" className="wc-button wc-button--small" disabled={!pager.canPrev} onClick={() => dispatch({ type: 'page', value: list.page - 1 })}>
+              Prev
+            </button>
+            <span aria-live="polite">
+              Page {pagination.page} of {Math.max(1, pagination.totalPages)}
+            </span>
+            <button type="button" className="wc-button wc-button--small" disabled={!pager.canNext} onClick={() => dispatch({ type: 'page', value: list.page + 1 })}>
+              Next
+            </button>
+          </div>
+        </nav>
+      ) : null}
+
+      {single ? (
+        <SingleDeleteDialog
+          preview={single}
+          pending={singleDelete.isPending}
+          error={singleDelete.error}
+          onConfirm={() => singleDelete.mutate(single.video.id)}
+          onClose={() => {
+            setSingle(null);
+            singleDelete.reset();
+          }}
+        />
+      ) : null}
+      {bulk ? (
+        <BulkDeleteDialog
+          preview={bulk}
+          pending={bulkRemove.isPending}
+          error={bulkRemove.error}
+          onConfirm={() => bulkRemove.mutate(bulk.videos.map((v) => v.video.id))}
+          onClose={() => {
+            setBulk(null);
+            bulkRemove.reset();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+interface RowProps {
+  row: AnalyticsVideoRow;
+  selected: boolean;
+  onToggle: () => void;
+  deleting: boolean;
+  onDelete: () => void;
+}
+
+function VideoRow({ row, selected, onToggle, deleting, onDelete }: RowProps) {
+  return (
+    <tr aria-selected={selected}>
+      <td className="wc-an-table__check">
+        <input type="checkbox" aria-label={`Select ${row.originalName}`} checked={selected} onChange={onToggle} />
+      </td>
+      <th scope="row" className="wc-an-table__name">
+        <span className="wc-an-name">{row.originalName}</span>
+        {row.title && row.title !== row.originalName.replace(/\.[^.]+$/, '') ? <span className="wc-an-subtle">{row.title}</span> : null}
+      </th>
+      <td className="wc-an-table__user" title={formatUser(row.userId)}>
+        {formatUser(row.userId)}
+      </td>
+      <td>{formatDate(row.createdAt)}</td>
+      <td className="wc-an-num">{formatDuration(row.duration)}</td>
+      <td className="wc-an-num">{formatFileSize(row.fileSize)}</td>
+      <td>
+        <span className={`wc-an-badge wc-an-badge--${row.status}`}>{STATUS_LABELS[row.status] ?? row.status}</span>
+      </td>
+      <td>
+        <ul className="wc-an-contents">
+          <li>{plural(row.transcriptCount, 'transcript')}</li>
+          <li>{plural(row.clipCount, 'clip')}</li>
+          <li>{plural(row.keyMomentCount, 'key moment')}</li>
+        </ul>
+      </td>
+      <td>
+        <button type="button" className="wc-button wc-button--small wc-an-icon-button" aria-label={`Delete ${row.originalName}`} title="Delete" disabled={deleting} onClick={onDelete}>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+          </svg>
+        </button>
+      </td>
+    </tr>
+  );
+}
