@@ -39,6 +39,16 @@ function setup(runningKind: JobSpec['kind'] | null = null) {
 it('knows which kind of job runs', () => {
   expect(runningJobs({ job: null })).toEqual({ video: false, mute: false, reorder: false, caption: false });
   expect(runningJobs(setup('mute').context.runner)).toEqual({ video: false, mute: true, reorder: false, caption: false });
+  expect(runningJobs(setup('silence').context.runner)).toEqual({ video: true, mute: false, reorder: false, caption: false });
+});
+
+it('refuses a cut while a silence removal runs', async () => {
+  const { context, editor, started, toasts, api } = setup('silence');
+  editor.markCuts([0]);
+  await processCuts(context);
+  expect(api.applyCuts).not.toHaveBeenCalled();
+  expect(started).toEqual([]);
+  expect(toasts.map((t) => t.title)).toEqual(['Please wait']);
 });
 
 it('process video sends the merged cut ranges and, once done, clears the cuts and the selection and refreshes', async () => {

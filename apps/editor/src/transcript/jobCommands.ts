@@ -26,10 +26,10 @@ export interface JobCommandContext {
   api?: Pick<typeof api, 'applyCuts' | 'removeFillerWords' | 'startMuteJob'>;
 }
 
-/** Which kinds of editing job run now (one at a time per page). */
+/** Which kinds of editing job run now (one at a time per page); a silence removal renders the video like a cut. */
 export function runningJobs(runner: Pick<JobRunner, 'job'>) {
   const kind = runner.job?.spec.kind;
-  return { video: kind === 'video', mute: kind === 'mute', reorder: kind === 'reorder', caption: kind === 'caption' };
+  return { video: kind === 'video' || kind === 'silence', mute: kind === 'mute', reorder: kind === 'reorder', caption: kind === 'caption' };
 }
 
 /**
