@@ -297,7 +297,7 @@ test.describe('player, timeline and previews', () => {
 
   });
 
-  test('creates a 9:16 clip, follows it to completion and downloads a 1080x1920 file', async ({ page }, testInfo) => {
+  test('creates a 9:16 clip zoomed and panned in the dialog, follows it to completion and downloads a 1080x1920 file', async ({ page }, testInfo) => {
     const id = await openDemoVideo(page);
     const t = await fetchTranscript(page, id);
     const first = findPhrase(t.words, 'linked to its moment');
@@ -308,11 +308,40 @@ test.describe('player, timeline and previews', () => {
     await expect(dialog.getByRole('radio', { name: /Original/ })).toBeChecked();
     await dialog.getByTestId('aspect-9:16').click();
     await expect(page.getByTestId('reframe-overlay')).toHaveAttribute('data-ratio', '9:16');
+    // the preview is a 9:16 box showing the window the clip keeps
+    const frame = dialog.getByTestId('clip-frame');
+    const box = (await frame.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(9 / 16, 2);
+    const centred = (await page.getByTestId('reframe-frame').boundingBox())!;
+    // zoomed to 1.5 (slider) then 1.6 (button), panned by dragging the picture left and by a key up
+    await dialog.getByTestId('clip-zoom').fill('1.5');
+    await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(frame).toHaveAttribute('data-zoom', '1.6');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 20, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await frame.press('ArrowUp');
+    const offsetX = Number(await frame.getAttribute('data-offset-x'));
+    const offsetY = Number(await frame.getAttribute('data-offset-y'));
+    expect(offsetX).toBeGreaterThan(1);
+    expect(offsetY).toBeLessThan(0);
+    // the player's frame shows the same window: smaller and moved right
+    const zoomed = (await page.getByTestId('reframe-frame').boundingBox())!;
+    expect(zoomed.width).toBeCloseTo(centred.width / 1.6, 0);
+    expect(zoomed.x + zoomed.width / 2).toBeGreaterThan(centred.x + centred.width / 2 + 1);
     // the name is required: Enter on an empty name refuses
     await dialog.getByTestId('clip-name').press('Enter');
     await expect(dialog.getByRole('alert')).toHaveText('Please enter a clip name');
     await dialog.getByTestId('clip-name').fill('Story moment');
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/clips');
     await dialog.getByTestId('clip-name').press('Enter');
+    const body = (await sent).postDataJSON() as { aspectRatio: string; reframe: { offsetX: number; offsetY: number; scale: number } };
+    expect(body.aspectRatio).toBe('9:16');
+    expect(body.reframe.scale).toBe(1.6);
+    expect(body.reframe.offsetX).toBeCloseTo(offsetX, 2);
+    expect(body.reframe.offsetY).toBeCloseTo(offsetY, 2);
     await expect(toastTitled(page, 'Clip created')).toContainText('Story moment is being processed...');
     await expect(dialog).toHaveCount(0);
 

@@ -9,8 +9,9 @@
  *   - ours: `renderEdit` (smart render: copies whole GOPs, re-encodes the partial ones at the cuts);
  * - 20 mutes (~1 s each at volumes 0 / 0.1 / 0.3) over the whole file: ours (`renderEdit` with
  *   `volumes`: video copied, audio re-encoded) vs encoding the audio alone (`-vn -c:a aac`);
- * - a 60 s 9:16 clip at 1080x1920: ours (`renderEdit` with the `planReframe` filter) vs a plain
- *   `-ss -t -i ... -vf <same filter> -c:v libx264 -preset veryfast` command.
+ * - a 60 s 9:16 clip at 1080x1920, centred, then zoomed 1.6x and panned (a key moment's export): ours
+ *   (`renderEdit` with the `planReframe` filter) vs the plain command for the same crop,
+ *   `-ss -t -i ... -vf crop=...,scale=1080:1920 -c:v libx264 -preset veryfast -c:a aac`.
  *
  * "Ours" is timed as the media worker runs it: `readRenderMediaInfo` then `renderEdit` with that
  * info. Every output's video frames are counted (ffprobe -count_packets) against the frames the
@@ -18,6 +19,7 @@
  * cut render (A/V sync) and the levels of three mutes (about 30 s more). One run per path: the
  * full re-encode alone takes about 3 minutes on 2 busy cores.
  */
+import { reframeGeometry, type Reframe } from '@wordcut/edit-list';
 import {
   planReframe,
   readRenderMediaInfo,
@@ -52,6 +54,8 @@ const CLIP_SECONDS = 60;
 /** Where the clip starts in the source (between keyframes; it does not matter for a re-encode). */
 const CLIP_START_SEC = 241.3;
 const CLIP_RATIO = '9:16' as const;
+/** The second clip: zoomed and panned up and to the right, as a KeyClips export would be. */
+const CLIP_ZOOMED: Reframe = { offsetX: 12, offsetY: -8, scale: 1.6 };
 /** Per ffmpeg run; the full re-encode is the longest (about 3 minutes on 2 busy cores). */
 const TIMEOUT_MS = 15 * 60_000;
 
@@ -136,13 +140,12 @@ export interface RenderMutes {
   verify?: Array<{ start: number; end: number; volume: number; measured: number }>;
 }
 
-export interface RenderClip {
-  startSec: number;
-  durationSec: number;
-  ratio: typeof CLIP_RATIO;
-  width: number;
-  height: number;
+export interface RenderClipCase {
+  reframe: Reframe;
+  /** ours (planReframe) */
   filter: string;
+  /** the plain command's: crop the same window in whole pixels, scale it */
+  plainFilter: string;
   paths: RenderPathRun[];
   ours: OursDetail;
   /** clip duration / ours' wall time */
@@ -150,6 +153,16 @@ export interface RenderClip {
   /** plain command time / ours */
   speedupVsPlain: number;
   framesOk: boolean;
+}
+
+export interface RenderClip extends RenderClipCase {
+  startSec: number;
+  durationSec: number;
+  ratio: typeof CLIP_RATIO;
+  width: number;
+  height: number;
+  /** the same clip zoomed and panned */
+  zoomed: RenderClipCase;
 }
 
 export interface RenderResults {
@@ -168,7 +181,7 @@ export const RENDER_LABELS = {
   oursCuts: 'ours: renderEdit (smart: copy GOPs, re-encode cut GOPs)',
   audioOnly: 'alternative: encode the audio alone (-vn -c:a aac 128k)',
   oursMutes: 'ours: renderEdit (copy video, audio with gains)',
-  plain: 'alternative: -ss -t -i, same -vf, libx264 veryfast + aac',
+  plain: 'alternative: -ss -t -i, -vf crop,scale, libx264 veryfast + aac',
   oursClip: 'ours: renderEdit with planReframe filter',
 } as const;
 
@@ -511,42 +524,75 @@ async function benchMutes(ctx: Context, fps: number, frameCount: number, verify:
   };
 }
 
-async function benchClip(ctx: Context, fps: number, width: number, height: number): Promise<RenderClip> {
-  const plan = planReframe(width, height, CLIP_RATIO);
+/** The plain command's filter for a clip's window: crop it (whole source pixels), scale it to the export size. */
+export function plainCropFilter(width: number, height: number, reframe: Reframe): string {
+  const g = reframeGeometry(width, height, CLIP_RATIO, reframe);
+  const cw = Math.round(g.crop.width);
+  const ch = Math.round(g.crop.height);
+  const x = Math.min(width - cw, Math.round(g.crop.x));
+  const y = Math.min(height - ch, Math.round(g.crop.y));
+  return `crop=${cw}:${ch}:${x}:${y},scale=${g.width}:${g.height}`;
+}
+
+async function benchClipCase(ctx: Context, fps: number, width: number, height: number, reframe: Reframe, name: string): Promise<RenderClipCase> {
+  const plan = planReframe(width, height, CLIP_RATIO, reframe);
   if (!plan.filter) throw new Error(`planReframe(${width}, ${height}, ${CLIP_RATIO}) gave no filter`);
+  const plainFilter = plainCropFilter(width, height, reframe);
   const expectedFrames = Math.round((CLIP_START_SEC + CLIP_SECONDS) * fps) - Math.round(CLIP_START_SEC * fps);
 
   const plainOut = join(ctx.scratch, 'clip-plain.mp4');
   const plainSec = await timedFfmpeg(ctx, [
     '-ss', String(CLIP_START_SEC), '-t', String(CLIP_SECONDS), '-i', toFfmpegInput(ctx.source),
-    '-vf', plan.filter, '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac',
+    '-vf', plainFilter, '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac',
     '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(plainOut),
   ]);
   const plain = pathRun('plain', RENDER_LABELS.plain, plainSec, CLIP_SECONDS, expectedFrames, await outputFacts(plainOut));
-  ctx.log(`  render clip plain: ${plain.seconds} s, ${plain.frames} frames`);
+  ctx.log(`  render clip ${name} plain: ${plain.seconds} s, ${plain.frames} frames (-vf ${plainFilter})`);
   await rm(plainOut, { force: true });
 
   const oursOut = join(ctx.scratch, 'clip-ours.mp4');
   const o = await timedOurs(ctx, { output: oursOut, segments: [{ start: CLIP_START_SEC, end: CLIP_START_SEC + CLIP_SECONDS }], videoFilter: plan.filter });
   const facts = await outputFacts(oursOut);
   const ours = pathRun('ours', RENDER_LABELS.oursClip, o.seconds, CLIP_SECONDS, expectedFrames, facts);
-  ctx.log(`  render clip ours:  ${ours.seconds} s, ${ours.frames} frames (expected ${expectedFrames}), ${facts.width}x${facts.height}; result.path=${o.result.path} result.audio=${o.result.audio}`);
+  ctx.log(`  render clip ${name} ours:  ${ours.seconds} s, ${ours.frames} frames (expected ${expectedFrames}), ${facts.width}x${facts.height}; result.path=${o.result.path} result.audio=${o.result.audio} (-vf ${plan.filter})`);
   ctx.log(`    ${oursLine(o.detail)}`);
   await rm(oursOut, { force: true });
 
   return {
-    startSec: CLIP_START_SEC,
-    durationSec: CLIP_SECONDS,
-    ratio: CLIP_RATIO,
-    width: plan.width,
-    height: plan.height,
+    reframe,
     filter: plan.filter,
+    plainFilter,
     paths: [plain, ours],
     ours: o.detail,
     realtime: round(CLIP_SECONDS / ours.seconds, 2),
     speedupVsPlain: round(plain.seconds / ours.seconds, 2),
     framesOk: ours.frames === expectedFrames && facts.width === plan.width && facts.height === plan.height,
   };
+}
+
+async function benchClip(ctx: Context, fps: number, width: number, height: number): Promise<RenderClip> {
+  const centred = await benchClipCase(ctx, fps, width, height, { offsetX: 0, offsetY: 0, scale: 1 }, 'centred');
+  const zoomed = await benchClipCase(ctx, fps, width, height, CLIP_ZOOMED, 'zoomed');
+  const { width: W, height: H } = planReframe(width, height, CLIP_RATIO);
+  return { startSec: CLIP_START_SEC, durationSec: CLIP_SECONDS, ratio: CLIP_RATIO, width: W, height: H, ...centred, zoomed };
+}
+
+/** The clip part alone (both cases), on the section's source. */
+export async function benchRenderClip(o: { source: RenderSource; log: (line: string) => void }): Promise<RenderClip> {
+  const info = await readRenderMediaInfo(o.source.path);
+  const v = info.video;
+  if (!v || v.frameTicks === null) throw new Error(`${o.source.file}: no constant-rate video stream`);
+  const scratch = await mkdtemp(join(tmpdir(), 'wordcut-bench-clip-'));
+  const ac = new AbortController();
+  const forgetScratch = onCleanup(`clip scratch ${scratch}`, () => rm(scratch, { recursive: true, force: true }));
+  const forgetAbort = onCleanup('clip ffmpeg runs', () => ac.abort(new Error('interrupted')));
+  try {
+    return await benchClip({ source: o.source.path, scratch, signal: ac.signal, log: o.log }, v.timeBase.den / (v.frameTicks * v.timeBase.num), v.width, v.height);
+  } finally {
+    forgetAbort();
+    forgetScratch();
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /** The whole section: the source (generated once), then cuts, mutes and the clip, one after another. */

@@ -32,6 +32,9 @@
  *      on a stored energy series, vs ffmpeg silencedetect alone.
  *  13. key moments on a 30,000-word transcript (the synthesised lesson repeated, with an energy series):
  *      findKeyMoments (target: median < 2 s) vs wink-nlp reading the whole transcript as one document.
+ *  14. the editor's silence panel listing 2,000 pauses in Chromium, on bundled pages: first render, toggle
+ *      (click a row's remove checkbox -> next frame; target p95 < 50 ms) and scrolling the list top to bottom
+ *      (target: frame interval p95 < 33 ms), vs the same panel with every row in the document.
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
@@ -47,10 +50,12 @@
  * more upload of ours on an object of the file 4x over; 0 skips it), BENCH_IDENTITY_CALLS (2000 in-process
  * guard calls per token kind), BENCH_IDENTITY_REQUESTS (200 HTTP requests per call and token kind),
  * BENCH_VTT_RUNS (5 per path and case), BENCH_SILENCE_RUNS (3 per path on 10 minutes), BENCH_SILENCE_LONG_RUNS
- * (1 per path on 3 hours), BENCH_KEYMOMENTS_RUNS (5 per path), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS>=1.
+ * (1 per path on 3 hours), BENCH_KEYMOMENTS_RUNS (5 per path), BENCH_SILENCEUI_SAMPLES (40 toggles per path),
+ * BENCH_SILENCEUI_LOADS (5 page loads per path), BENCH_SILENCEUI_SCROLL_SECONDS (8: top to bottom), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI>=1.
  * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
- * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH).
+ * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH; section 14
+ * too, which bundles its own page).
  */
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { S3ObjectStorage } from '@wordcut/storage';
@@ -91,6 +96,7 @@ import { VTT_PATHOLOGICAL, benchVttParse, renderVttParse, type VttParseResults }
 import { benchWaveform, type WaveformMediaResult } from './waveform';
 import { benchSilence, renderSilence, type SilenceResults } from './silence';
 import { benchKeyMoments, renderKeyMoments, type KeyMomentsResults } from './keymoments';
+import { benchSilenceUi, renderSilenceUi, type SilenceUiResults } from './silence-ui';
 
 const intEnv = (name: string, dflt: number): number => {
   const v = process.env[name];
@@ -109,7 +115,7 @@ const chunkListEnv = (name: string, dflt: string): number[] => {
   return sizes;
 };
 /** The number of sections, for the progress lines. */
-const SECTIONS = 13;
+const SECTIONS = 14;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -150,6 +156,7 @@ interface Results {
   vttParse?: VttParseResults;
   silence?: SilenceResults;
   keyMoments?: KeyMomentsResults;
+  silenceUi?: SilenceUiResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -279,6 +286,14 @@ function render(r: Results): string {
     out.push(ours(k.ours));
     out.push(`  => ours ${k.realtime}x realtime, ${k.speedupVsPlain}x the plain command's speed`);
     if (!k.framesOk) out.push('  => WARNING: the clip does not have the expected frames or size');
+    if (k.zoomed) {
+      const z = k.zoomed;
+      out.push(`   the same clip zoomed ${z.reframe.scale}x, panned ${z.reframe.offsetX} % / ${z.reframe.offsetY} % (ours -vf ${z.filter}; plain -vf ${z.plainFilter})`);
+      out.push(paths(z.paths));
+      out.push(ours(z.ours));
+      out.push(`  => ours ${z.realtime}x realtime, ${z.speedupVsPlain}x the plain command's speed`);
+      if (!z.framesOk) out.push('  => WARNING: the zoomed clip does not have the expected frames or size');
+    }
     out.push(...targetLines(r, 'render: clip'));
     out.push(`   section time ${x.sectionSec} s${s.generatedSec ? ` (+ ${s.generatedSec} s generating the source)` : ''}`);
   }
@@ -406,11 +421,16 @@ function render(r: Results): string {
   }
   if (r.silence) {
     out.push('', ...renderSilence(r.silence, table));
-    out.push(...targetLines(r, 'silence'));
+    out.push(...targetLines(r, 'silence:'));
   }
   if (r.keyMoments) {
     out.push('', ...renderKeyMoments(r.keyMoments, table));
     out.push(...targetLines(r, 'keymoments'));
+  }
+  if (r.silenceUi) {
+    out.push('', ...renderSilenceUi(r.silenceUi, table));
+    out.push(...targetLines(r, 'silence panel'));
+    out.push(`   section time ${r.silenceUi.sectionSec} s (set-up ${r.silenceUi.setupSec} s)`);
   }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
@@ -451,6 +471,9 @@ async function main(): Promise<number> {
   const silenceRuns = intEnv('BENCH_SILENCE_RUNS', 3);
   const silenceLongRuns = intEnv('BENCH_SILENCE_LONG_RUNS', 1);
   const keyMomentRuns = intEnv('BENCH_KEYMOMENTS_RUNS', 5);
+  const silenceUiSamples = intEnv('BENCH_SILENCEUI_SAMPLES', 40);
+  const silenceUiLoads = intEnv('BENCH_SILENCEUI_LOADS', 5);
+  const silenceUiScrollSeconds = intEnv('BENCH_SILENCEUI_SCROLL_SECONDS', 8);
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -584,6 +607,7 @@ async function main(): Promise<number> {
     results.targets.push(checkTarget(`render: cuts, ${x.cuts.removed.length} cuts, full re-encode time / ours`, x.cuts.speedup, '>=', 10, 'x'));
     results.targets.push(checkTarget(`render: mutes, ${x.mutes.ranges.length} mutes, ours / audio-only encode time`, x.mutes.ratio, '<', 1.5, 'x'));
     results.targets.push(checkTarget(`render: clip, ${x.clip.durationSec} s ${x.clip.ratio} at ${x.clip.width}x${x.clip.height}`, x.clip.realtime, '>=', 2, 'x realtime'));
+    results.targets.push(checkTarget(`render: clip zoomed and panned, plain crop,scale command time / ours`, x.clip.zoomed.speedupVsPlain, '>=', 1, 'x'));
   });
 
   await section(7, 'EDITOR', async () => {
@@ -656,6 +680,14 @@ async function main(): Promise<number> {
     const x = await benchKeyMoments({ runs: keyMomentRuns, log });
     results.keyMoments = x;
     results.targets.push(checkTarget(`keymoments: findKeyMoments, ${x.words} words, median`, x.ours.medianMs, '<', 2000, 'ms'));
+  });
+
+  await section(14, 'SILENCEUI', async () => {
+    const x = await benchSilenceUi({ samples: silenceUiSamples, loads: silenceUiLoads, scrollSeconds: silenceUiScrollSeconds, log });
+    results.silenceUi = x;
+    const ours = x.paths.find((p) => p.id === 'ours')!;
+    results.targets.push(checkTarget(`silence panel: ${x.pauses} pauses, toggle (click -> next frame), p95`, ours.toggle.p95Ms, '<', 50, 'ms'));
+    results.targets.push(checkTarget(`silence panel: ${x.pauses} pauses, scrolling top to bottom, frame interval p95`, ours.scroll.intervalP95Ms, '<', 33, 'ms'));
   });
 
   await cleanupAll();

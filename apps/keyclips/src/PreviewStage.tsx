@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ReframeGeometry } from '@wordcut/edit-list';
+import { previewPictureBox, type ReframeGeometry } from '@wordcut/edit-list';
 import { isClick, panAllowed, panBy, panByKey, type Framing, type SourceSize } from './framing';
 
 interface StageSize {
@@ -40,7 +40,7 @@ export function PreviewStage(props: {
   const frameWidth = Math.max(0, Math.min(stage.width, stage.height * ratio));
   const frameHeight = ratio > 0 ? frameWidth / ratio : 0;
   const pannable = panAllowed(framing, size);
-  const videoStyle = geometry && size && geometry.crop.width > 0 ? pictureStyle(geometry, size, frameWidth) : { left: 0, top: 0, width: '100%', height: '100%' };
+  const videoStyle = geometry && size && geometry.crop.width > 0 ? previewPictureBox(geometry, size, frameWidth) : { left: 0, top: 0, width: '100%', height: '100%' };
 
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -98,10 +98,4 @@ export function PreviewStage(props: {
       </div>
     </div>
   );
-}
-
-/** The picture scaled so the crop window is `frameWidth` wide, moved so the window sits in the frame. */
-function pictureStyle(geometry: ReframeGeometry, size: SourceSize, frameWidth: number) {
-  const k = frameWidth / geometry.crop.width;
-  return { left: -geometry.crop.x * k, top: -geometry.crop.y * k, width: size.width * k, height: size.height * k };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEY_MOMENT_ZOOM_MAX, KEY_MOMENT_ZOOM_MIN } from './keymoments';
 import { muteLevelSchema } from './mute-levels';
 
 /**
@@ -57,8 +58,13 @@ export const createClipRequestSchema = z.object({
   startTime: z.number().finite().nonnegative(),
   endTime: z.number().finite().nonnegative(),
   aspectRatio: z.enum(['16:9', '9:16', '1:1', '4:5', '21:9', 'Original']).default('Original'),
+  /** the zoom (1 to 2.5, as the dialog's slider) and pan (percent of the frame, 0 = centred) the preview showed */
   reframe: z
-    .object({ offsetX: z.number().min(-100).max(100).default(0), offsetY: z.number().min(-100).max(100).default(0), scale: z.number().min(0.25).max(4).default(1) })
+    .object({
+      offsetX: z.number().min(-100).max(100).default(0),
+      offsetY: z.number().min(-100).max(100).default(0),
+      scale: z.number().min(KEY_MOMENT_ZOOM_MIN).max(KEY_MOMENT_ZOOM_MAX).default(1),
+    })
     .optional(),
 });
 

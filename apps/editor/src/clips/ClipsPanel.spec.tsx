@@ -67,6 +67,18 @@ function selectHelloWorld() {
   fireEvent.click(screen.getByText('world'), { detail: 1, shiftKey: true });
 }
 
+// jsdom has no PointerEvent: a MouseEvent carries the pointer's position
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+    }
+  }
+  (window as unknown as { PointerEvent: typeof MouseEvent }).PointerEvent = PointerEventPolyfill;
+}
+
 let layout: ReturnType<typeof fakeLayout>;
 beforeEach(() => {
   dismissToast();
@@ -187,6 +199,79 @@ describe('Create Clip dialog', () => {
     expect(bodyOf(api, 'POST', '/api/clips')).toEqual({ videoId: VIDEO_ID, name: 'Opening line', startTime: 0.5, endTime: 1.4, aspectRatio: '9:16' });
     await waitFor(() => expect(screen.queryByTestId('create-clip-dialog')).not.toBeInTheDocument());
     expect(getToasts()[0]).toMatchObject({ title: 'Clip created', description: 'Opening line is being processed...' });
+  });
+
+  it('zooms and pans the 9:16 preview (slider, buttons, drag, keys, clamped) and sends the reframe the preview shows', async () => {
+    const api = routes(() => [], { 'POST /api/clips': created });
+    const dialog = await openDialog(api);
+    const frame = within(dialog).getByTestId('clip-frame');
+    const picture = frame.firstElementChild as HTMLElement;
+    expect(within(dialog).getByTestId('clip-preview-video')).toHaveAttribute('src', expect.stringContaining(`/api/videos/${VIDEO_ID}/stream`));
+    // Original at zoom 1: the whole 1280x720 frame, nothing to pan
+    expect(within(dialog).getByTestId('clip-framing-hint')).toHaveTextContent('The clip keeps the whole frame (1280x720). Zoom in to reframe it.');
+    expect(within(dialog).queryByTestId('clip-upscale-warning')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Story/ }));
+    // the stage is 800x600: the 9:16 box is 337.5x600, showing the centred 405x720 window of the frame
+    expect(frame.style.width).toBe('337.5px');
+    expect(frame.style.height).toBe('600px');
+    expect(parseFloat(picture.style.width)).toBeCloseTo((1280 * 337.5) / 405, 6);
+    expect(parseFloat(picture.style.left)).toBeCloseTo((-(1280 - 405) / 2) * (337.5 / 405), 6);
+    expect(within(dialog).getByTestId('clip-framing-hint')).toHaveTextContent('1080x1920 clip shows, upscaled 2.7x');
+    expect(within(dialog).getByTestId('clip-upscale-warning')).toHaveTextContent('Heavy upscaling: the clip enlarges the video 2.7x, so it may look soft.');
+
+    fireEvent.change(within(dialog).getByTestId('clip-zoom'), { target: { value: '1.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+    expect(within(dialog).getByTestId('clip-zoom')).toHaveValue('1.6');
+    expect(frame).toHaveAttribute('data-zoom', '1.6');
+    // the picture follows the pointer: dragged left 60 px, the window moves right; a press under 5 px is no pan
+    fireEvent.pointerDown(frame, { button: 0, clientX: 200, clientY: 200, pointerId: 1 });
+    fireEvent.pointerMove(frame, { clientX: 197, clientY: 198, pointerId: 1 });
+    expect(frame).toHaveAttribute('data-offset-x', '0.000');
+    fireEvent.pointerMove(frame, { clientX: 140, clientY: 200, pointerId: 1 });
+    fireEvent.pointerUp(frame, { clientX: 140, clientY: 200, pointerId: 1 });
+    const afterDrag = Number(frame.getAttribute('data-offset-x'));
+    // 60 preview px of a 337.5 px box showing 253.125 source px (405 / 1.6), in percent of 1280
+    expect(afterDrag).toBeCloseTo(((60 * (405 / 1.6)) / 337.5 / 1280) * 100, 2);
+    fireEvent.keyDown(frame, { key: 'ArrowDown' });
+    expect(Number(frame.getAttribute('data-offset-y'))).toBeGreaterThan(0);
+    // clamped: the window never leaves the frame
+    for (let i = 0; i < 40; i += 1) fireEvent.keyDown(frame, { key: 'ArrowRight', shiftKey: true });
+    const maxX = ((1280 - 405 / 1.6) / 2 / 1280) * 100;
+    expect(Number(frame.getAttribute('data-offset-x'))).toBeCloseTo(maxX, 2);
+    expect(parseFloat(picture.style.left) + parseFloat(picture.style.width)).toBeCloseTo(337.5, 4);
+
+    fireEvent.change(within(dialog).getByTestId('clip-name'), { target: { value: 'Framed' } });
+    fireEvent.click(within(dialog).getByTestId('create-clip-submit'));
+    await waitFor(() => expect(api.count('POST', '/api/clips')).toBe(1));
+    const body = bodyOf(api, 'POST', '/api/clips') as { aspectRatio: string; reframe: { offsetX: number; offsetY: number; scale: number } };
+    expect(body.aspectRatio).toBe('9:16');
+    expect(body.reframe.scale).toBe(1.6);
+    expect(body.reframe.offsetX).toBeCloseTo(maxX, 2);
+    expect(body.reframe.offsetY).toBeGreaterThan(0);
+  });
+
+  it('Reset centres the picture at zoom 1, and another ratio holds the pan to its window', async () => {
+    const api = routes(() => [], { 'POST /api/clips': created });
+    const dialog = await openDialog(api);
+    const frame = within(dialog).getByTestId('clip-frame');
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Square/ }));
+    for (let i = 0; i < 10; i += 1) fireEvent.keyDown(frame, { key: 'ArrowLeft', shiftKey: true });
+    // 1:1 of 1280x720: a 720 window, at most 280 px (21.875 %) left of centre
+    expect(Number(frame.getAttribute('data-offset-x'))).toBeCloseTo(-21.875, 3);
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Landscape/ }));
+    expect(frame).toHaveAttribute('data-offset-x', '0.000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+    fireEvent.keyDown(frame, { key: 'ArrowUp' });
+    fireEvent.click(within(dialog).getByTestId('clip-zoom-reset'));
+    expect(frame).toHaveAttribute('data-zoom', '1.0');
+    expect(frame).toHaveAttribute('data-offset-y', '0.000');
+    fireEvent.change(within(dialog).getByTestId('clip-name'), { target: { value: 'Plain' } });
+    fireEvent.click(within(dialog).getByTestId('create-clip-submit'));
+    await waitFor(() => expect(api.count('POST', '/api/clips')).toBe(1));
+    // centred at zoom 1: no reframe sent
+    expect(bodyOf(api, 'POST', '/api/clips')).toEqual({ videoId: VIDEO_ID, name: 'Plain', startTime: 0.5, endTime: 1.4, aspectRatio: '16:9' });
   });
 
   it('the default aspect sends Original; a failure keeps the dialog open with the toast', async () => {

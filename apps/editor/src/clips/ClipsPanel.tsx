@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
+import type { Video } from '@wordcut/contracts';
+import { INITIAL_FRAMING, chooseRatio, geometryOf, reframeOf, type Framing, type SourceSize } from '@wordcut/edit-list';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import {
@@ -15,6 +17,7 @@ import {
 } from '@wordcut/editor-core';
 import type { AspectRatio } from '@wordcut/editor-core';
 import { Tooltip, toast, useRestoreFocus } from '@wordcut/ui';
+import { streamUrl } from '../shared/api';
 import { formatTimestamp } from '../shared/format';
 import { useExportQuotaState } from '../shared/quota';
 import { useWorkspace, useWorkspaceStore } from '../shared/workspace';
@@ -23,6 +26,8 @@ import type { ClipItem, NewClip } from './api';
 import { focusIndexAfterDelete, newlyFinished, seenClips } from './finished';
 import type { SeenClips } from './finished';
 import { ConfirmDialog } from '../shared/dialogs';
+import { ClipFraming } from './ClipFraming';
+import { clipReframe, overlayRatio } from './framing';
 
 /** Creating clips: 'Clip created' and a list refresh, or a toast saying why not ('Export limit reached' on a 429 quota answer, else the server's message). */
 export function useCreateClip(videoId: string) {
@@ -45,12 +50,12 @@ export function useCreateClip(videoId: string) {
  * Story 9:16, Landscape 16:9 from the selected words) and the Generated Clips list; and the Create
  * Video Clip dialog the selection toolbar opens.
  */
-export function ClipsPanel({ videoId }: { videoId: string }) {
+export function ClipsPanel({ videoId, video }: { videoId: string; video?: Video }) {
   return (
     <>
       <QuickExportCard videoId={videoId} />
       <GeneratedClips videoId={videoId} />
-      <CreateClipDialog videoId={videoId} />
+      <CreateClipDialog videoId={videoId} video={video} />
     </>
   );
 }
@@ -268,82 +273,106 @@ function useFinishedClipNotice(clips: ClipItem[] | undefined, sectionRef: RefObj
 /** The transcript word that takes focus in the transcript (its roving tab stop). */
 const transcriptFocusTarget = (): HTMLElement | null => document.querySelector<HTMLElement>('[data-testid="transcript-word"][tabindex="0"]');
 
-/** The Create Video Clip dialog: a required name (Enter submits) and aspect cards, default 'Original'. */
-function CreateClipDialog({ videoId }: { videoId: string }) {
+/**
+ * The Create Video Clip dialog: a required name (Enter submits), aspect cards (default 'Original'),
+ * and the preview of exactly what the clip keeps, zoomed and panned there; the request carries them.
+ */
+function CreateClipDialog({ videoId, video }: { videoId: string; video?: Video }) {
   const workspace = useWorkspaceStore();
   const request = useWorkspace((s) => s.clipDialog);
   const create = useCreateClip(videoId);
   const [name, setName] = useState('');
-  const [aspect, setAspect] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
+  const [framing, setFraming] = useState<Framing>({ ...INITIAL_FRAMING, ratio: DEFAULT_ASPECT_RATIO });
+  const [measured, setMeasured] = useState<SourceSize | null>(null);
   const [touched, setTouched] = useState(false);
   const open = request !== null;
+  const aspect = framing.ratio;
+  // the element's size once it knows it, else the probed one
+  const size: SourceSize | null = measured ?? (video?.width && video.height ? { width: video.width, height: video.height } : null);
+  const geometry = geometryOf(framing, size);
   // opened from the selection toolbar, which hides with the selection: then back to the transcript
   const focus = useRestoreFocus(transcriptFocusTarget);
 
   useEffect(() => {
     if (!open) return;
     setName('');
-    setAspect(DEFAULT_ASPECT_RATIO);
+    setFraming({ ...INITIAL_FRAMING, ratio: DEFAULT_ASPECT_RATIO });
     setTouched(false);
   }, [open]);
 
-  const close = useCallback(() => workspace.update({ clipDialog: null, reframe: null }), [workspace]);
+  // the player's overlay frames the same window
+  const shownRatio = overlayRatio(framing, geometry);
+  useEffect(() => {
+    if (!open) return;
+    workspace.update({ reframe: shownRatio, reframeZoom: reframeOf(framing) });
+  }, [open, workspace, shownRatio, framing]);
+
+  const onSize = useCallback((next: SourceSize) => {
+    setMeasured((current) => (current && current.width === next.width && current.height === next.height ? current : next));
+    setFraming((current) => chooseRatio(current, current.ratio, next));
+  }, []);
+
+  const close = useCallback(() => workspace.update({ clipDialog: null, reframe: null, reframeZoom: null }), [workspace]);
   const error = validateClipName(name);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     setTouched(true);
     if (error || !request) return;
+    const reframe = clipReframe(framing);
     create.mutate(
-      { videoId, name: name.trim(), startTime: request.start, endTime: request.end, aspectRatio: aspect },
+      { videoId, name: name.trim(), startTime: request.start, endTime: request.end, aspectRatio: aspect, ...(reframe ? { reframe } : {}) },
       { onSuccess: close },
     );
   };
 
-  const pick = (ratio: AspectRatio) => {
-    setAspect(ratio);
-    workspace.update({ reframe: ratio === 'Original' ? null : ratio });
-  };
+  const pick = (ratio: AspectRatio) => setFraming((current) => chooseRatio(current, ratio, size));
+  const source = video && request ? { src: streamUrl(video), start: request.start, end: request.end } : null;
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <Dialog.Portal>
         <Dialog.Overlay className="wc-dialog-overlay wc-dialog-overlay--light" />
-        <Dialog.Content className="wc-dialog wc-clip-dialog" data-testid="create-clip-dialog" {...focus}>
+        <Dialog.Content className={`wc-dialog wc-clip-dialog${source ? ' wc-clip-dialog--framing' : ''}`} data-testid="create-clip-dialog" {...focus}>
           <Dialog.Title className="wc-dialog__title">Create Video Clip</Dialog.Title>
           <Dialog.Description className="wc-muted">
             {request ? `${formatTimestamp(request.start)}–${formatTimestamp(request.end)} · “${request.text.length > 80 ? `${request.text.slice(0, 79)}…` : request.text}”` : null}
           </Dialog.Description>
           <form onSubmit={submit} noValidate>
-            <label className="wc-field">
-              <span className="wc-field__label">Clip name</span>
-              <input
-                className="wc-input"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                placeholder="My clip"
-                aria-invalid={touched && error !== null}
-                aria-describedby={touched && error ? 'clip-name-error' : undefined}
-                data-testid="clip-name"
-                autoFocus
-              />
-            </label>
-            {touched && error ? (
-              <p id="clip-name-error" className="wc-error-text" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <fieldset className="wc-aspect-cards">
-              <legend className="wc-field__label">Aspect ratio</legend>
-              {ASPECT_RATIOS.map((a) => (
-                <label key={a.ratio} className={`wc-aspect-card${aspect === a.ratio ? ' wc-aspect-card--on' : ''}`} data-testid={`aspect-${a.ratio}`}>
-                  <input type="radio" name="aspect" value={a.ratio} checked={aspect === a.ratio} onChange={() => pick(a.ratio)} className="wc-visually-hidden" />
-                  <span className="wc-aspect-card__shape" style={shapeStyle(a.width, a.height)} aria-hidden="true" />
-                  <span className="wc-aspect-card__name">{a.name}</span>
-                  <span className="wc-muted wc-aspect-card__size">{a.width ? `${a.ratio} · ${a.width}x${a.height}` : 'Native size'}</span>
+            <div className="wc-clip-dialog__body">
+              <div className="wc-clip-dialog__fields">
+                <label className="wc-field">
+                  <span className="wc-field__label">Clip name</span>
+                  <input
+                    className="wc-input"
+                    value={name}
+                    onChange={(e) => setName(e.target.value)}
+                    placeholder="My clip"
+                    aria-invalid={touched && error !== null}
+                    aria-describedby={touched && error ? 'clip-name-error' : undefined}
+                    data-testid="clip-name"
+                    autoFocus
+                  />
                 </label>
-              ))}
-            </fieldset>
+                {touched && error ? (
+                  <p id="clip-name-error" className="wc-error-text" role="alert">
+                    {error}
+                  </p>
+                ) : null}
+                <fieldset className="wc-aspect-cards">
+                  <legend className="wc-field__label">Aspect ratio</legend>
+                  {ASPECT_RATIOS.map((a) => (
+                    <label key={a.ratio} className={`wc-aspect-card${aspect === a.ratio ? ' wc-aspect-card--on' : ''}`} data-testid={`aspect-${a.ratio}`}>
+                      <input type="radio" name="aspect" value={a.ratio} checked={aspect === a.ratio} onChange={() => pick(a.ratio)} className="wc-visually-hidden" />
+                      <span className="wc-aspect-card__shape" style={shapeStyle(a.width, a.height)} aria-hidden="true" />
+                      <span className="wc-aspect-card__name">{a.name}</span>
+                      <span className="wc-muted wc-aspect-card__size">{a.width ? `${a.ratio} · ${a.width}x${a.height}` : 'Native size'}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              </div>
+              {source ? <ClipFraming source={source} framing={framing} size={size} geometry={geometry} onFraming={setFraming} onSize={onSize} /> : null}
+            </div>
             <div className="wc-dialog__actions">
               <Dialog.Close className="wc-button" type="button">
                 Cancel

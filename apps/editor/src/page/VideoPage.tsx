@@ -131,7 +131,7 @@ export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePa
             <ReorderPreviewCard />
             <PreviewBanners />
             <WaveformTimeline video={video} zoom={zoom} onZoomChange={setZoom} />
-            {video.status === 'completed' ? <ClipsPanel videoId={video.id} /> : null}
+            {video.status === 'completed' ? <ClipsPanel videoId={video.id} video={video} /> : null}
           </section>
           <EditorColumn video={video} transcript={transcriptQuery} />
         </div>

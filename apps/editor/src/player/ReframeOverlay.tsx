@@ -12,6 +12,7 @@ import type { Box } from './reframe';
  */
 export function ReframeOverlay({ video }: { video: Video }) {
   const ratio = useWorkspace((s) => s.reframe);
+  const zoom = useWorkspace((s) => s.reframeZoom);
   const workspace = useWorkspaceStore();
   const [geometry, setGeometry] = useState<{ box: Box; picture: Box; srcW: number; srcH: number } | null>(null);
 
@@ -40,7 +41,7 @@ export function ReframeOverlay({ video }: { video: Video }) {
   }, [ratio, video.width, video.height]);
 
   if (!ratio || !geometry) return null;
-  const crop = cropBox(geometry.picture, geometry.srcW, geometry.srcH, ratio);
+  const crop = cropBox(geometry.picture, geometry.srcW, geometry.srcH, ratio, zoom ?? undefined);
   const info = ASPECT_RATIOS.find((a) => a.ratio === ratio);
   const label = info && info.width ? `${info.name} ${ratio} · ${info.width}x${info.height}` : 'Original';
   return (
@@ -63,7 +64,7 @@ export function ReframeOverlay({ video }: { video: Video }) {
         className="wc-reframe__close"
         aria-hidden="false"
         aria-label="Hide frame preview"
-        onClick={() => workspace.update({ reframe: null })}
+        onClick={() => workspace.update({ reframe: null, reframeZoom: null })}
       >
         ×
       </button>

@@ -28,4 +28,15 @@ describe('reframe geometry', () => {
     expect(cropBox({ x: 0, y: 0, width: 1600, height: 900 }, 1280, 720, '16:9')).toEqual({ x: 0, y: 0, width: 1600, height: 900 });
     expect(cropBox({ x: 5, y: 0, width: 400, height: 300 }, 640, 480, 'Original')).toEqual({ x: 5, y: 0, width: 400, height: 300 });
   });
+
+  it('frames the clip dialog\'s zoom and pan: the render\'s window, held on the frame', () => {
+    // 9:16 of 1920x1080 at zoom 2: a 303.75 x 540 window, its centre moved right by 10 % of 1920
+    const crop = cropBox({ x: 0, y: 0, width: 960, height: 540 }, 1920, 1080, '9:16', { offsetX: 10, offsetY: 0, scale: 2 });
+    expect(crop.width).toBeCloseTo(303.75 / 2, 9);
+    expect(crop.height).toBeCloseTo(270, 9);
+    expect(crop.x + crop.width / 2).toBeCloseTo(480 + 96, 9);
+    const far = cropBox({ x: 0, y: 0, width: 960, height: 540 }, 1920, 1080, '9:16', { offsetX: 90, offsetY: -90, scale: 2 });
+    expect(far.x + far.width).toBeCloseTo(960, 9);
+    expect(far.y).toBeCloseTo(0, 9);
+  });
 });

@@ -3,7 +3,7 @@
  * sits inside the player box (object-fit: contain) and which part of it a clip of the target ratio
  * keeps: the render's own window (@wordcut/edit-list reframe), drawn on the picture.
  */
-import { reframeGeometry, type AspectRatioId } from '@wordcut/edit-list';
+import { DEFAULT_REFRAME, reframeGeometry, type AspectRatioId, type Reframe } from '@wordcut/edit-list';
 
 export interface Box {
   x: number;
@@ -21,10 +21,10 @@ export function containedBox(boxW: number, boxH: number, srcW: number, srcH: num
   return { x: (boxW - width) / 2, y: (boxH - height) / 2, width, height };
 }
 
-/** The part of `picture` (showing a `srcW` x `srcH` source) a centred clip of `ratio` keeps. */
-export function cropBox(picture: Box, srcW: number, srcH: number, ratio: AspectRatioId): Box {
+/** The part of `picture` (showing a `srcW` x `srcH` source) a clip of `ratio` keeps at a zoom and pan (default centred). */
+export function cropBox(picture: Box, srcW: number, srcH: number, ratio: AspectRatioId, reframe: Reframe = DEFAULT_REFRAME): Box {
   if (!(picture.width > 0 && picture.height > 0 && srcW > 0 && srcH > 0)) return picture;
-  const { crop } = reframeGeometry(srcW, srcH, ratio);
+  const { crop } = reframeGeometry(srcW, srcH, ratio, reframe);
   const kx = picture.width / srcW;
   const ky = picture.height / srcH;
   return { x: picture.x + crop.x * kx, y: picture.y + crop.y * ky, width: crop.width * kx, height: crop.height * ky };

@@ -71,6 +71,23 @@ export const EDITOR_CSS = `
 .wc-badge.wc-badge--clip-failed { background: var(--wc-danger-soft); color: var(--wc-danger); }
 .wc-dialog-overlay--light { background: rgba(15, 18, 28, 0.2); }
 .wc-clip-dialog { width: min(500px, calc(100vw - 2rem)); }
+/* two classes: after .wc-dialog's own width */
+.wc-dialog.wc-clip-dialog--framing { width: min(860px, calc(100vw - 2rem)); max-height: calc(100vh - 2rem); overflow: auto; }
+.wc-clip-dialog__body { display: grid; gap: 1rem; }
+.wc-clip-dialog--framing .wc-clip-dialog__body { grid-template-columns: minmax(0, 1fr) minmax(0, 1.15fr); align-items: start; }
+@media (max-width: 760px) { .wc-clip-dialog--framing .wc-clip-dialog__body { grid-template-columns: minmax(0, 1fr); } }
+.wc-clip-framing { display: grid; gap: 0.5rem; margin-top: 0.75rem; }
+.wc-clip-framing__stage { height: min(36vh, 320px); min-height: 160px; display: flex; align-items: center; justify-content: center; background: #1d1d1b; border-radius: var(--wc-radius-small); overflow: hidden; }
+.wc-clip-framing__frame { position: relative; overflow: hidden; background: #000; cursor: pointer; touch-action: none; user-select: none; }
+.wc-clip-framing__frame--pannable { cursor: grab; }
+.wc-clip-framing__frame:focus-visible { outline: 3px solid var(--wc-focus, var(--wc-accent)); outline-offset: 2px; }
+.wc-clip-framing__picture { position: absolute; }
+.wc-clip-framing__video { display: block; width: 100%; height: 100%; object-fit: fill; pointer-events: none; }
+.wc-clip-framing__zoom { display: flex; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
+.wc-clip-framing__zoom input[type="range"] { flex: 1; min-width: 7rem; accent-color: var(--wc-accent); }
+.wc-clip-framing__value { min-width: 2.5rem; font-variant-numeric: tabular-nums; }
+.wc-clip-framing__hint { margin: 0; font-size: 0.85rem; }
+.wc-clip-framing__warning { color: #8a5a00; }
 .wc-aspect-cards { border: 0; padding: 0; margin: 0.75rem 0 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.5rem; }
 .wc-aspect-card { display: grid; justify-items: center; gap: 0.2rem; border: 1px solid var(--wc-control-border, #85857e); border-radius: var(--wc-radius-small); padding: 0.5rem; cursor: pointer; text-align: center; }
 .wc-aspect-card--on { border-color: var(--wc-accent); box-shadow: 0 0 0 2px var(--wc-accent-soft); }

@@ -46,6 +46,7 @@ describe('WorkspaceStore', () => {
       reorder: null,
       reorderPreview: null,
       reframe: null,
+      reframeZoom: null,
       clipDialog: null,
     });
   });

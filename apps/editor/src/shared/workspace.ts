@@ -1,6 +1,7 @@
 import { createStore } from '@wordcut/ui';
 import { segmentsChanged } from '@wordcut/editor-core';
 import type { AspectRatio, PendingCut, PendingMute, ReorderSegment, TimeRange } from '@wordcut/editor-core';
+import type { Reframe } from '@wordcut/edit-list';
 import type { Paragraph, Word } from '@wordcut/contracts';
 import { storeContext } from './storeContext';
 
@@ -56,6 +57,8 @@ export interface WorkspaceSnapshot {
   reorderPreview: ReorderPreviewState | null;
   /** the aspect ratio the reframe overlay shows on the player, or null for none */
   reframe: AspectRatio | null;
+  /** the zoom and pan the overlay's frame shows (the clip dialog's), or null for centred at zoom 1 */
+  reframeZoom: Reframe | null;
   /** the Create Video Clip dialog, open for these words, or null when closed */
   clipDialog: (TimeRange & { text: string }) | null;
 }
@@ -71,6 +74,7 @@ const INITIAL: WorkspaceSnapshot = {
   reorder: null,
   reorderPreview: null,
   reframe: null,
+  reframeZoom: null,
   clipDialog: null,
 };
 

@@ -1,26 +1,28 @@
 import fc from 'fast-check';
+import { reframeGeometry } from '@wordcut/edit-list';
 import { ASPECT_RATIO_IDS, ASPECT_RATIOS, DEFAULT_REFRAME, RATIO_MATCH_TOLERANCE, planReframe, type AspectRatioId, type ReframePlan } from './reframe';
 
 type TargetId = Exclude<AspectRatioId, 'Original'>;
 const TARGETS = ASPECT_RATIO_IDS.filter((id): id is TargetId => id !== 'Original');
 
 interface CropChain {
-  sw: number;
-  sh: number;
   cw: number;
   ch: number;
   x: number;
   y: number;
+  /** the size the window is scaled to */
+  ow: number;
+  oh: number;
   pad: { w: number; h: number; x: number; y: number } | null;
 }
 
-/** Reads back the scale/crop/pad chain of a crop-mode plan (fails the test on any other shape). */
+/** Reads back the crop/scale/pad chain of a crop-mode plan (fails the test on any other shape). */
 function parseCrop(plan: ReframePlan): CropChain {
-  const m = /^scale=(\d+):(\d+):flags=lanczos,crop=(\d+):(\d+):(\d+):(\d+)(?:,pad=(\d+):(\d+):(\d+):(\d+):black)?,setsar=1$/.exec(plan.filter ?? '');
+  const m = /^crop=(\d+):(\d+):(\d+):(\d+),scale=(\d+):(\d+):flags=lanczos(?:,pad=(\d+):(\d+):(\d+):(\d+):black)?,setsar=1$/.exec(plan.filter ?? '');
   if (!m) throw new Error(`unexpected filter: ${plan.filter}`);
   const n = m.slice(1).map((v) => (v === undefined ? NaN : Number(v)));
-  const [sw, sh, cw, ch, x, y, pw, ph, px, py] = n as [number, number, number, number, number, number, number, number, number, number];
-  return { sw, sh, cw, ch, x, y, pad: Number.isNaN(pw) ? null : { w: pw, h: ph, x: px, y: py } };
+  const [cw, ch, x, y, ow, oh, pw, ph, px, py] = n as [number, number, number, number, number, number, number, number, number, number];
+  return { cw, ch, x, y, ow, oh, pad: Number.isNaN(pw) ? null : { w: pw, h: ph, x: px, y: py } };
 }
 
 describe('ASPECT_RATIOS', () => {
@@ -53,12 +55,12 @@ describe('planReframe', () => {
   });
 
   it('crops a zoomed Original at the native size', () => {
-    // zoom 2: the frame scaled to 1440x2560, the native-size window 720x1280 at the clamped pan (+25 % of 1440 = 360 right of centre)
+    // zoom 2: a 360x640 window at the clamped pan (+25 % of 720 = 180 right of centre), scaled to the native size
     expect(planReframe(720, 1280, 'Original', { offsetX: 30, offsetY: 0, scale: 2 })).toEqual({
       mode: 'crop',
       width: 720,
       height: 1280,
-      filter: 'scale=1440:2560:flags=lanczos,crop=720:1280:720:640,setsar=1',
+      filter: 'crop=360:640:360:320,scale=720:1280:flags=lanczos,setsar=1',
     });
   });
 
@@ -79,27 +81,27 @@ describe('planReframe', () => {
   });
 
   it('crops a landscape source to a centred story window', () => {
-    // cover: 1920/1080 = 1.778 -> 3413.3 x 1920, rounded to even 3414; window 1080 wide, centred at (3414-1080)/2
+    // the 9:16 window of 1920x1080 is 607.5 x 1080 (608 whole pixels), centred at 656.25, then scaled: only the kept pixels are scaled
     expect(planReframe(1920, 1080, '9:16')).toEqual({
       mode: 'crop',
       width: 1080,
       height: 1920,
-      filter: 'scale=3414:1920:flags=lanczos,crop=1080:1920:1167:0,setsar=1',
+      filter: 'crop=608:1080:656:0,scale=1080:1920:flags=lanczos,setsar=1',
     });
   });
 
-  it('pans by a percentage of the scaled frame, clamped to its edges', () => {
+  it('pans by a percentage of the frame, clamped to its edges', () => {
     const x = (offsetX: number): number => parseCrop(planReframe(1920, 1080, '9:16', { offsetX, offsetY: 0, scale: 1 })).x;
-    expect(x(10)).toBe(1508); // 1167 + 341.4
-    expect(x(-10)).toBe(826); // 1167 - 341.4
-    expect(x(100)).toBe(3414 - 1080);
+    expect(x(10)).toBe(848); // 656.25 + 192
+    expect(x(-10)).toBe(464); // 656.25 - 192
+    expect(x(100)).toBe(1920 - 608);
     expect(x(-100)).toBe(0);
-    expect(x(1e6)).toBe(3414 - 1080);
-    // vertical pan of a 4:3 source into 16:9
+    expect(x(1e6)).toBe(1920 - 608);
+    // vertical pan of a 4:3 source into 16:9: a 1440x810 window
     const y = (offsetY: number): number => parseCrop(planReframe(1440, 1080, '16:9', { offsetX: 0, offsetY, scale: 1 })).y;
-    expect(y(0)).toBe(180);
+    expect(y(0)).toBe(135);
     expect(y(-100)).toBe(0);
-    expect(y(100)).toBe(360);
+    expect(y(100)).toBe(270);
   });
 
   it('leaves ratio-match for a crop when the source matches but is panned or zoomed', () => {
@@ -107,7 +109,7 @@ describe('planReframe', () => {
       mode: 'crop',
       width: 1920,
       height: 1080,
-      filter: 'scale=2880:1620:flags=lanczos,crop=1920:1080:480:270,setsar=1',
+      filter: 'crop=1280:720:320:180,scale=1920:1080:flags=lanczos,setsar=1',
     });
     expect(planReframe(1920, 1080, '16:9', { offsetX: 5, offsetY: 0, scale: 1.2 }).mode).toBe('crop');
     // a pan of the whole frame is held at the centre: still a plain scale
@@ -115,12 +117,12 @@ describe('planReframe', () => {
   });
 
   it('pads with black when a zoom below 1 leaves the frame smaller than the target', () => {
-    // cover 1.778 * 0.5 -> 1706 x 960: full width is kept (1706 > 1080), the height is padded 480 above and below
+    // cover 1.778 * 0.5 = 0.889: a 1215 x 1080 window (the whole height) becomes 1080 x 960, padded 480 above and below
     expect(planReframe(1920, 1080, '9:16', { offsetX: 0, offsetY: 0, scale: 0.5 })).toEqual({
       mode: 'crop',
       width: 1080,
       height: 1920,
-      filter: 'scale=1706:960:flags=lanczos,crop=1080:960:313:0,pad=1080:1920:0:480:black,setsar=1',
+      filter: 'crop=1215:1080:353:0,scale=1080:960:flags=lanczos,pad=1080:1920:0:480:black,setsar=1',
     });
   });
 
@@ -164,7 +166,7 @@ describe('planReframe', () => {
   });
   const arbSize = fc.integer({ min: 16, max: 8000 });
 
-  it('always outputs the export size of the ratio, crop windows inside the scaled frame', () => {
+  it('always outputs the export size of the ratio, the window inside the frame and as the geometry says', () => {
     fc.assert(
       fc.property(arbSize, arbSize, fc.constantFrom(...TARGETS), arbReframe, (w, h, id, reframe) => {
         const { width: W, height: H } = ASPECT_RATIOS[id];
@@ -176,22 +178,23 @@ describe('planReframe', () => {
         }
         expect(plan.mode).toBe('crop');
         const c = parseCrop(plan);
-        // scaled frame: even, the source's ratio (within rounding), covering the target times the zoom
-        expect(c.sw % 2).toBe(0);
-        expect(c.sh % 2).toBe(0);
-        const cover = Math.max(W / w, H / h) * reframe.scale;
-        expect(Math.abs(c.sw - w * cover)).toBeLessThanOrEqual(1 + 1e-6);
-        expect(Math.abs(c.sh - h * cover)).toBeLessThanOrEqual(1 + 1e-6);
-        // crop window: the target, or the whole scaled side where that is smaller; inside the frame
-        expect(c.cw).toBe(Math.min(W, c.sw));
-        expect(c.ch).toBe(Math.min(H, c.sh));
+        // the window: the geometry's, in whole source pixels, inside the frame
+        const g = reframeGeometry(w, h, id, reframe);
+        expect(Math.abs(c.cw - g.crop.width)).toBeLessThanOrEqual(Math.max(0.5, 1 - g.crop.width) + 1e-9);
+        expect(Math.abs(c.ch - g.crop.height)).toBeLessThanOrEqual(Math.max(0.5, 1 - g.crop.height) + 1e-9);
+        expect(Math.abs(c.x - g.crop.x)).toBeLessThanOrEqual(1);
+        expect(Math.abs(c.y - g.crop.y)).toBeLessThanOrEqual(1);
         expect(c.x).toBeGreaterThanOrEqual(0);
         expect(c.y).toBeGreaterThanOrEqual(0);
-        expect(c.x + c.cw).toBeLessThanOrEqual(c.sw);
-        expect(c.y + c.ch).toBeLessThanOrEqual(c.sh);
-        // pad exactly when the window is smaller than the target, centred, to the target size
-        if (c.cw < W || c.ch < H) {
-          expect(c.pad).toEqual({ w: W, h: H, x: (W - c.cw) / 2, y: (H - c.ch) / 2 });
+        expect(c.x + c.cw).toBeLessThanOrEqual(w);
+        expect(c.y + c.ch).toBeLessThanOrEqual(h);
+        // scaled to the target, or an even side smaller than it; padded exactly then, centred, to the target size
+        expect(c.ow % 2).toBe(0);
+        expect(c.oh % 2).toBe(0);
+        expect(c.ow).toBeLessThanOrEqual(W);
+        expect(c.oh).toBeLessThanOrEqual(H);
+        if (c.ow < W || c.oh < H) {
+          expect(c.pad).toEqual({ w: W, h: H, x: Math.floor((W - c.ow) / 2), y: Math.floor((H - c.oh) / 2) });
         } else {
           expect(c.pad).toBeNull();
         }
@@ -229,8 +232,8 @@ describe('planReframe', () => {
           expect(at(lo, 0).x).toBeLessThanOrEqual(at(hi, 0).x);
           expect(at(0, lo).y).toBeLessThanOrEqual(at(0, hi).y);
           const centred = at(0, 0);
-          expect(Math.abs(centred.x - (centred.sw - centred.cw) / 2)).toBeLessThanOrEqual(0.5);
-          expect(Math.abs(centred.y - (centred.sh - centred.ch) / 2)).toBeLessThanOrEqual(0.5);
+          expect(Math.abs(centred.x - (w - centred.cw) / 2)).toBeLessThanOrEqual(1);
+          expect(Math.abs(centred.y - (h - centred.ch) / 2)).toBeLessThanOrEqual(1);
         },
       ),
     );

@@ -21,8 +21,9 @@ export interface ReframePlan {
  * How a source of `srcW`x`srcH` (display size, after rotation) becomes `ratio`:
  * - Original without zoom or pan: native size, no filter (an odd side loses its last row or column).
  * - ratio match (within 0.01) without zoom or pan: a plain scale to the export size.
- * - otherwise: scale so the frame covers the target times the zoom, crop the target window at the
- *   clamped pan, and pad with black where a zoom below 1 leaves the frame smaller than the target.
+ * - otherwise: crop the geometry's window (whole source pixels) first, then scale it to the export
+ *   size (cropping first scales only the pixels kept), padding with black where a zoom below 1 leaves
+ *   the frame smaller than the target.
  */
 export function planReframe(srcW: number, srcH: number, ratio: AspectRatioId, reframe: Reframe = DEFAULT_REFRAME): ReframePlan {
   const geometry = reframeGeometry(srcW, srcH, ratio, reframe);
@@ -31,15 +32,17 @@ export function planReframe(srcW: number, srcH: number, ratio: AspectRatioId, re
     return { mode, width: W, height: H, filter: W === srcW && H === srcH ? null : `crop=${W}:${H}:0:0,setsar=1` };
   }
   if (mode === 'ratio-match') return { mode, width: W, height: H, filter: `scale=${W}:${H}:flags=lanczos,setsar=1` };
-  const { offsetX, offsetY } = geometry.reframe;
-  const sw = evenSize(srcW * geometry.upscale);
-  const sh = evenSize(srcH * geometry.upscale);
-  const cw = Math.min(W, sw);
-  const ch = Math.min(H, sh);
-  const x = clamp(Math.round((sw - cw) / 2 + (offsetX / 100) * sw), 0, sw - cw);
-  const y = clamp(Math.round((sh - ch) / 2 + (offsetY / 100) * sh), 0, sh - ch);
-  const parts = [`scale=${sw}:${sh}:flags=lanczos`, `crop=${cw}:${ch}:${x}:${y}`];
-  if (cw < W || ch < H) parts.push(`pad=${W}:${H}:${Math.floor((W - cw) / 2)}:${Math.floor((H - ch) / 2)}:black`);
+  const { crop, upscale } = geometry;
+  // the window in whole source pixels, held on the frame
+  const cw = clamp(Math.round(crop.width), 1, srcW);
+  const ch = clamp(Math.round(crop.height), 1, srcH);
+  const x = clamp(Math.round(crop.x), 0, srcW - cw);
+  const y = clamp(Math.round(crop.y), 0, srcH - ch);
+  // a side narrower than the target (zoom below 1) keeps its scale and is padded
+  const ow = crop.width * upscale < W - 1 ? Math.min(W, evenSize(crop.width * upscale)) : W;
+  const oh = crop.height * upscale < H - 1 ? Math.min(H, evenSize(crop.height * upscale)) : H;
+  const parts = [`crop=${cw}:${ch}:${x}:${y}`, `scale=${ow}:${oh}:flags=lanczos`];
+  if (ow < W || oh < H) parts.push(`pad=${W}:${H}:${Math.floor((W - ow) / 2)}:${Math.floor((H - oh) / 2)}:black`);
   parts.push('setsar=1');
   return { mode, width: W, height: H, filter: parts.join(',') };
 }
