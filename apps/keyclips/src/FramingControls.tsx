@@ -1,24 +1,10 @@
 import { useId } from 'react';
-import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type ReframeGeometry } from '@wordcut/edit-list';
-import {
-  RATIO_BUTTONS,
-  canZoomIn,
-  canZoomOut,
-  chooseRatio,
-  heavyUpscale,
-  hintText,
-  ratioDescription,
-  resetFraming,
-  setZoom,
-  zoomIn,
-  zoomOut,
-  type Framing,
-  type SourceSize,
-} from './framing';
+import type { ReframeGeometry } from '@wordcut/edit-list';
+import { ZoomControl } from '@wordcut/ui';
+import { RATIO_BUTTONS, chooseRatio, heavyUpscale, hintText, ratioDescription, type Framing, type SourceSize } from './framing';
 
 /** The six ratio buttons, the zoom slider with zoom out / in / reset, the hint line and the heavy-upscale warning. */
 export function FramingControls({ framing, size, geometry, onFraming }: { framing: Framing; size: SourceSize | null; geometry: ReframeGeometry | null; onFraming: (framing: Framing) => void }) {
-  const zoomId = useId();
   const hintId = useId();
   return (
     <div className="wc-kc-controls">
@@ -42,35 +28,14 @@ export function FramingControls({ framing, size, geometry, onFraming }: { framin
           );
         })}
       </div>
-      <div className="wc-kc-zoom">
-        <label htmlFor={zoomId} className="wc-kc-zoom__label">
-          Zoom
-        </label>
-        <button type="button" className="wc-button wc-button--small" onClick={() => onFraming(zoomOut(framing, size))} disabled={!canZoomOut(framing)} aria-label="Zoom out">
-          −
-        </button>
-        <input
-          id={zoomId}
-          type="range"
-          min={ZOOM_MIN}
-          max={ZOOM_MAX}
-          step={ZOOM_STEP}
-          value={framing.zoom}
-          aria-valuetext={`${framing.zoom.toFixed(1)}x`}
-          aria-describedby={hintId}
-          onChange={(event) => onFraming(setZoom(framing, Number(event.currentTarget.value), size))}
-          data-testid="keyclips-zoom"
-        />
-        <button type="button" className="wc-button wc-button--small" onClick={() => onFraming(zoomIn(framing, size))} disabled={!canZoomIn(framing)} aria-label="Zoom in">
-          +
-        </button>
-        <output className="wc-kc-zoom__value" htmlFor={zoomId}>
-          {framing.zoom.toFixed(1)}x
-        </output>
-        <button type="button" className="wc-button wc-button--small" onClick={() => onFraming(resetFraming(framing))} data-testid="keyclips-reset">
-          Reset
-        </button>
-      </div>
+      <ZoomControl
+        framing={framing}
+        size={size}
+        onFraming={onFraming}
+        describedBy={hintId}
+        classNames={{ root: 'wc-kc-zoom', label: 'wc-kc-zoom__label', value: 'wc-kc-zoom__value' }}
+        testIds={{ slider: 'keyclips-zoom', reset: 'keyclips-reset' }}
+      />
       <p id={hintId} className="wc-kc-hint" data-testid="keyclips-hint">
         {hintText(framing, size, geometry)}
       </p>

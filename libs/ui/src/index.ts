@@ -50,3 +50,4 @@ export { createStore, useStoreValue } from './store';
 export type { ReadableStore, Store } from './store';
 export { useFollowedJob, useJobPolling } from './jobPolling';
 export type { FollowJobOptions, FollowedJob, JobPollingOptions, PollFailure, PollRetry } from './jobPolling';
+export { ZoomControl, previewFrame, previewFrameLabel, useElementSize, useFramingGestures } from './framingStage';

@@ -1,25 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  ZOOM_MAX,
-  ZOOM_MIN,
-  ZOOM_STEP,
-  canZoomIn,
-  canZoomOut,
-  fitBox,
-  isClick,
-  isHeavyUpscale,
-  panAllowed,
-  panBy,
-  panByKey,
-  previewPictureBox,
-  resetFraming,
-  setZoom,
-  zoomIn,
-  zoomOut,
-  type Framing,
-  type ReframeGeometry,
-  type SourceSize,
-} from '@wordcut/edit-list';
+import { isHeavyUpscale, previewPictureBox, type Framing, type ReframeGeometry, type SourceSize } from '@wordcut/edit-list';
+import { ZoomControl, previewFrame, previewFrameLabel, useElementSize, useFramingGestures } from '@wordcut/ui';
 import { framingHint } from './framing';
 
 /** The clip's picture: the stream and the clip's span in it (seconds). */
@@ -45,21 +26,9 @@ export function ClipFraming(props: {
   const { source, framing, size, geometry, onFraming, onSize } = props;
   const stageRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const drag = useRef<{ x: number; y: number; start: Framing; moved: boolean } | null>(null);
-  const [stage, setStage] = useState({ width: 0, height: 0 });
+  const stage = useElementSize(stageRef);
   const [playing, setPlaying] = useState(false);
-  const zoomId = useId();
   const hintId = useId();
-
-  useEffect(() => {
-    const el = stageRef.current;
-    if (!el) return;
-    const measure = () => setStage({ width: el.clientWidth, height: el.clientHeight });
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(el);
-    return () => observer?.disconnect();
-  }, []);
 
   // the element's own size wins over the probed one; the picture starts at the clip's first frame
   useEffect(() => {
@@ -100,42 +69,9 @@ export function ClipFraming(props: {
     } else media.pause();
   };
 
-  const ratio = geometry ? geometry.width / geometry.height : size ? size.width / size.height : 16 / 9;
-  const frame = fitBox(stage.width, stage.height, ratio);
-  const pannable = panAllowed(framing, size);
+  const frame = previewFrame(stage, geometry, size);
+  const { pannable, handlers } = useFramingGestures({ framing, size, frameWidth: frame.width, onFraming, onToggle: toggle });
   const picture = geometry && size ? previewPictureBox(geometry, size, frame.width) : { left: 0, top: 0, width: frame.width, height: frame.height };
-
-  const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0) return;
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    drag.current = { x: event.clientX, y: event.clientY, start: framing, moved: false };
-  };
-  const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    if (!d) return;
-    const dx = event.clientX - d.x;
-    const dy = event.clientY - d.y;
-    if (!d.moved && isClick(dx, dy)) return;
-    d.moved = true;
-    if (pannable) onFraming(panBy(d.start, size, dx, dy, frame.width));
-  };
-  const onPointerUp = (event: React.PointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    drag.current = null;
-    if (d && !d.moved && isClick(event.clientX - d.x, event.clientY - d.y)) toggle();
-  };
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === ' ') {
-      event.preventDefault();
-      toggle();
-      return;
-    }
-    const next = panByKey(framing, size, event.key, event.shiftKey);
-    if (next) {
-      event.preventDefault();
-      onFraming(next);
-    }
-  };
 
   return (
     <div className="wc-clip-framing" data-testid="clip-framing">
@@ -145,52 +81,27 @@ export function ClipFraming(props: {
           style={{ width: frame.width, height: frame.height }}
           role="group"
           aria-roledescription="clip preview"
-          aria-label={`Clip preview, ${playing ? 'playing' : 'paused'}. ${pannable ? 'Drag or use the arrow keys to pan. ' : ''}Space plays or pauses.`}
+          aria-label={previewFrameLabel(playing, pannable)}
           tabIndex={0}
           data-testid="clip-frame"
           data-offset-x={framing.offsetX.toFixed(3)}
           data-offset-y={framing.offsetY.toFixed(3)}
           data-zoom={framing.zoom.toFixed(1)}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={() => (drag.current = null)}
-          onKeyDown={onKeyDown}
+          {...handlers}
         >
           <div className="wc-clip-framing__picture" style={picture}>
             <video ref={videoRef} className="wc-clip-framing__video" src={source.src} muted playsInline preload="auto" data-testid="clip-preview-video" />
           </div>
         </div>
       </div>
-      <div className="wc-clip-framing__zoom">
-        <label htmlFor={zoomId} className="wc-field__label">
-          Zoom
-        </label>
-        <button type="button" className="wc-button wc-button--small" onClick={() => onFraming(zoomOut(framing, size))} disabled={!canZoomOut(framing)} aria-label="Zoom out">
-          −
-        </button>
-        <input
-          id={zoomId}
-          type="range"
-          min={ZOOM_MIN}
-          max={ZOOM_MAX}
-          step={ZOOM_STEP}
-          value={framing.zoom}
-          aria-valuetext={`${framing.zoom.toFixed(1)}x`}
-          aria-describedby={hintId}
-          onChange={(event) => onFraming(setZoom(framing, Number(event.currentTarget.value), size))}
-          data-testid="clip-zoom"
-        />
-        <button type="button" className="wc-button wc-button--small" onClick={() => onFraming(zoomIn(framing, size))} disabled={!canZoomIn(framing)} aria-label="Zoom in">
-          +
-        </button>
-        <output className="wc-clip-framing__value" htmlFor={zoomId}>
-          {framing.zoom.toFixed(1)}x
-        </output>
-        <button type="button" className="wc-button wc-button--small" onClick={() => onFraming(resetFraming(framing))} data-testid="clip-zoom-reset">
-          Reset
-        </button>
-      </div>
+      <ZoomControl
+        framing={framing}
+        size={size}
+        onFraming={onFraming}
+        describedBy={hintId}
+        classNames={{ root: 'wc-clip-framing__zoom', label: 'wc-field__label', value: 'wc-clip-framing__value' }}
+        testIds={{ slider: 'clip-zoom', reset: 'clip-zoom-reset' }}
+      />
       <p id={hintId} className="wc-muted wc-clip-framing__hint" data-testid="clip-framing-hint">
         {framingHint(framing, geometry)}
       </p>
