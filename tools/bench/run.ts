@@ -51,8 +51,9 @@
  * guard calls per token kind), BENCH_IDENTITY_REQUESTS (200 HTTP requests per call and token kind),
  * BENCH_VTT_RUNS (5 per path and case), BENCH_SILENCE_RUNS (3 per path on 10 minutes), BENCH_SILENCE_LONG_RUNS
  * (1 per path on 3 hours), BENCH_KEYMOMENTS_RUNS (5 per path), BENCH_SILENCEUI_SAMPLES (40 toggles per path),
- * BENCH_SILENCEUI_LOADS (5 page loads per path), BENCH_SILENCEUI_SCROLL_SECONDS (8: top to bottom), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI>=1.
+ * BENCH_SILENCEUI_LOADS (5 page loads per path), BENCH_SILENCEUI_SCROLL_SECONDS (8: top to bottom),
+ * BENCH_OPERATOR_REQUESTS (100 per dashboard request), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI|OPERATOR>=1.
  * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
  * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH; section 14
  * too, which bundles its own page).
@@ -97,6 +98,7 @@ import { benchWaveform, type WaveformMediaResult } from './waveform';
 import { benchSilence, renderSilence, type SilenceResults } from './silence';
 import { benchKeyMoments, renderKeyMoments, type KeyMomentsResults } from './keymoments';
 import { benchSilenceUi, renderSilenceUi, type SilenceUiResults } from './silence-ui';
+import { benchOperator, renderOperator, type OperatorResults } from './operator';
 
 const intEnv = (name: string, dflt: number): number => {
   const v = process.env[name];
@@ -115,7 +117,7 @@ const chunkListEnv = (name: string, dflt: string): number[] => {
   return sizes;
 };
 /** The number of sections, for the progress lines. */
-const SECTIONS = 14;
+const SECTIONS = 15;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -157,6 +159,7 @@ interface Results {
   silence?: SilenceResults;
   keyMoments?: KeyMomentsResults;
   silenceUi?: SilenceUiResults;
+  operator?: OperatorResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -432,6 +435,10 @@ function render(r: Results): string {
     out.push(...targetLines(r, 'silence panel'));
     out.push(`   section time ${r.silenceUi.sectionSec} s (set-up ${r.silenceUi.setupSec} s)`);
   }
+  if (r.operator) {
+    out.push('', ...renderOperator(r.operator, table));
+    out.push(...targetLines(r, 'operator'));
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -471,6 +478,7 @@ async function main(): Promise<number> {
   const silenceRuns = intEnv('BENCH_SILENCE_RUNS', 3);
   const silenceLongRuns = intEnv('BENCH_SILENCE_LONG_RUNS', 1);
   const keyMomentRuns = intEnv('BENCH_KEYMOMENTS_RUNS', 5);
+  const operatorRequests = intEnv('BENCH_OPERATOR_REQUESTS', 100);
   const silenceUiSamples = intEnv('BENCH_SILENCEUI_SAMPLES', 40);
   const silenceUiLoads = intEnv('BENCH_SILENCEUI_LOADS', 5);
   const silenceUiScrollSeconds = intEnv('BENCH_SILENCEUI_SCROLL_SECONDS', 8);
@@ -688,6 +696,13 @@ async function main(): Promise<number> {
     const ours = x.paths.find((p) => p.id === 'ours')!;
     results.targets.push(checkTarget(`silence panel: ${x.pauses} pauses, toggle (click -> next frame), p95`, ours.toggle.p95Ms, '<', 50, 'ms'));
     results.targets.push(checkTarget(`silence panel: ${x.pauses} pauses, scrolling top to bottom, frame interval p95`, ours.scroll.intervalP95Ms, '<', 33, 'ms'));
+  });
+
+  await section(15, 'OPERATOR', async () => {
+    const x = await benchOperator({ s3Endpoint: endpoint, requests: operatorRequests, log });
+    results.operator = x;
+    results.targets.push(checkTarget(`operator: GET /api/analytics/videos, ${x.videos} videos, p95`, x.listAll.p95Ms, '<', 100, 'ms'));
+    results.targets.push(checkTarget('operator: GET /api/metrics, p95', x.metrics.p95Ms, '<', 200, 'ms'));
   });
 
   await cleanupAll();

@@ -149,6 +149,13 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/analytics/videos': { path: () => '/api/analytics/videos?sortBy=name-asc&limit=10', owner: [200], operator: true },
   'GET /api/analytics/videos/bulk-preview': { path: (i) => `/api/analytics/videos/bulk-preview?ids=${i.video}`, owner: [200], operator: true },
   'POST /api/analytics/videos/bulk-delete': { path: () => '/api/analytics/videos/bulk-delete', body: () => ({ videoIds: ['00000000-0000-4000-8000-000000000000'] }), owner: [404], operator: true },
+  'GET /api/metrics': { path: () => '/api/metrics', owner: [200], operator: true },
+  'GET /api/analytics/lambda-metrics': { path: () => '/api/analytics/lambda-metrics?periodMinutes=60', owner: [200], operator: true },
+  'GET /api/analytics/errors': { path: () => '/api/analytics/errors?severity=error&limit=10', owner: [200], operator: true },
+  'POST /api/analytics/errors/bulk-delete': { path: () => '/api/analytics/errors/bulk-delete', body: () => ({ errorIds: ['00000000-0000-4000-8000-000000000000'] }), owner: [200], operator: true },
+  'GET /api/analytics/webhooks/failed': { path: () => '/api/analytics/webhooks/failed?limit=10', owner: [200], operator: true },
+  'POST /api/analytics/webhooks/:jobId/retry': { path: () => '/api/analytics/webhooks/00000000-0000-4000-8000-000000000000/retry', owner: [404], operator: true },
+  'POST /api/analytics/webhooks/bulk-delete': { path: () => '/api/analytics/webhooks/bulk-delete', body: () => ({ jobIds: ['00000000-0000-4000-8000-000000000000'] }), owner: [200], operator: true },
   'POST /api/analytics/logout': { path: () => '/api/analytics/logout', owner: [200], operator: true, late: 6 },
 };
 

@@ -9,9 +9,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import {
   analyticsVideoPageSchema,
+  errorLogPageSchema,
+  failedWebhookPageSchema,
+  metricsSchema,
+  webhookRetryResultSchema,
+  workerMetricsSchema,
   bulkDeletionPreviewSchema,
   deletionPreviewSchema,
   OPERATOR_ACCESS_DENIED,
@@ -19,7 +25,9 @@ import {
   operatorStatusSchema,
   videoSchema,
 } from '@wordcut/contracts';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '@wordcut/provider';
 import { Client } from 'pg';
+import { DEFAULT_WEBHOOK_SECRET } from '../provider-sandbox/sandbox';
 import { LOCAL_ANALYTICS_PASSWORD, ROOT } from '../stack/stack';
 import { eventually } from '../testing/env';
 import { bearer, startGatewaySession, type GatewaySessionForTest } from '../testing/identity';
@@ -313,5 +321,93 @@ describe('operator access and video deletion', () => {
       for (const list of Object.values(await rowsOf(kept))) expect(list).toEqual([]);
       expect(await allObjects()).toEqual(expect.not.arrayContaining([expect.stringMatching(/^videos\//)]));
     }, 180000);
+  });
+
+  describe('figures, error log and failed webhooks', () => {
+    const json = async (path: string) => {
+      const res = await fetch(api(path), { headers: operator.headers });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const post = (path: string, body?: unknown) =>
+      fetch(api(path), { method: 'POST', headers: { ...operator.headers, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+    it('reports the queue, the system, publishing and the events from our own services', async () => {
+      const m = metricsSchema.parse(await json('/api/metrics'));
+      expect(m.queue.health.status).toBe('healthy');
+      expect(m.queue.consumers.map((c) => c.name).sort()).toEqual(['media-ingest', 'media-probe', 'media-render']);
+      expect(m.system.nodeVersion).toBe(process.version);
+      expect(m.system.memory.used).toBeGreaterThan(0);
+      expect(m.sqs).toMatchObject({ enabled: true, health: { status: 'healthy' } });
+      expect(m.providerIntegration.error).toBeNull();
+      // the clips and cuts of the videos above: requested, started and completed jobs
+      expect(m.analytics).toMatchObject({ enabled: true, error: null });
+      const byName = Object.fromEntries(m.analytics.last7Days.map((e) => [e.metricName, e.value]));
+      expect(byName['jobs.completed']).toBeGreaterThanOrEqual(4);
+      expect(byName['jobs.requested']).toBeGreaterThanOrEqual(4);
+      expect(m.analytics.summary.todayCount).toBeGreaterThanOrEqual(m.analytics.last7Days.reduce((n, e) => n + e.value, 0) - 1);
+    });
+
+    it('reports the media workers over the last hour from the jobs they ran', async () => {
+      const w = workerMetricsSchema.parse(await json('/api/analytics/lambda-metrics?periodMinutes=60'));
+      expect(w.enabled).toBe(true);
+      expect(w.metrics.invocations.total).toBeGreaterThanOrEqual(4);
+      expect(w.metrics.duration.average).toBeGreaterThan(0);
+      expect(w.metrics.duration.maximum).toBeGreaterThanOrEqual(w.metrics.duration.average);
+      expect(w.metrics.concurrentExecutions).toBeGreaterThanOrEqual(1);
+      expect(w.cost.requestCost).toBeCloseTo((w.metrics.invocations.total / 1e6) * 0.2, 10);
+      expect(w.cost.totalCost).toBeCloseTo(w.cost.requestCost + w.cost.computeCost, 10);
+      expect((await fetch(api('/api/analytics/lambda-metrics?periodMinutes=1'), { headers: operator.headers })).status).toBe(400);
+    });
+
+    it('lists a webhook that failed for good and the error it logged; a retry records its outcome; both can be deleted', async () => {
+      const event = {
+        id: `evt_${randomUUID()}`,
+        type: 'upload.completed',
+        createdAt: new Date().toISOString(),
+        data: { sessionId: 'operator-test', uploadId: `missing-${randomUUID()}`, kind: 'vtt', providerVideoId: 'talk' },
+      };
+      const raw = JSON.stringify(event);
+      const signature = signWebhook(DEFAULT_WEBHOOK_SECRET, raw, Math.floor(Date.now() / 1000));
+      const res = await fetch(`${sys.stack.services.export.url}/webhooks/provider`, { method: 'POST', headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature }, body: raw });
+      expect(res.status).toBe(202);
+
+      // three deliveries with backoff, then it is recorded as failed
+      const failed = await eventually(async () => {
+        const page = failedWebhookPageSchema.parse(await json('/api/analytics/webhooks/failed?limit=10'));
+        return page.webhooks.find((w) => (w.webhookDetails.payload as { id: string }).id === event.id);
+      }, 30000, 'the webhook is listed as failed');
+      expect(failed).toMatchObject({ eventType: 'upload.completed', webhookRetryCount: 3, userId: null, webhookDetails: { webhookUrl: '/webhooks/provider', latestRetryError: null } });
+      expect(failed.webhookDetails.error).toContain(event.data.uploadId);
+      expect(failed.webhookDetails.jwtTokenMasked).toMatch(/^t=\d+,v1=[0-9a-f]{4}…[0-9a-f]{4}$/);
+
+      const logged = await eventually(async () => {
+        const page = errorLogPageSchema.parse(await json('/api/analytics/errors?severity=error&limit=100'));
+        return page.errors.find((e) => e.service === 'export' && e.message.includes('provider webhook failed for good'));
+      }, 20000, 'the export service logged the failure');
+      expect(logged.endpoint).toBe('export.webhooks.provider');
+      const warnings = errorLogPageSchema.parse(await json('/api/analytics/errors?severity=warn&limit=100'));
+      expect(warnings.errors.every((e) => e.severity === 'warn')).toBe(true);
+
+      // the retry really applies the event again: it still names no upload, so it fails and says why
+      const retry = await post(`/api/analytics/webhooks/${failed.jobId}/retry`);
+      expect(retry.status).toBe(200);
+      expect(webhookRetryResultSchema.parse(await retry.json())).toMatchObject({ jobId: failed.jobId, succeeded: false, error: expect.stringContaining(event.data.uploadId) });
+      const after = failedWebhookPageSchema.parse(await json('/api/analytics/webhooks/failed?limit=10')).webhooks.find((w) => w.jobId === failed.jobId)!;
+      expect(after.webhookRetryCount).toBe(4);
+      expect(after.webhookDetails.latestRetryError).toContain(event.data.uploadId);
+
+      // CSRF: a state change without the header is refused and changes nothing
+      const noCsrf = await fetch(api('/api/analytics/webhooks/bulk-delete'), { method: 'POST', headers: { cookie: operator.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ jobIds: [failed.jobId] }) });
+      expect(noCsrf.status).toBe(403);
+      expect((await (await post('/api/analytics/webhooks/bulk-delete', { jobIds: [failed.jobId] })).json())).toEqual({ deleted: 1 });
+      expect(failedWebhookPageSchema.parse(await json('/api/analytics/webhooks/failed?limit=100')).webhooks.some((w) => w.jobId === failed.jobId)).toBe(false);
+      expect((await post(`/api/analytics/webhooks/${failed.jobId}/retry`)).status).toBe(404);
+
+      expect((await (await post('/api/analytics/errors/bulk-delete', { errorIds: [logged.id] })).json())).toEqual({ deleted: 1 });
+      const remaining = errorLogPageSchema.parse(await json('/api/analytics/errors?limit=100'));
+      expect(remaining.errors.some((e) => e.id === logged.id)).toBe(false);
+      expect((await post('/api/analytics/errors/bulk-delete', { errorIds: ['not-a-uuid'] })).status).toBe(400);
+    }, 60000);
   });
 });

@@ -138,3 +138,208 @@ export const deletionResultSchema = z.object({
   message: z.string(),
 });
 export type DeletionResult = z.infer<typeof deletionResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Figures: GET /api/metrics (every 30 s) and GET /api/analytics/lambda-metrics (every 60 s)
+
+export const OperatorPaths = {
+  metrics: '/api/metrics',
+  workerMetrics: '/api/analytics/lambda-metrics',
+  errors: '/api/analytics/errors',
+  errorsBulkDelete: '/api/analytics/errors/bulk-delete',
+  failedWebhooks: '/api/analytics/webhooks/failed',
+  retryWebhook: (jobId: string) => `/api/analytics/webhooks/${encodeURIComponent(jobId)}/retry`,
+  webhooksBulkDelete: '/api/analytics/webhooks/bulk-delete',
+} as const;
+
+/** Dead letters above these counts colour the dead-letter figure yellow, then red. */
+export const DEAD_LETTER_WARNING = 10;
+export const DEAD_LETTER_CRITICAL = 50;
+/** How many deliveries a message gets before it is dead-lettered (the consumers' MaxDeliver). */
+export const DELIVERIES_BEFORE_DEAD_LETTER = 3;
+
+export const queueHealthSchema = z.enum(['healthy', 'degraded', 'unhealthy', 'unknown']);
+export const workQueueHealthSchema = z.enum(['healthy', 'warning', 'critical']);
+
+const consumerStatsSchema = z.object({
+  /** the durable consumer's name */
+  name: z.string(),
+  /** delivered, not yet acknowledged */
+  active: z.number().int(),
+  /** stored, not yet delivered */
+  waiting: z.number().int(),
+  /** dead-lettered after the last delivery */
+  failed: z.number().int(),
+});
+
+export const metricsSchema = z.object({
+  features: z.object({
+    /** the durable job queue (JetStream here; the key keeps the dashboard's name) */
+    REDIS_QUEUE: z.boolean(),
+    ENABLE_ANALYTICS: z.boolean(),
+  }),
+  queue: z.object({
+    health: z.object({ status: queueHealthSchema, message: z.string().optional() }),
+    runtimeMode: z.string(),
+    configMode: z.string(),
+    redisActive: z.boolean(),
+    stats: z.object({ active: z.number().int(), waiting: z.number().int(), failed: z.number().int() }),
+    consumers: z.array(consumerStatsSchema),
+  }),
+  system: z.object({
+    nodeVersion: z.string(),
+    platform: z.string(),
+    memory: z.object({ used: z.number(), total: z.number(), unit: z.literal('MB') }),
+    /** seconds */
+    uptime: z.number(),
+  }),
+  /** the media work queue (the dashboard's "cloud message queue" section) */
+  sqs: z.object({
+    enabled: z.boolean(),
+    name: z.string(),
+    deadLetterName: z.string(),
+    health: z.object({ status: workQueueHealthSchema }),
+    mainQueue: z.object({
+      approximateNumberOfMessages: z.number().int(),
+      approximateNumberOfMessagesNotVisible: z.number().int(),
+      approximateNumberOfMessagesDelayed: z.number().int(),
+    }),
+    deadLetterQueue: z.object({ approximateNumberOfMessages: z.number().int() }),
+  }),
+  /** publishing to the provider over the last 24 h (the export service's records) */
+  providerIntegration: z.object({
+    error: z.string().nullable(),
+    last24h: z.object({ total: z.number().int(), completed: z.number().int(), processing: z.number().int(), failed: z.number().int(), successRate: z.number() }),
+    webhooks: z.object({ successRate: z.number(), pendingRetries: z.number().int() }),
+    performance: z.object({ avgProcessingTimeSeconds: z.number() }),
+    recentFailures: z.array(z.object({ errorCode: z.string(), jobId: z.string(), errorMessage: z.string(), failedAt: z.string() })),
+  }),
+  analytics: z.object({
+    enabled: z.boolean(),
+    error: z.string().nullable(),
+    summary: z.object({ todayCount: z.number().int(), weekCount: z.number().int() }),
+    last7Days: z.array(z.object({ metricName: z.string(), value: z.number() })),
+  }),
+});
+export type Metrics = z.infer<typeof metricsSchema>;
+export type ProviderIntegrationHealth = Metrics['providerIntegration'];
+export type AnalyticsEventSummary = Omit<Metrics['analytics'], 'enabled' | 'error'>;
+
+export const workerMetricsQuerySchema = z.object({ periodMinutes: z.coerce.number().int().min(5).max(1440).optional().default(60) });
+
+/** The media worker pool over a period (the dashboard's "serverless worker" section). */
+export const workerMetricsSchema = z.object({
+  enabled: z.boolean(),
+  functionName: z.string(),
+  runtime: z.string(),
+  /** each worker's configured memory, MB */
+  memorySize: z.number(),
+  /** a job's time limit, seconds */
+  timeout: z.number(),
+  metrics: z.object({
+    invocations: z.object({ total: z.number().int(), period: z.string() }),
+    errors: z.object({ total: z.number().int(), errorRate: z.number() }),
+    /** milliseconds */
+    duration: z.object({ average: z.number(), maximum: z.number() }),
+    /** the most jobs running at once in the period */
+    concurrentExecutions: z.number().int(),
+    /** jobs that waited for a free worker */
+    throttles: z.number().int(),
+  }),
+  cost: z.object({
+    period: z.string(),
+    requestCost: z.number(),
+    computeCost: z.number(),
+    totalCost: z.number(),
+    currency: z.literal('USD'),
+    pricePerMillionRequests: z.number(),
+    pricePerGbSecond: z.number(),
+  }),
+  recentErrors: z.array(z.object({ requestId: z.string(), jobId: z.string(), timestamp: z.string(), message: z.string() })),
+});
+export type WorkerMetrics = z.infer<typeof workerMetricsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Error logs (every service's error and fatal entries, kept by the analytics service)
+
+export const ERROR_SEVERITIES = ['error', 'warn', 'fatal'] as const;
+export type ErrorSeverity = (typeof ERROR_SEVERITIES)[number];
+
+/** One log entry a service reports to the error log (subject logs.errors.<service>). */
+export const errorLogEntrySchema = z.object({
+  id: z.string().uuid(),
+  service: z.string().min(1).max(100),
+  severity: z.enum(ERROR_SEVERITIES),
+  message: z.string().max(4000),
+  /** the HTTP route or message subject being handled, when known */
+  endpoint: z.string().max(500).nullable(),
+  correlationId: z.string().max(200).nullable(),
+  at: z.string(),
+});
+export type ErrorLogEntry = z.infer<typeof errorLogEntrySchema>;
+
+export const errorLogQuerySchema = z.object({
+  severity: z.enum(['all', ...ERROR_SEVERITIES]).optional().default('all'),
+  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  limit: pageSize.optional().default(ANALYTICS_DEFAULT_PAGE_SIZE),
+});
+export type ErrorLogQuery = z.infer<typeof errorLogQuerySchema>;
+
+export const errorLogRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  severity: z.enum(ERROR_SEVERITIES),
+  service: z.string(),
+  endpoint: z.string().nullable(),
+  message: z.string(),
+  correlationId: z.string().nullable(),
+});
+export type ErrorLogRow = z.infer<typeof errorLogRowSchema>;
+export const errorLogPageSchema = z.object({ errors: z.array(errorLogRowSchema), pagination: paginationSchema });
+export type ErrorLogPage = z.infer<typeof errorLogPageSchema>;
+
+const bulkIds = z.array(z.string().uuid()).min(1).max(MAX_BULK_DELETE);
+export const errorLogBulkDeleteSchema = z.object({ errorIds: bulkIds.transform((ids) => [...new Set(ids)]) });
+export const bulkDeleteCountSchema = z.object({ deleted: z.number().int() });
+export type BulkDeleteCount = z.infer<typeof bulkDeleteCountSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Failed webhooks (provider events the export service could not apply after its last delivery)
+
+export const failedWebhookQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  limit: pageSize.optional().default(ANALYTICS_DEFAULT_PAGE_SIZE),
+});
+export type FailedWebhookQuery = z.infer<typeof failedWebhookQuerySchema>;
+
+export const failedWebhookRowSchema = z.object({
+  /** the failed record's id (the key of retry and delete) */
+  jobId: z.string(),
+  /** the export job the event belongs to, when its upload is known */
+  exportJobId: z.string().nullable(),
+  userId: z.string().nullable(),
+  eventType: z.string(),
+  /** when the provider's event arrived */
+  createdAt: z.string(),
+  failedAt: z.string(),
+  webhookRetryCount: z.number().int(),
+  webhookDetails: z.object({
+    /** the original error, after the last delivery */
+    error: z.string().nullable(),
+    /** the error of the latest retry from the dashboard, if one failed */
+    latestRetryError: z.string().nullable(),
+    webhookUrl: z.string(),
+    /** the event's signature, masked; present when the event can be retried */
+    jwtTokenMasked: z.string().nullable(),
+    payload: z.unknown(),
+    failedAt: z.string(),
+  }),
+});
+export type FailedWebhookRow = z.infer<typeof failedWebhookRowSchema>;
+export const failedWebhookPageSchema = z.object({ webhooks: z.array(failedWebhookRowSchema), pagination: paginationSchema });
+export type FailedWebhookPage = z.infer<typeof failedWebhookPageSchema>;
+
+/** The outcome of a retry: applied (the record is gone) or failed again (the error is kept). */
+export const webhookRetryResultSchema = z.object({ jobId: z.string(), succeeded: z.boolean(), error: z.string().nullable() });
+export type WebhookRetryResult = z.infer<typeof webhookRetryResultSchema>;
+export const webhookBulkDeleteSchema = z.object({ jobIds: bulkIds.transform((ids) => [...new Set(ids)]) });

@@ -12,6 +12,8 @@ export const Streams = {
   media: { name: 'MEDIA', subjects: ['media.>'] },
   deadLetter: { name: 'DLQ', subjects: ['dlq.>'] },
   videos: { name: 'VIDEOS', subjects: ['videos.>'] },
+  /** every service's error log entries (`logs.errors.<service>`), kept by the analytics service */
+  logs: { name: 'LOGS', subjects: ['logs.>'] },
 } as const;
 
 export const Subjects = {
@@ -50,6 +52,13 @@ export const Subjects = {
   rpcMediaProbe: 'rpc.media.probe',
   /** core NATS request/reply: gateway -> media workers, build and store the waveform of a media version */
   rpcMediaWaveform: 'rpc.media.waveform',
+  /** every service -> analytics: an error log entry (`logs.errors.<service>`) */
+  errorLog: 'logs.errors',
+  /** core NATS request/reply: gateway -> analytics, the dashboard's figures and error log */
+  rpcAnalyticsWorkers: 'rpc.analytics.workers',
+  rpcAnalyticsEvents: 'rpc.analytics.events',
+  rpcAnalyticsErrors: 'rpc.analytics.errors',
+  rpcAnalyticsErrorsDelete: 'rpc.analytics.errors-delete',
   /** dead letters keep their original subject after this prefix */
   deadLetterPrefix: 'dlq',
 } as const;

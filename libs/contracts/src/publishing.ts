@@ -284,6 +284,11 @@ export const ExportSubjects = {
   rpcRetry: 'rpc.export.retry',
   rpcQuota: 'rpc.export.quota',
   rpcSources: 'rpc.library.export-sources',
+  /** gateway -> export, for the operators' dashboard: publishing health, failed webhooks, their retry and deletion */
+  rpcHealth: 'rpc.export.health',
+  rpcFailedWebhooks: 'rpc.export.failed-webhooks',
+  rpcRetryWebhook: 'rpc.export.retry-webhook',
+  rpcDeleteWebhooks: 'rpc.export.delete-webhooks',
 } as const;
 export const ExportStream = { name: 'EXPORT', subjects: ['export.>'] } as const;
 

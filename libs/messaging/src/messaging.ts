@@ -256,7 +256,7 @@ export class Messaging {
       for await (const m of sub) {
         const carrier = carrierOf(m.headers);
         const correlationId = correlationIdFrom(m.headers?.get(Headers.correlationId));
-        void runWithContext({ correlationId }, () =>
+        void runWithContext({ correlationId, endpoint: relativeSubject }, () =>
           withSpanFromCarrier(`serve ${relativeSubject}`, carrier, { 'messaging.destination': m.subject }, async () => {
             try {
               const result = await handler(schema.parse(m.json()));
@@ -307,7 +307,7 @@ export class Messaging {
     const deliveryCount = m.info.deliveryCount;
     const relSubject = m.subject.slice(this.options.namespace.length + 1);
     const log = this.options.logger;
-    await runWithContext({ correlationId }, () =>
+    await runWithContext({ correlationId, endpoint: relSubject }, () =>
       withSpanFromCarrier(
         `process ${relSubject}`,
         carrier,

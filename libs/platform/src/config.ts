@@ -32,6 +32,13 @@ const optionalCredential = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A yes/no setting: true, false, 1 or 0, with its default. */
+export const envFlag = (d: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(d ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
 /** Pieces every service composes into its own schema. */
 export const commonConfig = {
   PORT: z.coerce.number().int().min(0).max(65535),

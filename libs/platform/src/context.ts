@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 /** Request-scoped context that follows async work: the correlation id of the user action. */
 export interface RequestContext {
   correlationId: string;
+  /** what is being handled: `GET /api/videos/x` or a message subject */
+  endpoint?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -8,3 +8,4 @@ export * from './metrics';
 export * from './nest';
 export * from './tracing';
 export * from './service';
+export * from './error-log';

@@ -1,7 +1,8 @@
 import { trace } from '@opentelemetry/api';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger, type DestinationStream } from 'pino';
-import { currentCorrelationId } from './context';
+import { currentContext } from './context';
+import type { ErrorLogRelay } from './error-log';
 
 export type { Logger } from 'pino';
 
@@ -9,7 +10,8 @@ export type { Logger } from 'pino';
  * Structured JSON logs. Every line carries the service name, the correlation id of the
  * current request or message, and the OpenTelemetry trace and span ids when a span is active.
  */
-export function createLogger(service: string, level = 'info', destination?: DestinationStream): Logger {
+export function createLogger(service: string, level = 'info', destination?: DestinationStream, errorLog?: ErrorLogRelay): Logger {
+  const out = errorLog ? pino.multistream([{ level: 'trace', stream: destination ?? pino.destination(1) }, { level: 'warn', stream: errorLog }]) : destination;
   return pino(
     {
       level,
@@ -20,8 +22,9 @@ export function createLogger(service: string, level = 'info', destination?: Dest
       formatters: { level: (label) => ({ level: label }) },
       mixin() {
         const fields: Record<string, string> = {};
-        const correlationId = currentCorrelationId();
-        if (correlationId) fields['correlationId'] = correlationId;
+        const ctx = currentContext();
+        if (ctx?.correlationId) fields['correlationId'] = ctx.correlationId;
+        if (ctx?.endpoint) fields['endpoint'] = ctx.endpoint;
         const span = trace.getActiveSpan();
         if (span) {
           const sc = span.spanContext();
@@ -31,7 +34,7 @@ export function createLogger(service: string, level = 'info', destination?: Dest
         return fields;
       },
     },
-    destination,
+    out,
   );
 }
 

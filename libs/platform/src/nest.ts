@@ -75,7 +75,7 @@ export function requestContextMiddleware(deps: PlatformDeps): NestMiddleware['us
     const correlationId = correlationIdFrom(req.header('x-correlation-id'));
     res.setHeader('X-Correlation-Id', correlationId);
     const started = process.hrtime.bigint();
-    runWithContext({ correlationId }, () => {
+    runWithContext({ correlationId, endpoint: `${req.method} ${req.path}` }, () => {
       res.on('finish', () => {
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         const route = (req.route as { path?: string } | undefined)?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path);

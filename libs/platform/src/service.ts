@@ -3,6 +3,7 @@ import { type DynamicModule, type INestApplication, Module, type Type } from '@n
 import { NestFactory } from '@nestjs/core';
 import { ConfigError } from './config';
 import type { HealthCheck } from './health';
+import { ErrorLogRelay } from './error-log';
 import { createLogger, NestJsonLogger, type Logger } from './logger';
 import { ServiceMetrics } from './metrics';
 import { ErrorBodyFilter, PlatformModule, requestContextMiddleware } from './nest';
@@ -44,7 +45,7 @@ export const DEFAULT_JSON_BODY_LIMIT = '1mb';
 export async function runService<C extends BaseConfig>(opts: {
   name: string;
   loadConfig: () => C;
-  create: (ctx: { config: C; logger: Logger; metrics: ServiceMetrics }) => Promise<ServiceParts>;
+  create: (ctx: { config: C; logger: Logger; metrics: ServiceMetrics; errorLog: ErrorLogRelay }) => Promise<ServiceParts>;
   installSignalHandlers?: boolean;
   /** Largest JSON request body (body-parser syntax, e.g. '1mb'); larger ones get 413. Default 1 MB. */
   jsonBodyLimit?: string;
@@ -68,9 +69,11 @@ export async function runService<C extends BaseConfig>(opts: {
     }
     throw err;
   }
-  const logger = createLogger(opts.name, config.LOG_LEVEL);
+  // error and fatal entries also go to the operators' error log once the service attaches its bus
+  const errorLog = new ErrorLogRelay(opts.name);
+  const logger = createLogger(opts.name, config.LOG_LEVEL, undefined, errorLog);
   const metrics = new ServiceMetrics(opts.name);
-  const parts = await opts.create({ config, logger, metrics });
+  const parts = await opts.create({ config, logger, metrics, errorLog });
 
   @Module({ imports: [PlatformModule.forRoot({ service: opts.name, logger, metrics, healthChecks: parts.healthChecks }), parts.module] })
   class RootModule {}
@@ -97,6 +100,7 @@ export async function runService<C extends BaseConfig>(opts: {
       }, config.SHUTDOWN_TIMEOUT_MS);
       timer.unref();
       await app.close().catch((err) => logger.error({ err }, 'http close failed'));
+      errorLog.detach();
       await parts.close().catch((err) => logger.error({ err }, 'close failed'));
       clearTimeout(timer);
     })());

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ExportStream, Streams } from '@wordcut/contracts';
-import { Messaging } from '@wordcut/messaging';
+import { Messaging, relayErrorLogs } from '@wordcut/messaging';
 import { databaseAndBusParts, natsSettings, openMigrated, runService, s3Settings, type RunningService } from '@wordcut/platform';
 import { HttpProviderClient, type HttpProviderClientOptions, type ProviderClient } from '@wordcut/provider';
 import { S3ObjectStorage } from '@wordcut/storage';
@@ -10,6 +10,8 @@ import { ExportStore } from './export-store';
 import { ExportService, type ExportServiceOptions } from './export.service';
 import { ExportWorker, type ExportWorkerOptions } from './export.worker';
 import { ExportMetrics } from './metrics';
+import { serveOperatorCalls } from './operator-calls';
+import { ExportOperatorStore } from './operator-records';
 import { RenderWaits, type RenderWaitOptions } from './render-waits';
 import { WEBHOOK_RECEIVER, WebhookApplier, WebhookReceiver, WebhooksController, type WebhookApplierOptions } from './webhooks';
 
@@ -50,7 +52,7 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
     loadConfig: () => o.config ?? loadExportConfig(),
     rawBody: true,
     ...(o.installSignalHandlers !== undefined ? { installSignalHandlers: o.installSignalHandlers } : {}),
-    create: async ({ config, logger, metrics }) => {
+    create: async ({ config, logger, metrics, errorLog }) => {
       const ds = await openMigrated(exportDataSource(config.DATABASE_URL), SCHEMA);
       const storage = new S3ObjectStorage(s3Settings(config));
       await storage.ensureBucket();
@@ -73,6 +75,7 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
         secret: config.PROVIDER_WEBHOOK_SECRET,
         ...(tuning.webhooks?.toleranceSec !== undefined ? { toleranceSec: tuning.webhooks.toleranceSec } : {}),
       });
+      const operatorRecords = new ExportOperatorStore(ds, config.PROVIDER_WEBHOOK_URL);
       // JOBS: the render jobs an export may wait for end there
       await bus.provision([ExportStream, Streams.jobs], [worker.consumer, applier.consumer, ...renderWaits.consumers]);
       const databaseAndBus = databaseAndBusParts(ds, bus);
@@ -80,10 +83,12 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
         module: ExportModule.register(receiver),
         healthChecks: [...databaseAndBus.healthChecks, { name: 's3', check: () => storage.ping() }],
         start: async () => {
+          await relayErrorLogs(bus, errorLog, SERVICE);
           service.start();
           await worker.start();
           await renderWaits.start();
           await applier.start();
+          serveOperatorCalls(bus, operatorRecords, applier);
         },
         close: async () => {
           worker.stop();

@@ -13,6 +13,8 @@ export const exportConfigSchema = z.object({
   PROVIDER_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters (the HMAC key of provider webhooks)'),
   /** where "Upgrade your plan" leads; put into quota_exceeded refusals when set */
   EXPORT_UPGRADE_URL: z.string().url().optional(),
+  /** the address the provider delivers webhooks to (shown with failed ones on the dashboard) */
+  PROVIDER_WEBHOOK_URL: z.string().min(1).default('/webhooks/provider'),
   /** export jobs one process runs at once */
   EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** bytes per upload request to the provider (a resumed upload loses at most one chunk); a multiple of 256 KiB */

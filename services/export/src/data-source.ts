@@ -4,7 +4,8 @@ import { CreateExport1764000000000 } from './migrations/1764000000000-CreateExpo
 import { AddUploadSession1764100000000 } from './migrations/1764100000000-AddUploadSession';
 import { AddRunningVideoIndex1764200000000 } from './migrations/1764200000000-AddRunningVideoIndex';
 import { AddRenderWait1764300000000 } from './migrations/1764300000000-AddRenderWait';
+import { AddWebhookRetries1764500000000 } from './migrations/1764500000000-AddWebhookRetries';
 
 /** No entities: the stores speak raw SQL (guarded UPDATEs, advisory locks, ON CONFLICT). */
 export const exportDataSource = (url: string) =>
-  createDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateExport1764000000000, AddUploadSession1764100000000, AddRunningVideoIndex1764200000000, AddRenderWait1764300000000], applicationName: `wordcut-${SERVICE}` });
+  createDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateExport1764000000000, AddUploadSession1764100000000, AddRunningVideoIndex1764200000000, AddRenderWait1764300000000, AddWebhookRetries1764500000000], applicationName: `wordcut-${SERVICE}` });

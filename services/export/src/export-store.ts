@@ -374,10 +374,10 @@ export class ExportStore {
   // provider webhooks
 
   /** Stores a verified event once; false when its id was seen before (a replay). */
-  async recordWebhook(e: ProviderWebhookEvent): Promise<boolean> {
+  async recordWebhook(e: ProviderWebhookEvent, signatureMasked: string | null = null): Promise<boolean> {
     const rows = (await this.ds.query(
-      `INSERT INTO ${W} (event_id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
-      [e.id, e.type, JSON.stringify(e)],
+      `INSERT INTO ${W} (event_id, type, payload, signature_masked) VALUES ($1, $2, $3, $4) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+      [e.id, e.type, JSON.stringify(e), signatureMasked],
     )) as unknown[];
     return rows.length > 0;
   }
@@ -416,13 +416,11 @@ export class ExportStore {
   async recordFailedWebhook(e: ProviderWebhookEvent, error: string, attempts: number): Promise<void> {
     await this.ds.transaction(async (tx) => {
       await tx.query(`UPDATE ${W} SET status = 'failed', last_error = $2, attempts = GREATEST(attempts, $3) WHERE event_id = $1`, [e.id, error, attempts]);
-      await tx.query(`INSERT INTO ${F} (event_id, type, payload, error, attempts) VALUES ($1, $2, $3, $4, $5)`, [
-        e.id,
-        e.type,
-        JSON.stringify(e),
-        error,
-        attempts,
-      ]);
+      await tx.query(
+        `INSERT INTO ${F} (event_id, type, payload, error, attempts, signature_masked)
+         SELECT $1, $2, $3, $4, $5, (SELECT signature_masked FROM ${W} WHERE event_id = $1)`,
+        [e.id, e.type, JSON.stringify(e), error, attempts],
+      );
     });
   }
 }

@@ -48,7 +48,7 @@ export class WebhookReceiver {
       this.metrics?.webhooks.inc({ result: 'invalid_payload' });
       return { status: 400, body: { error: 'invalid_payload', message: `The webhook body is not a provider event: ${detailsOf(err)}` } };
     }
-    if (!(await this.store.recordWebhook(event))) {
+    if (!(await this.store.recordWebhook(event, maskSignature(signatureHeader)))) {
       this.metrics?.webhooks.inc({ result: 'duplicate' });
       this.logger.info({ eventId: event.id, type: event.type }, 'provider webhook replayed: ignored');
       return { status: 200, body: { received: true, duplicate: true } };
@@ -66,6 +66,18 @@ export class WebhookReceiver {
     this.logger.info({ eventId: event.id, type: event.type, uploadId: event.data.uploadId }, 'provider webhook accepted');
     return { status: 202, body: { received: true } };
   }
+}
+
+/** A signature header shown to operators: its timestamp and the first and last 4 characters of each digest. */
+export function maskSignature(header: string | undefined): string | null {
+  if (!header) return null;
+  return header
+    .split(',')
+    .map((part) => {
+      const [k, v = ''] = part.split('=', 2);
+      return k === 't' || v.length <= 8 ? part.trim() : `${k!.trim()}=${v.slice(0, 4)}…${v.slice(-4)}`;
+    })
+    .join(',');
 }
 
 export const WEBHOOK_RECEIVER = Symbol('WEBHOOK_RECEIVER');

@@ -1,14 +1,10 @@
-import { commonConfig, databaseConfig, loadConfig, natsConfig, s3Config } from '@wordcut/platform';
+import { commonConfig, databaseConfig, envFlag, loadConfig, natsConfig, s3Config } from '@wordcut/platform';
 import { z } from 'zod';
 
 export const SERVICE = 'gateway';
 export const SCHEMA = 'library';
 
-const bool = (d: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .default(d ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1');
+const bool = envFlag;
 export const gatewayConfigSchema = z
   .object({
     ...commonConfig,
@@ -51,6 +47,8 @@ export const gatewayConfigSchema = z
     ANALYTICS_SESSION_TTL_SECONDS: z.coerce.number().int().min(300).default(8 * 3600),
     /** the operator cookie is Secure (HTTPS only); only a local stack on plain http turns it off */
     ANALYTICS_COOKIE_SECURE: bool(true),
+    /** the dashboard's media work queue section (off: it says the queue figures are disabled) */
+    MEDIA_QUEUE_METRICS: bool(true),
     /** failed operator logins one client address may make per 15 minutes; refused beyond */
     ANALYTICS_LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(5),
     /** lifetime of a gateway session token (refreshed by the browser well before it ends) */

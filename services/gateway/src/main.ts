@@ -4,7 +4,7 @@ startTracing('gateway');
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Streams } from '@wordcut/contracts';
-import { Messaging } from '@wordcut/messaging';
+import { Messaging, relayErrorLogs } from '@wordcut/messaging';
 import { assertMigrated, runMain, runService, s3Settings } from '@wordcut/platform';
 import { HttpProviderClient } from '@wordcut/provider';
 import { S3ObjectStorage } from '@wordcut/storage';
@@ -39,6 +39,8 @@ import { IdentityGuard, IdentityResolver } from './auth/identity.guard';
 import { ActiveJobs, RateLimitStore } from './auth/limits';
 import { OperatorAccess } from './operator/operator-access';
 import { OperatorController } from './operator/operator.controller';
+import { OperatorFigures } from './operator/operator-figures';
+import { OperatorFiguresController } from './operator/operator-figures.controller';
 import { OPERATOR_SERVICE, OperatorService } from './operator/operator-service';
 import { OperatorSessionStore } from './operator/operator-session-store';
 import { OperatorVideos } from './operator/operator-videos';
@@ -50,7 +52,7 @@ class GatewayModule {
   static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService, silence: SilenceService, keyMoments: KeyMomentsService, operator: OperatorService): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [AuthController, PublishingController, EditsController, SilenceController, KeyMomentsController, ClipsController, JobsController, VideosController, ProviderSessionsController, OperatorController, VideoDeletionController],
+      controllers: [AuthController, PublishingController, EditsController, SilenceController, KeyMomentsController, ClipsController, JobsController, VideosController, ProviderSessionsController, OperatorController, OperatorFiguresController, VideoDeletionController],
       providers: [
         // every route needs an identity unless marked @Public
         { provide: APP_GUARD, useClass: IdentityGuard },
@@ -84,7 +86,7 @@ export async function main() {
       { path: '/api/videos', method: 'POST', limit: '4mb' },
     ],
     trustProxy: (config) => config.TRUST_PROXY,
-    create: async ({ config, logger, metrics }) => {
+    create: async ({ config, logger, metrics, errorLog }) => {
       const ds = gatewayDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
       await ds.initialize();
       await assertMigrated(ds, SCHEMA);
@@ -110,7 +112,7 @@ export async function main() {
         sessionTtlSec: config.ANALYTICS_SESSION_TTL_SECONDS,
         failuresPerWindow: config.ANALYTICS_LOGIN_FAILURES_PER_15_MIN,
       });
-      const operator = new OperatorService(operatorAccess, new OperatorVideos(videos, transcripts, clips, keyMomentStore), deletion, videos, config.ANALYTICS_COOKIE_SECURE);
+      const operator = new OperatorService(operatorAccess, new OperatorVideos(videos, transcripts, clips, keyMomentStore), deletion, videos, config.ANALYTICS_COOKIE_SECURE, new OperatorFigures(bus, { workQueueMetrics: config.MEDIA_QUEUE_METRICS }));
       const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS }, deletion);
       const silence = new SilenceService(library, edits, silenceAnalyses);
       const llm = config.KEY_MOMENTS_LLM_URL
@@ -126,6 +128,7 @@ export async function main() {
           { name: 's3', check: () => storage.ping() },
         ],
         start: async () => {
+          await relayErrorLogs(bus, errorLog, SERVICE);
           await ingest.start();
           await edits.start();
           await publishing.start();

@@ -3,7 +3,7 @@ startTracing('media');
 
 import { Module } from '@nestjs/common';
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
-import { Messaging } from '@wordcut/messaging';
+import { Messaging, relayErrorLogs } from '@wordcut/messaging';
 import { runMain, runService, s3Settings } from '@wordcut/platform';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadMediaConfig, SERVICE } from './config';
@@ -20,7 +20,7 @@ export async function main() {
   return runService({
     name: SERVICE,
     loadConfig: () => loadMediaConfig(),
-    create: async ({ config, logger, metrics }) => {
+    create: async ({ config, logger, metrics, errorLog }) => {
       const storage = new S3ObjectStorage(s3Settings(config));
       await storage.ensureBucket();
       const bus = await Messaging.connect({ servers: config.NATS_URL, user: config.NATS_USER, pass: config.NATS_PASSWORD, token: config.NATS_TOKEN, namespace: config.NATS_NAMESPACE, name: `${SERVICE}-${config.WORKER_ID}`, logger, metrics });
@@ -67,6 +67,7 @@ export async function main() {
           { name: 's3', check: () => storage.ping() },
         ],
         start: async () => {
+          await relayErrorLogs(bus, errorLog, SERVICE);
           rpc.start();
           await worker.start();
           await ingest.start();

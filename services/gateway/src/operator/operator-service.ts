@@ -1,11 +1,12 @@
 import type { VideoStore } from '../library/video-store';
 import type { OperatorAccess } from './operator-access';
+import type { OperatorFigures } from './operator-figures';
 import type { OperatorVideos } from './operator-videos';
 import type { VideoDeletion } from './video-deletion';
 
 export const OPERATOR_SERVICE = Symbol('OPERATOR_SERVICE');
 
-/** What the operator routes use: sign-in, the video list and deletions. */
+/** What the operator routes use: sign-in, the video list, deletions, figures, error log and failed webhooks. */
 export class OperatorService {
   constructor(
     readonly access: OperatorAccess,
@@ -14,6 +15,7 @@ export class OperatorService {
     private readonly library: VideoStore,
     /** the session cookie is Secure (off only on a local stack over plain http) */
     readonly cookieSecure: boolean,
+    readonly figures: OperatorFigures,
   ) {}
 
   async ownsVideo(videoId: string, userId: string): Promise<boolean> {

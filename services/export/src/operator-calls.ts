@@ -1,0 +1,31 @@
+import { ExportSubjects, failedWebhookQuerySchema, webhookBulkDeleteSchema, type WebhookRetryResult } from '@wordcut/contracts';
+import type { Messaging } from '@wordcut/messaging';
+import { z } from 'zod';
+import { detailsOf } from './errors';
+import type { ExportOperatorStore } from './operator-records';
+import type { WebhookApplier } from './webhooks';
+
+/**
+ * The export service's answers to the operators' dashboard (asked by the gateway). A retry applies
+ * the stored event again, now: applied resolves the record, a failure keeps it with the new error.
+ */
+export function serveOperatorCalls(bus: Messaging, records: ExportOperatorStore, applier: Pick<WebhookApplier, 'apply'>): void {
+  bus.serve(ExportSubjects.rpcHealth, z.object({}), () => records.health());
+  bus.serve(ExportSubjects.rpcFailedWebhooks, failedWebhookQuerySchema, (q) => records.failedWebhooks(q));
+  bus.serve(ExportSubjects.rpcRetryWebhook, z.object({ id: z.string().uuid() }), ({ id }) => retryWebhook(records, applier, id));
+  bus.serve(ExportSubjects.rpcDeleteWebhooks, webhookBulkDeleteSchema, async ({ jobIds }) => ({ deleted: await records.deleteFailed(jobIds) }));
+}
+
+export async function retryWebhook(records: ExportOperatorStore, applier: Pick<WebhookApplier, 'apply'>, id: string): Promise<WebhookRetryResult | null> {
+  const event = await records.failedEvent(id);
+  if (!event) return null;
+  try {
+    await applier.apply(event);
+  } catch (err) {
+    const error = detailsOf(err);
+    await records.retried(id, error);
+    return { jobId: id, succeeded: false, error };
+  }
+  await records.retried(id, null);
+  return { jobId: id, succeeded: true, error: null };
+}
