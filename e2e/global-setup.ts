@@ -43,6 +43,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const s3 = await startLocalS3({ port: 0, directory: path.join(dir, 's3') });
   const db = await createTestDatabase();
   const namespace = `e2e${uniqueSuffix()}`;
+  // the dashboard test dead-letters a message and sends a signed webhook of its own
+  process.env['E2E_NATS_NAMESPACE'] = namespace;
+  process.env['E2E_WEBHOOK_SECRET'] = webhookSecret;
   const env = {
     DATABASE_URL: db.url,
     NATS_URL,
@@ -67,7 +70,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const { Messaging } = await import('@wordcut/messaging');
     const { createLogger } = await import('@wordcut/platform');
     const bus = await Messaging.connect({ servers: NATS_URL, namespace, name: 'e2e-cleanup', logger: createLogger('e2e', 'silent') });
-    for (const s of ['JOBS', 'MEDIA', 'DLQ', 'VIDEOS', 'EXPORT']) await bus.jsm.streams.delete(bus.streamName(s)).catch(() => undefined);
+    const { ExportStream, Streams } = await import('@wordcut/contracts');
+    for (const s of [...Object.values(Streams), ExportStream]) await bus.jsm.streams.delete(bus.streamName(s.name)).catch(() => undefined);
     await bus.close();
     await sandbox.close();
     await s3.close();

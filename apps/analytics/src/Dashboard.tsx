@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { describeError, toast } from '@wordcut/ui';
 import { ANALYTICS_KEYS, logout } from './api';
+import { ErrorLogs } from './ErrorLogs';
+import { FailedWebhooks } from './FailedWebhooks';
+import { Figures } from './figures/Figures';
 import { VideoManagement } from './VideoManagement';
 
 interface DashboardProps {
@@ -8,13 +11,18 @@ interface DashboardProps {
   onLoggedOut: () => void;
 }
 
-/** The operator dashboard: header with Logout, then its sections. */
+/**
+ * The operator dashboard, top to bottom: header with Logout; the figures (feature status, queue
+ * cards, system, queue configuration, media work queue, media workers, provider publishing,
+ * analytics events); Video Management; Error Logs; Failed Webhooks.
+ */
 export function Dashboard({ onLoggedOut }: DashboardProps) {
   const queryClient = useQueryClient();
   const signOut = useMutation({
     mutationFn: logout,
     onSuccess: (status) => {
-      queryClient.removeQueries({ queryKey: ANALYTICS_KEYS.allVideos });
+      // everything the operator saw leaves with the session
+      queryClient.removeQueries({ queryKey: ANALYTICS_KEYS.all, predicate: (q) => q.queryKey[1] !== ANALYTICS_KEYS.status[1] });
       queryClient.setQueryData(ANALYTICS_KEYS.status, status);
       onLoggedOut();
     },
@@ -25,13 +33,16 @@ export function Dashboard({ onLoggedOut }: DashboardProps) {
       <header className="wc-an-header">
         <div>
           <h1 className="wc-an-header__title">Analytics Dashboard</h1>
-          <p className="wc-muted wc-an-header__subtitle">Operate WordCut: every video, with what it stores.</p>
+          <p className="wc-muted wc-an-header__subtitle">Operate WordCut: queues, workers, publishing, videos and errors.</p>
         </div>
         <button type="button" className="wc-button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           {signOut.isPending ? 'Logging out...' : 'Logout'}
         </button>
       </header>
+      <Figures />
       <VideoManagement />
+      <ErrorLogs />
+      <FailedWebhooks />
     </div>
   );
 }

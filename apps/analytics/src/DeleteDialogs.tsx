@@ -162,3 +162,44 @@ export function BulkDeleteDialog({ preview, pending, error, onConfirm, onClose }
     </Dialog>
   );
 }
+
+interface RecordsProps {
+  /** "Delete 3 error logs?" */
+  title: string;
+  /** what goes, in a sentence */
+  description: string;
+  pending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Error logs or failed webhooks: what goes, Delete, and 'Bulk Delete Failed' when the call fails. */
+export function BulkRecordsDeleteDialog({ title, description, pending, error, onConfirm, onClose }: RecordsProps) {
+  return (
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          {/* a destructive dialog opens on Cancel */}
+          <button type="button" className="wc-button" onClick={onClose} disabled={pending} data-autofocus>
+            Cancel
+          </button>
+          <button type="button" className="wc-button wc-an-button--danger" onClick={onConfirm} disabled={pending}>
+            {pending ? 'Deleting...' : 'Delete'}
+          </button>
+        </>
+      }
+    >
+      <p>{description}</p>
+      <p className="wc-an-warning">{DELETE_WARNING}</p>
+      {error ? (
+        <p className="wc-error-text" role="alert">
+          Bulk Delete Failed: {describeError(error)}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -5,14 +5,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@wordcut/ui';
 import AnalyticsModule from './Module';
 import { goHome } from './navigation';
+import { dashboardRoutes, json, router } from './testing.spec-helpers';
 import { SEARCH_DEBOUNCE_MS } from './VideoManagement';
 
 jest.mock('./navigation', () => ({ goHome: jest.fn() }));
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit?]>();
-
-const json = (status: number, body: unknown) =>
-  ({ ok: status >= 200 && status < 300, status, statusText: String(status), json: async () => body, text: async () => JSON.stringify(body) }) as unknown as Response;
 
 const video = (n: number, extra: Record<string, unknown> = {}) => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -31,15 +29,12 @@ const video = (n: number, extra: Record<string, unknown> = {}) => ({
 
 const page = (videos: unknown[], total = videos.length) => ({ videos, pagination: { page: 1, limit: 20, total, totalPages: Math.max(1, Math.ceil(total / 20)) }, users: ['wordcut:owner'] });
 
-/** Answers by method and path; unanswered calls fail the test. */
-function serve(routes: Record<string, (init?: RequestInit, url?: string) => Response>) {
-  fetchMock.mockImplementation(async (url, init) => {
-    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
-    const handler = routes[key];
-    if (!handler) throw new Error(`unexpected call ${key}`);
-    return handler(init, url);
-  });
+/** Answers by method and path (the dashboard's other sections with samples); unanswered calls fail the test. */
+function serve(routes: Record<string, (init?: RequestInit, url?: string) => Response | Promise<Response>>) {
+  fetchMock.mockImplementation(router({ ...dashboardRoutes(), ...routes }));
 }
+
+const videoSection = () => screen.getByTestId('section-videos');
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -119,12 +114,10 @@ describe('analytics remote', () => {
     let release: (r: Response) => void = () => undefined;
     serve({
       'GET /api/analytics/status': () => json(200, { authenticated: true, csrfToken: 't' }),
-      'GET /api/analytics/videos': () => json(200, page([])),
+      'GET /api/analytics/videos': () => new Promise<Response>((resolve) => (release = resolve)),
     });
-    fetchMock.mockImplementationOnce(async () => json(200, { authenticated: true, csrfToken: 't' }));
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
     renderModule();
-    await waitFor(() => expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5));
+    await waitFor(() => expect(within(videoSection()).getAllByTestId('skeleton-row')).toHaveLength(5));
     await act(async () => release(json(200, page([]))));
     expect(await screen.findByText('No videos found')).toBeInTheDocument();
   });
@@ -138,7 +131,7 @@ describe('analytics remote', () => {
     renderModule();
     expect(await screen.findByText('Error Loading Analytics', {}, { timeout: 5000 })).toBeInTheDocument();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    fireEvent.click(within(videoSection()).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('rowheader', { name: /talk-1\.mp4/ })).toBeInTheDocument();
   });
 
@@ -152,9 +145,9 @@ describe('analytics remote', () => {
       renderModule();
       await act(async () => jest.advanceTimersByTimeAsync(10));
       await screen.findByRole('rowheader', { name: /talk-1\.mp4/ });
-      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      fireEvent.click(within(videoSection()).getByRole('button', { name: 'Next' }));
       await act(async () => jest.advanceTimersByTimeAsync(10));
-      expect(fetchMock.mock.calls.at(-1)![0]).toMatch(/page=2/);
+      expect(fetchMock.mock.calls.at(-1)![0]).toMatch(/^\/api\/analytics\/videos\?.*page=2/);
       fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ta' } });
       fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'talk' } });
       await act(async () => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 50));

@@ -1,7 +1,6 @@
-import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ANALYTICS_PAGE_SIZES,
   UNKNOWN_USER_FILTER,
   VIDEO_SORTS,
   VIDEO_STATUS_FILTERS,
@@ -15,22 +14,12 @@ import { describeError, toast } from '@wordcut/ui';
 import { ANALYTICS_KEYS, bulkDelete, deleteVideo, fetchBulkPreview, fetchDeletionPreview, fetchVideos } from './api';
 import { BulkDeleteDialog, SingleDeleteDialog } from './DeleteDialogs';
 import { formatDate, formatDuration, formatFileSize, formatUser, plural, STATUS_LABELS } from './format';
-import {
-  INITIAL_VIDEO_LIST,
-  isFiltered,
-  pagerState,
-  rangeLabel,
-  selectAllState,
-  toggleAll,
-  toggleSelected,
-  videoListQuery,
-  videoListReducer,
-} from './listState';
+import { BulkBar, EmptyRow, ErrorRow, PageSizeField, Pager, SelectAllBox, SkeletonRows } from './ListParts';
+import { INITIAL_VIDEO_LIST, isFiltered, selectAllState, toggleAll, toggleSelected, videoListQuery, videoListReducer } from './listState';
 import { useDebounced } from './useDebounced';
 
 /** The search waits this long after the last key press. */
 export const SEARCH_DEBOUNCE_MS = 300;
-const SKELETON_ROWS = 5;
 const COLUMNS = 9;
 
 const SORT_LABELS: Record<VideoSort, string> = {
@@ -91,15 +80,9 @@ export function VideoManagement() {
   });
 
   const pagination = videos.data?.pagination;
-  const pager = pagerState(list.page, pagination?.totalPages ?? 1);
-  const allState = selectAllState(selected, pageIds);
-  const selectAllRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (selectAllRef.current) selectAllRef.current.indeterminate = allState === 'mixed';
-  }, [allState]);
 
   return (
-    <section className="wc-card wc-an-section" aria-labelledby={`${id}-title`}>
+    <section className="wc-card wc-an-section" aria-labelledby={`${id}-title`} data-testid="section-videos">
       <div className="wc-an-section__head">
         <h2 id={`${id}-title`} className="wc-an-section__title">
           Video Management
@@ -144,28 +127,11 @@ export function VideoManagement() {
             ))}
           </select>
         </div>
-        <div className="wc-field">
-          <label htmlFor={`${id}-limit`}>Per page</label>
-          <select id={`${id}-limit`} className="wc-an-select" value={list.limit} onChange={(e) => dispatch({ type: 'limit', value: Number(e.currentTarget.value) })}>
-            {ANALYTICS_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PageSizeField id={`${id}-limit`} value={list.limit} onChange={(value) => dispatch({ type: 'limit', value })} />
       </div>
 
       {selected.size > 0 ? (
-        <div className="wc-an-bulkbar" role="region" aria-label="Bulk actions">
-          <span aria-live="polite">{selected.size} selected</span>
-          <button type="button" className="wc-button wc-button--small" onClick={() => setSelected(new Set())}>
-            Clear selection
-          </button>
-          <button type="button" className="wc-button wc-button--small wc-an-button--danger" disabled={bulkPreview.isPending} onClick={() => bulkPreview.mutate([...selected])}>
-            {bulkPreview.isPending ? 'Loading...' : 'Delete selected'}
-          </button>
-        </div>
+        <BulkBar label="Bulk actions" count={selected.size} pending={bulkPreview.isPending} onClear={() => setSelected(new Set())} onDelete={() => bulkPreview.mutate([...selected])} />
       ) : null}
 
       <div className="wc-an-table-wrap">
@@ -174,13 +140,11 @@ export function VideoManagement() {
           <thead>
             <tr>
               <th scope="col" className="wc-an-table__check">
-                <input
-                  ref={selectAllRef}
-                  type="checkbox"
-                  aria-label="Select all videos on this page"
-                  checked={allState === true}
+                <SelectAllBox
+                  label="Select all videos on this page"
+                  state={selectAllState(selected, pageIds)}
                   disabled={pageIds.length === 0}
-                  onChange={() => setSelected((s) => toggleAll(s, pageIds))}
+                  onToggle={() => setSelected((s) => toggleAll(s, pageIds))}
                 />
               </th>
               <th scope="col">Name</th>
@@ -197,33 +161,11 @@ export function VideoManagement() {
           </thead>
           <tbody>
             {videos.isPending ? (
-              Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <tr key={i} className="wc-an-skeleton" data-testid="skeleton-row" aria-hidden="true">
-                  {Array.from({ length: COLUMNS }, (_, c) => (
-                    <td key={c}>
-                      <span className="wc-an-skeleton__bar" />
-                    </td>
-                  ))}
-                </tr>
-              ))
+              <SkeletonRows columns={COLUMNS} />
             ) : videos.isError ? (
-              <tr>
-                <td colSpan={COLUMNS}>
-                  <div className="wc-an-state" role="alert">
-                    <p className="wc-an-state__title">Error Loading Analytics</p>
-                    <p className="wc-muted">{describeError(videos.error)}</p>
-                    <button type="button" className="wc-button" onClick={() => void videos.refetch()}>
-                      Retry
-                    </button>
-                  </div>
-                </td>
-              </tr>
+              <ErrorRow columns={COLUMNS} error={videos.error} onRetry={() => void videos.refetch()} />
             ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS}>
-                  <p className="wc-an-state wc-an-state__title">{isFiltered(list) ? 'No videos match your filters' : 'No videos found'}</p>
-                </td>
-              </tr>
+              <EmptyRow columns={COLUMNS} text={isFiltered(list) ? 'No videos match your filters' : 'No videos found'} />
             ) : (
               rows.map((row) => (
                 <VideoRow
@@ -240,22 +182,7 @@ export function VideoManagement() {
         </table>
       </div>
 
-      {pagination ? (
-        <nav className="wc-an-pager" aria-label="Video pages">
-          <span className="wc-muted">{rangeLabel(pagination.page, pagination.limit, pagination.total)}</span>
-          <div className="wc-an-pager__buttons">
-            <button type="button" className="wc-button wc-button--small" disabled={!pager.canPrev} onClick={() => dispatch({ type: 'page', value: list.page - 1 })}>
-              Prev
-            </button>
-            <span aria-live="polite">
-              Page {pagination.page} of {Math.max(1, pagination.totalPages)}
-            </span>
-            <button type="button" className="wc-button wc-button--small" disabled={!pager.canNext} onClick={() => dispatch({ type: 'page', value: list.page + 1 })}>
-              Next
-            </button>
-          </div>
-        </nav>
-      ) : null}
+      {pagination ? <Pager label="Video pages" pagination={pagination} page={list.page} onPage={(value) => dispatch({ type: 'page', value })} /> : null}
 
       {single ? (
         <SingleDeleteDialog

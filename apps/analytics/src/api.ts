@@ -1,11 +1,18 @@
 import {
   AnalyticsPaths,
   OPERATOR_CSRF_HEADER,
+  OperatorPaths,
   type AnalyticsVideoPage,
+  type BulkDeleteCount,
   type BulkDeletionPreview,
   type DeletionPreview,
   type DeletionResult,
+  type ErrorLogPage,
+  type FailedWebhookPage,
+  type Metrics,
   type OperatorStatus,
+  type WebhookRetryResult,
+  type WorkerMetrics,
 } from '@wordcut/contracts';
 import { throwIfNotOk } from '@wordcut/ui';
 
@@ -32,10 +39,23 @@ async function operatorJson<T>(path: string, init: { method?: string; json?: unk
 }
 
 export const ANALYTICS_KEYS = {
+  /** every query of the dashboard (the status too) */
+  all: ['analytics'] as const,
   status: ['analytics', 'status'] as const,
   videos: (query: string) => ['analytics', 'videos', query] as const,
   allVideos: ['analytics', 'videos'] as const,
+  metrics: ['analytics', 'metrics'] as const,
+  workerMetrics: (periodMinutes: number) => ['analytics', 'worker-metrics', periodMinutes] as const,
+  errors: (query: string) => ['analytics', 'errors', query] as const,
+  allErrors: ['analytics', 'errors'] as const,
+  webhooks: (query: string) => ['analytics', 'webhooks', query] as const,
+  allWebhooks: ['analytics', 'webhooks'] as const,
 };
+
+/** Polling: the metrics every 30 s, the worker figures every 60 s (and on Refresh), over the last 60 minutes. */
+export const METRICS_REFRESH_MS = 30_000;
+export const WORKER_METRICS_REFRESH_MS = 60_000;
+export const WORKER_METRICS_PERIOD_MINUTES = 60;
 
 export const fetchStatus = async (): Promise<OperatorStatus> => rememberSession(await operatorJson<OperatorStatus>(AnalyticsPaths.status));
 export const login = async (password: string): Promise<OperatorStatus> => rememberSession(await operatorJson<OperatorStatus>(AnalyticsPaths.login, { method: 'POST', json: { password } }));
@@ -45,3 +65,11 @@ export const fetchDeletionPreview = (videoId: string): Promise<DeletionPreview> 
 export const deleteVideo = (videoId: string): Promise<DeletionResult> => operatorJson(AnalyticsPaths.deleteVideo(videoId), { method: 'DELETE' });
 export const fetchBulkPreview = (ids: readonly string[]): Promise<BulkDeletionPreview> => operatorJson(`${AnalyticsPaths.bulkPreview}?ids=${ids.map(encodeURIComponent).join(',')}`);
 export const bulkDelete = (videoIds: readonly string[]): Promise<DeletionResult> => operatorJson(AnalyticsPaths.bulkDelete, { method: 'POST', json: { videoIds } });
+export const fetchMetrics = (): Promise<Metrics> => operatorJson(OperatorPaths.metrics);
+export const fetchWorkerMetrics = (periodMinutes: number = WORKER_METRICS_PERIOD_MINUTES): Promise<WorkerMetrics> =>
+  operatorJson(`${OperatorPaths.workerMetrics}?periodMinutes=${periodMinutes}`);
+export const fetchErrorLogs = (query: string): Promise<ErrorLogPage> => operatorJson(`${OperatorPaths.errors}?${query}`);
+export const bulkDeleteErrorLogs = (errorIds: readonly string[]): Promise<BulkDeleteCount> => operatorJson(OperatorPaths.errorsBulkDelete, { method: 'POST', json: { errorIds } });
+export const fetchFailedWebhooks = (query: string): Promise<FailedWebhookPage> => operatorJson(`${OperatorPaths.failedWebhooks}?${query}`);
+export const retryWebhook = (jobId: string): Promise<WebhookRetryResult> => operatorJson(OperatorPaths.retryWebhook(jobId), { method: 'POST' });
+export const bulkDeleteWebhooks = (jobIds: readonly string[]): Promise<BulkDeleteCount> => operatorJson(OperatorPaths.webhooksBulkDelete, { method: 'POST', json: { jobIds } });

@@ -1,5 +1,13 @@
 import {
   bulkDeleteConfirmed,
+  clampedPage,
+  errorLogListQuery,
+  errorLogListReducer,
+  INITIAL_ERROR_LOG_LIST,
+  INITIAL_WEBHOOK_LIST,
+  toggleExpanded,
+  webhookListQuery,
+  webhookListReducer,
   INITIAL_VIDEO_LIST,
   isFiltered,
   pagerState,
@@ -68,5 +76,36 @@ describe('video list state', () => {
     expect(bulkDeleteConfirmed('delete')).toBe(false);
     expect(bulkDeleteConfirmed('DELETE ')).toBe(false);
     expect(bulkDeleteConfirmed('')).toBe(false);
+  });
+});
+
+describe('error log and failed webhook list state', () => {
+  it('starts on page 1 with 20 a page and every severity', () => {
+    expect(INITIAL_ERROR_LOG_LIST).toEqual({ severity: 'all', page: 1, limit: 20 });
+    expect(errorLogListQuery(INITIAL_ERROR_LOG_LIST)).toBe('severity=all&page=1&limit=20');
+    expect(INITIAL_WEBHOOK_LIST).toEqual({ page: 1, limit: 20 });
+    expect(webhookListQuery(INITIAL_WEBHOOK_LIST)).toBe('page=1&limit=20');
+  });
+
+  it('returns to page 1 on a severity or page-size change, and keeps the severity when paging', () => {
+    const onPage3 = { ...INITIAL_ERROR_LOG_LIST, page: 3 };
+    expect(errorLogListReducer(onPage3, { type: 'severity', value: 'warn' })).toEqual({ severity: 'warn', page: 1, limit: 20 });
+    expect(errorLogListReducer(onPage3, { type: 'limit', value: 100 })).toEqual({ severity: 'all', page: 1, limit: 100 });
+    const warn = { severity: 'warn' as const, page: 1, limit: 50 };
+    expect(errorLogListQuery(errorLogListReducer(warn, { type: 'page', value: 2 }))).toBe('severity=warn&page=2&limit=50');
+    expect(webhookListReducer({ page: 4, limit: 20 }, { type: 'limit', value: 10 })).toEqual({ page: 1, limit: 10 });
+    expect(webhookListReducer({ page: 1, limit: 20 }, { type: 'page', value: 0 })).toEqual({ page: 1, limit: 20 });
+  });
+
+  it('expands one row at a time', () => {
+    expect(toggleExpanded(null, 'a')).toBe('a');
+    expect(toggleExpanded('a', 'b')).toBe('b');
+    expect(toggleExpanded('b', 'b')).toBeNull();
+  });
+
+  it('goes back to the last page when the page went past it', () => {
+    expect(clampedPage(3, 2)).toBe(2);
+    expect(clampedPage(2, 2)).toBeNull();
+    expect(clampedPage(1, 0)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ANALYTICS_DEFAULT_PAGE_SIZE, type VideoSort, type VideoStatusFilter } from '@wordcut/contracts';
+import { ANALYTICS_DEFAULT_PAGE_SIZE, ERROR_SEVERITIES, type ErrorSeverity, type VideoSort, type VideoStatusFilter } from '@wordcut/contracts';
 
 /** The video list's filters, sort and paging (what the URL query of GET /api/analytics/videos says). */
 export interface VideoListState {
@@ -32,10 +32,17 @@ export function videoListReducer(state: VideoListState, action: VideoListAction)
     case 'sort':
       return { ...state, sortBy: action.value, page: 1 };
     case 'limit':
-      return { ...state, limit: action.value, page: 1 };
     case 'page':
-      return { ...state, page: Math.max(1, Math.floor(action.value)) };
+      return pagingReducer(state, action);
   }
+}
+
+/** Paging shared by every list: a new page size returns to page 1; a page is at least 1. */
+export type PagingAction = { type: 'limit'; value: number } | { type: 'page'; value: number };
+
+export function pagingReducer<S extends { page: number; limit: number }>(state: S, action: PagingAction): S {
+  if (action.type === 'limit') return { ...state, limit: action.value, page: 1 };
+  return { ...state, page: Math.max(1, Math.floor(action.value)) };
 }
 
 /** The query string of the list call (defaults left out). */
@@ -94,3 +101,47 @@ export function selectAllState(selected: ReadonlySet<string>, pageIds: readonly 
 /** The bulk deletion's confirmation is exactly DELETE (case-sensitive). */
 export const BULK_DELETE_WORD = 'DELETE';
 export const bulkDeleteConfirmed = (typed: string): boolean => typed === BULK_DELETE_WORD;
+
+// ---------------------------------------------------------------------------------------------
+// Error logs and failed webhooks: the same pattern (a filter or page-size change returns to page 1)
+
+export const ERROR_SEVERITY_FILTERS = ['all', ...ERROR_SEVERITIES] as const;
+export type ErrorSeverityFilter = 'all' | ErrorSeverity;
+
+export interface ErrorLogListState {
+  severity: ErrorSeverityFilter;
+  page: number;
+  limit: number;
+}
+export const INITIAL_ERROR_LOG_LIST: ErrorLogListState = { severity: 'all', page: 1, limit: ANALYTICS_DEFAULT_PAGE_SIZE };
+export type ErrorLogListAction = { type: 'severity'; value: ErrorSeverityFilter } | PagingAction;
+
+export function errorLogListReducer(state: ErrorLogListState, action: ErrorLogListAction): ErrorLogListState {
+  if (action.type === 'severity') return { ...state, severity: action.value, page: 1 };
+  return pagingReducer(state, action);
+}
+
+/** The query of GET /api/analytics/errors: severity, page, limit. */
+export function errorLogListQuery(state: ErrorLogListState): string {
+  return new URLSearchParams({ severity: state.severity, page: String(state.page), limit: String(state.limit) }).toString();
+}
+
+export interface WebhookListState {
+  page: number;
+  limit: number;
+}
+export const INITIAL_WEBHOOK_LIST: WebhookListState = { page: 1, limit: ANALYTICS_DEFAULT_PAGE_SIZE };
+export const webhookListReducer = (state: WebhookListState, action: PagingAction): WebhookListState => pagingReducer(state, action);
+
+/** The query of GET /api/analytics/webhooks/failed: page, limit. */
+export function webhookListQuery(state: WebhookListState): string {
+  return new URLSearchParams({ page: String(state.page), limit: String(state.limit) }).toString();
+}
+
+/** One expanded row at a time: the same row again collapses it. */
+export const toggleExpanded = (expanded: string | null, id: string): string | null => (expanded === id ? null : id);
+
+/** A page beyond the last (after deleting its rows) goes back to the last one; null when the page is fine. */
+export function clampedPage(page: number, totalPages: number): number | null {
+  return totalPages > 0 && page > totalPages ? totalPages : null;
+}

@@ -39,6 +39,62 @@ export const ANALYTICS_CSS = `
 .wc-an-badge--processing { background: #fff4d6; color: #6b4600; }
 .wc-an-badge--completed { background: #e6f4ea; color: #1f6b30; }
 .wc-an-badge--failed { background: var(--wc-danger-soft); color: #a61e1e; }
+.wc-an-badge--ok { background: #e6f4ea; color: #1f6b30; }
+.wc-an-badge--warn { background: #fff4d6; color: #6b4600; }
+.wc-an-badge--bad { background: var(--wc-danger-soft); color: #a61e1e; }
+.wc-an-badge--neutral { background: #ebebe6; color: #3f3f3b; }
+.wc-an-badge--fatal { background: #7a1010; color: #fff; }
+.wc-an-figure--ok { color: #1f6b30; }
+.wc-an-figure--warn { color: #6b4600; }
+.wc-an-figure--bad { color: #a61e1e; }
+.wc-an-features { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; }
+.wc-an-features li { display: flex; align-items: center; gap: 0.5rem; font-weight: 500; }
+.wc-an-cards { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 1rem; }
+@media (max-width: 900px) { .wc-an-cards { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+.wc-an-stat-card { display: grid; align-content: start; gap: 0.3rem; min-width: 0; }
+.wc-an-stat-card__title { margin: 0; font-size: 0.85rem; font-weight: 600; color: var(--wc-text-muted); }
+.wc-an-stat-card__value { margin: 0; font-size: 1.6rem; font-weight: 700; font-variant-numeric: tabular-nums; line-height: 1.2; }
+.wc-an-stat-card__value .wc-an-badge { font-size: 0.9rem; }
+.wc-an-stat-card__note { margin: 0; font-size: 0.8rem; color: var(--wc-text-muted); overflow-wrap: anywhere; }
+.wc-an-pair { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 1.25rem; align-items: start; }
+@media (max-width: 900px) { .wc-an-pair { grid-template-columns: minmax(0, 1fr); } }
+.wc-an-block { display: grid; gap: 0.6rem; min-width: 0; align-content: start; }
+.wc-an-subhead { margin: 0; font-size: 1rem; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.4rem; }
+.wc-an-dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.35rem 1rem; margin: 0; font-size: 0.9rem; }
+.wc-an-dl__row { display: contents; }
+.wc-an-dl dt { color: var(--wc-text-muted); }
+.wc-an-dl dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+.wc-an-dl--inline { display: flex; flex-wrap: wrap; gap: 0.4rem 1.5rem; }
+.wc-an-dl--inline .wc-an-dl__row { display: flex; gap: 0.4rem; }
+.wc-an-stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0.75rem; margin: 0; }
+.wc-an-stat { display: grid; align-content: start; gap: 0.1rem; padding: 0.6rem 0.75rem; border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); min-width: 0; }
+.wc-an-stat__label { font-size: 0.8rem; font-weight: 600; color: var(--wc-text-muted); }
+.wc-an-stat__value { margin: 0; font-size: 1.3rem; font-weight: 700; font-variant-numeric: tabular-nums; display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; }
+.wc-an-stat__note { margin: 0; font-size: 0.8rem; color: var(--wc-text-muted); }
+.wc-an-hint { margin: 0; font-size: 0.85rem; color: var(--wc-text-muted); }
+.wc-an-hint--strong { color: #a61e1e; font-weight: 600; }
+.wc-an-code { font-family: var(--wc-mono); font-size: 0.8rem; overflow-wrap: anywhere; }
+.wc-an-inline { display: inline; }
+.wc-an-message { margin: 0; min-width: 12rem; max-width: 480px; overflow-wrap: anywhere; }
+.wc-an-message summary { cursor: pointer; }
+.wc-an-message__full { margin: 0.5rem 0 0; white-space: pre-wrap; font-family: var(--wc-mono); font-size: 0.8rem; }
+.wc-an-feed { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.5rem; }
+.wc-an-feed > li { display: grid; gap: 0.2rem; padding: 0.5rem 0.75rem; border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); font-size: 0.875rem; }
+.wc-an-feed--compact > li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.5rem; padding: 0.35rem 0.6rem; }
+.wc-an-feed__head { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
+.wc-an-filters--compact { grid-template-columns: repeat(2, minmax(140px, 220px)); }
+@media (max-width: 1100px) { .wc-an-filters--compact { grid-template-columns: repeat(2, minmax(0, 220px)); } }
+.wc-an-table__endpoint { max-width: 16rem; }
+.wc-an-row--expandable { cursor: pointer; }
+.wc-an-row--expandable:hover { background: var(--wc-surface-muted); }
+.wc-an-row--open > * { border-bottom: 0; }
+.wc-an-disclosure { display: inline-flex; align-items: center; gap: 0.3rem; min-height: 28px; padding: 0.1rem 0.35rem 0.1rem 0.15rem; border: 1px solid transparent; border-radius: var(--wc-radius-small); background: none; color: var(--wc-text); font: inherit; cursor: pointer; }
+.wc-an-disclosure:hover { border-color: var(--wc-control-border); }
+.wc-an-chevron { display: inline-block; width: 1em; color: var(--wc-text-muted); }
+.wc-an-details-row > td { background: var(--wc-surface-muted); }
+.wc-an-details { display: grid; gap: 0.5rem; padding: 0.25rem 0.25rem 0.5rem; }
+.wc-an-details__label { margin: 0; font-size: 0.85rem; color: var(--wc-text-muted); }
+.wc-an-pre { margin: 0; max-height: 280px; overflow: auto; padding: 0.6rem 0.75rem; border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); background: var(--wc-surface); color: var(--wc-text); font-family: var(--wc-mono); font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .wc-an-icon-button { width: 32px; padding: 0; }
 .wc-button.wc-an-button--danger { background: var(--wc-danger); border-color: var(--wc-danger); color: #fff; }
 .wc-button.wc-an-button--danger:hover:not(:disabled) { background: #a61e1e; }
