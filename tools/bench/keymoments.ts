@@ -24,6 +24,7 @@ import model from 'wink-eng-lite-web-model';
 import { lessonMedia } from '../media/talk-media';
 import { ROOT } from '../stack/stack';
 import { checkInterrupted, median, round } from './common';
+import { renderScenes, type ScenesResults } from './scenes';
 
 export const KEY_MOMENT_WORDS = 30_000;
 
@@ -48,6 +49,8 @@ export interface KeyMomentsResults {
   /** heap kept alive by the whole transcript as one wink-nlp document, MiB */
   wholeDocumentHeapMiB: number;
   moments: Array<{ category: string; engagement: number; startTime: number; duration: number; title: string }>;
+  /** the picture's scene changes (the Visual signal), ours against decoding every frame */
+  scenes?: ScenesResults;
   sectionSec: number;
 }
 
@@ -131,6 +134,7 @@ export function renderKeyMoments(r: KeyMomentsResults, table: (headers: string[]
       ((globalThis as { gc?: unknown }).gc ? '' : ' (no --expose-gc: figures without a collection)'),
   );
   out.push(`  => ${r.moments.length} moments: ${r.moments.map((m) => `${m.category} ${m.engagement}% at ${Math.round(m.startTime)} s (${Math.round(m.duration)} s)`).join(', ')}`);
+  if (r.scenes) out.push(...renderScenes(r.scenes, table));
   out.push(`   section time ${r.sectionSec} s`);
   return out;
 }

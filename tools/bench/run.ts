@@ -97,6 +97,7 @@ import { VTT_PATHOLOGICAL, benchVttParse, renderVttParse, type VttParseResults }
 import { benchWaveform, type WaveformMediaResult } from './waveform';
 import { benchSilence, renderSilence, type SilenceResults } from './silence';
 import { benchKeyMoments, renderKeyMoments, type KeyMomentsResults } from './keymoments';
+import { benchScenes } from './scenes';
 import { benchSilenceUi, renderSilenceUi, type SilenceUiResults } from './silence-ui';
 import { benchOperator, renderOperator, type OperatorResults } from './operator';
 
@@ -686,6 +687,7 @@ async function main(): Promise<number> {
 
   await section(13, 'KEYMOMENTS', async () => {
     const x = await benchKeyMoments({ runs: keyMomentRuns, log });
+    x.scenes = await benchScenes({ runs: 2, log });
     results.keyMoments = x;
     results.targets.push(checkTarget(`keymoments: findKeyMoments, ${x.words} words, median`, x.ours.medianMs, '<', 2000, 'ms'));
   });

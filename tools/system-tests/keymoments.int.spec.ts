@@ -9,7 +9,10 @@
  * Requires the services to be built (`npm run build:services`).
  */
 import { keyMomentsResponseSchema, videoSchema, type KeyMomentsResponse, type Video } from '@wordcut/contracts';
-import { readFileSync } from 'node:fs';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -105,6 +108,36 @@ describe('key moments: a synthesised lesson', () => {
     // the two written to stand out rank above the flat stretches
     expect(moments.slice(0, 2).map((m) => m.category).sort()).toEqual(['Actionable', 'Quotable']);
   });
+
+  it('finds a stretch of slides in the picture as Visual, from the scene changes a media worker stored', async () => {
+    // the lesson's sound under a grey picture that shows five slides while its first four (flat) sentences are read
+    const dir = mkdtempSync(join(tmpdir(), 'wordcut-slides-'));
+    try {
+      const slides = [1.5, 4.5, 7.5, 10.5, 13.5];
+      const colours = ['red', 'yellow', 'green', 'blue', 'white'];
+      const boxes = slides.map((t, k) => `drawbox=x=40:y=30:w=240:h=180:color=${colours[k]}:t=fill:enable='between(t,${t},${slides[k + 1] ?? 16.4})'`).join(',');
+      const mp4 = join(dir, 'slides.mp4');
+      execFileSync('ffmpeg', [
+        '-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=gray:s=320x240:r=25:d=${truth.duration}`, '-i', join(MEDIA, 'lesson.mp4'),
+        '-filter_complex', `[0:v]${boxes},format=yuv420p[v]`, '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast',
+        '-force_key_frames', ['0', ...slides, 16.4].join(','), '-g', '250', '-c:a', 'copy', '-shortest', '-movflags', '+faststart', mp4,
+      ]);
+      const withSlides = await uploadLesson(sys, token, { mp4, vtt: join(MEDIA, 'lesson.vtt') });
+      const { moments } = await answer(await find(withSlides.id));
+      const visual = moments.find((m) => m.category === 'Visual');
+      expect(visual).toBeDefined();
+      expect(visual!.startTime).toBeLessThanOrEqual(slides[0]!);
+      expect(visual!.endTime).toBeGreaterThanOrEqual(slides[slides.length - 1]!);
+      expect(visual!.reasons.join(' ')).toMatch(/The picture changes [5-6] times/);
+      const stored = await sys.s3client.send(new GetObjectCommand({ Bucket: sys.env.S3_BUCKET, Key: `videos/${withSlides.id}/waveform/original.scenes.json` }));
+      const scenes = JSON.parse(await stored.Body!.transformToString()) as { times: number[] };
+      expect(scenes.times.slice(0, 5).map((t) => Math.round(t * 10) / 10)).toEqual(slides);
+      // the plain lesson (one unchanging picture) has no Visual moment
+      expect((await answer(await find(video.id))).moments.some((m) => m.category === 'Visual')).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120000);
 
   it('answers a repeat and the GET from the store, another person 404 like a missing video, no identity 401', async () => {
     const first = await answer(await find(video.id));

@@ -17,6 +17,8 @@ export const StorageKeys = {
   waveform: (videoId: string, mediaVersion: string) => `videos/${videoId}/waveform/${encodeURIComponent(mediaVersion)}.peaks`,
   /** the frame-energy series of one media version, made with its peaks (energy-format.ts) */
   energy: (videoId: string, mediaVersion: string) => `videos/${videoId}/waveform/${encodeURIComponent(mediaVersion)}.energy`,
+  /** the scene changes of one media version's picture (JSON, sceneChangesSchema), for key moments */
+  scenes: (videoId: string, mediaVersion: string) => `videos/${videoId}/waveform/${encodeURIComponent(mediaVersion)}.scenes.json`,
   /** a rendered version of the video (edit list applied to the original), keyed by the job that made it */
   render: (videoId: string, jobId: string) => `videos/${videoId}/renders/${jobId}.mp4`,
   /** captions regenerated after a render (WebVTT and word-by-word JSON) */

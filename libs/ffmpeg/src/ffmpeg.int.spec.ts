@@ -54,6 +54,24 @@ describe('ffmpeg module against the real binaries', () => {
     expect(a).toMatchObject({ codecName: 'aac', sampleRate: 44100, channels: 2, width: null, frameRate: null });
   });
 
+  it('finds the scene changes where an encoder put a keyframe at a cut, and none in an unbroken shot', async () => {
+    const cuts = join(dir, 'cuts.mp4');
+    // three shots of 2 s; keyframes forced at the cuts, as encoders do at a scene change
+    await runFfmpeg({
+      timeoutMs: 30_000,
+      args: [
+        '-f', 'lavfi', '-i', 'color=c=red:s=320x240:d=2:r=25',
+        '-f', 'lavfi', '-i', 'testsrc2=s=320x240:d=2:r=25',
+        '-f', 'lavfi', '-i', 'color=c=blue:s=320x240:d=2:r=25',
+        '-filter_complex', '[0][1][2]concat=n=3:v=1:a=0,format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast',
+        '-force_key_frames', '0,2,4', '-g', '250', cuts,
+      ],
+    });
+    expect(await tools.detectSceneChanges(cuts, { timeoutMs: 20_000 })).toEqual([2, 4]);
+    expect(await tools.detectSceneChanges(av, { timeoutMs: 20_000 })).toEqual([]);
+    await expect(tools.detectSceneChanges(join(dir, 'notes.txt'), { timeoutMs: 10_000 })).rejects.toBeInstanceOf(MediaProbeError);
+  });
+
   it('rejects a text file, a subtitle file and a missing file with MediaProbeError', async () => {
     // Untrusted media is read as MP4/MOV only: anything else is refused before ffprobe parses it.
     const txt = probe(join(dir, 'notes.txt'));

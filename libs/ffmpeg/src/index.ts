@@ -55,6 +55,7 @@ export {
 } from './media-tools';
 export { MAX_PEAK_GAIN, PeakAccumulator, scalePeaks } from './peaks';
 export { EnergyAccumulator } from './energy';
+export { DEFAULT_SCENES_TIMEOUT_MS, SCENE_CHANGE_MEAN_DIFFERENCE, detectSceneChanges, parseFramecrc, sceneChangesCommand, sceneChangesFromThumbnails, type DetectScenesOptions } from './scenes';
 export { DEFAULT_PEAKS_TIMEOUT_MS, PEAKS_SAMPLE_RATE, computePeaks, peaksDecodeCommand, type ComputePeaksOptions, type PeaksResult } from './waveform';
 export { DEFAULT_TRANSCODE_TIMEOUT_MS, browserProxyCommand, transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
 export { browserPlayback, displayDimensions, primaryAudioStream, primaryVideoStream, type BrowserPlayback } from './playback';

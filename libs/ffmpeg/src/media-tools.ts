@@ -5,6 +5,7 @@ import { runProcess } from './process';
 import { probe, type ProbeOptions } from './probe';
 import { runFfmpeg, type RunFfmpegOptions, type RunFfmpegResult } from './run-ffmpeg';
 import { transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
+import { detectSceneChanges, type DetectScenesOptions } from './scenes';
 import { computePeaks, type ComputePeaksOptions, type PeaksResult } from './waveform';
 
 export type MediaProbeOptions = Pick<ProbeOptions, 'timeoutMs' | 'signal'>;
@@ -22,11 +23,13 @@ export interface MediaTools {
 
 export type MediaPeaksOptions = Omit<ComputePeaksOptions, 'binary'>;
 export type MediaTranscodeOptions = Omit<TranscodeForBrowserOptions, 'binary'>;
+export type MediaScenesOptions = Omit<DetectScenesOptions, 'binary'>;
 
 /** What the ingest worker needs on top of MediaTools: waveform peaks and browser proxies. */
 export interface IngestMediaTools extends MediaTools {
   computePeaks(input: FfmpegInput | string, opts: MediaPeaksOptions): Promise<PeaksResult>;
   transcodeForBrowser(input: FfmpegInput | string, output: string, opts?: MediaTranscodeOptions): Promise<RunFfmpegResult>;
+  detectSceneChanges(input: FfmpegInput | string, opts?: MediaScenesOptions): Promise<number[]>;
 }
 
 export interface FfmpegMediaToolsOptions {
@@ -59,6 +62,10 @@ export class FfmpegMediaTools implements IngestMediaTools {
 
   transcodeForBrowser(input: FfmpegInput | string, output: string, opts: MediaTranscodeOptions = {}): Promise<RunFfmpegResult> {
     return transcodeForBrowser(input, output, { ...opts, binary: this.ffmpegPath });
+  }
+
+  detectSceneChanges(input: FfmpegInput | string, opts: MediaScenesOptions = {}): Promise<number[]> {
+    return detectSceneChanges(input, { ...opts, binary: this.ffmpegPath });
   }
 
   /** `ffmpeg -version` and `ffprobe -version` first lines, for startup checks / readiness. */

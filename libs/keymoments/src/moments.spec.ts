@@ -123,6 +123,26 @@ describe('signals on constructed talks', () => {
     expect(visual!.reasons[0]).toBe('The speaker points at the picture (‘as you can see’)');
   });
 
+  it('finds a stretch where the picture keeps changing (slides) as Visual, and says so', () => {
+    const talk = timedTalk([...FLAT, ...FLAT]);
+    // one change now and then over the talk, and six in a row while sentences 14 to 16 are read
+    const slides = talk.bounds.slice(14, 17);
+    const from = slides[0]!.start;
+    const to = slides[2]!.end;
+    const scenes = [talk.bounds[3]!.start + 1, talk.bounds[9]!.start + 1, ...Array.from({ length: 6 }, (_, k) => from + ((to - from) * (k + 0.5)) / 6), talk.bounds[21]!.start + 1];
+    const moments = findKeyMoments({ words: talk.words, scenes });
+    const visual = moments.find((m) => m.category === 'Visual');
+    expect(visual).toBeDefined();
+    expect(visual!.startTime).toBeLessThanOrEqual(from + 0.01);
+    expect(visual!.endTime).toBeGreaterThanOrEqual(to - 0.01);
+    expect(visual!.reasons.join(' ')).toMatch(/The picture changes \d+ times/);
+    // the same talk without scenes has no Visual moment, and evenly spread cuts make none either
+    expect(findKeyMoments({ words: talk.words }).some((m) => m.category === 'Visual')).toBe(false);
+    const end = talk.bounds[talk.bounds.length - 1]!.end;
+    const even = Array.from({ length: 40 }, (_, k) => (end * (k + 0.5)) / 40);
+    expect(findKeyMoments({ words: talk.words, scenes: even }).some((m) => m.category === 'Visual')).toBe(false);
+  });
+
   it('hears a louder, faster stretch from the energy series', () => {
     const sentences = [...FLAT, ...FLAT];
     const talk = timedTalk(sentences);

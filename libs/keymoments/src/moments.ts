@@ -10,13 +10,15 @@ import { voicedLevels, type EnergyLevels } from './audio';
 import { findSentences, type Sentence, type TimedWord } from './sentences';
 
 /** Bumped whenever the rules change what they answer: stored moments of older rules are not served. */
-export const KEY_MOMENT_RULES_VERSION = 1;
+export const KEY_MOMENT_RULES_VERSION = 2;
 
 export interface KeyMomentInput {
   /** the transcript's words, in time order */
   words: readonly TimedWord[];
   /** the frame-energy series of the media, when it has audio */
   energy?: EnergyLevels | null;
+  /** the times (s) where the picture changes scene, when known */
+  scenes?: readonly number[] | null;
 }
 
 /** A moment as the rules find it: the answer's fields but its id, and the words it spans. */
@@ -44,6 +46,8 @@ const SWING_FROM = 0.8;
 const KEEP_SHARE = 0.5;
 /** Each moment of a category already chosen scales the next one's score by this while choosing. */
 const SAME_CATEGORY_FACTOR = 0.85;
+/** Scene changes a window has beyond 1.5 times the talk's own rate, less this many, count as visual evidence. */
+const CUTS_BEYOND_USUAL = 1;
 /** Evidence a category needs before it claims a moment of its own ahead of the others. */
 const OWN_MOMENT_EVIDENCE = 0.3;
 
@@ -62,10 +66,26 @@ export function engagementOf(score: number): number {
   return Math.max(1, Math.min(99, Math.round(100 / (1 + Math.exp(-5.5 * (score - 0.35))))));
 }
 
+/** How many scene changes fall in each sentence's time: from its start to the next sentence's start. */
+function scenesPerSentence(sentences: readonly Sentence[], scenes: readonly number[] | null | undefined): number[] {
+  const out = sentences.map(() => 0);
+  if (!scenes || scenes.length === 0 || sentences.length === 0) return out;
+  const times = [...scenes].sort((a, b) => a - b);
+  let s = 0;
+  for (const time of times) {
+    if (time < sentences[0]!.start || time > sentences[sentences.length - 1]!.end) continue;
+    while (s + 1 < sentences.length && sentences[s + 1]!.start <= time) s++;
+    out[s]!++;
+  }
+  return out;
+}
+
 /** Per-sentence signals as numbers, with prefix sums for windows. */
 class SentenceTable {
   readonly n: number;
-  private readonly prefix: Record<'steps' | 'imps' | 'quotes' | 'emph' | 'figs' | 'strong' | 'excl' | 'answered' | 'humour' | 'visual' | 'words' | 'fillers' | 'loudSum' | 'loudDur', Float64Array>;
+  private readonly prefix: Record<'steps' | 'imps' | 'quotes' | 'emph' | 'figs' | 'strong' | 'excl' | 'answered' | 'humour' | 'visual' | 'cuts' | 'words' | 'fillers' | 'loudSum' | 'loudDur', Float64Array>;
+  /** scene changes per second over the whole talk (0 without scenes) */
+  readonly cutRate: number;
   /** dB above this talk's median sentence, NaN without audio */
   readonly louder: Float64Array;
   readonly medianLoud: number;
@@ -76,10 +96,10 @@ class SentenceTable {
   /** the list each sentence is in, or -1 */
   readonly list: Int32Array;
 
-  constructor(readonly sentences: readonly Sentence[], energy: EnergyLevels | null | undefined) {
+  constructor(readonly sentences: readonly Sentence[], energy: EnergyLevels | null | undefined, scenes: readonly number[] | null | undefined) {
     const n = (this.n = sentences.length);
     const mk = () => new Float64Array(n + 1);
-    this.prefix = { steps: mk(), imps: mk(), quotes: mk(), emph: mk(), figs: mk(), strong: mk(), excl: mk(), answered: mk(), humour: mk(), visual: mk(), words: mk(), fillers: mk(), loudSum: mk(), loudDur: mk() };
+    this.prefix = { steps: mk(), imps: mk(), quotes: mk(), emph: mk(), figs: mk(), strong: mk(), excl: mk(), answered: mk(), humour: mk(), visual: mk(), cuts: mk(), words: mk(), fillers: mk(), loudSum: mk(), loudDur: mk() };
     this.answered = new Uint8Array(n);
     // a question is answered when one of the next two sentences is a statement
     for (let k = 0; k < n; k++) {
@@ -108,6 +128,9 @@ class SentenceTable {
     this.medianLoud = median(voiced);
     this.louder = Float64Array.from(loud, (x) => (x === null ? NaN : x - this.medianLoud));
     this.medianRate = median(sentences.filter((s) => s.signals.wordCount >= 3 && s.end > s.start).map((s) => s.signals.wordCount / (s.end - s.start)));
+    const cuts = scenesPerSentence(sentences, scenes);
+    const talk = n > 0 ? sentences[n - 1]!.end - sentences[0]!.start : 0;
+    this.cutRate = talk > 0 ? cuts.reduce((a, b) => a + b, 0) / talk : 0;
     const p = this.prefix;
     sentences.forEach((s, k) => {
       const g = s.signals;
@@ -122,6 +145,7 @@ class SentenceTable {
       add('answered', this.answered[k]!);
       add('humour', g.humour ? 1 : 0);
       add('visual', g.visual ? 1 : 0);
+      add('cuts', cuts[k]!);
       add('words', g.wordCount);
       add('fillers', g.fillers);
       const d = Math.max(0, s.end - s.start);
@@ -167,10 +191,12 @@ function evaluate(t: SentenceTable, i: number, j: number, maxQuote: number, swin
   const answered = t.sum('answered', i, j);
   const humour = t.sum('humour', i, j);
   const visual = t.sum('visual', i, j);
+  const cuts = t.sum('cuts', i, j);
   const words = t.sum('words', i, j);
   const loudDur = t.sum('loudDur', i, j);
   const louderDb = loudDur > 0 ? t.sum('loudSum', i, j) / loudDur : 0;
   const span = t.sentences[j]!.end - t.sentences[i]!.start;
+  const extraCuts = Math.max(0, cuts - 1.5 * t.cutRate * span - CUTS_BEYOND_USUAL);
   const rateRatio = t.medianRate > 0 && span > 0 ? words / span / t.medianRate : 1;
   const louder = Math.min(1.5, Math.max(0, louderDb / 3));
   const faster = Math.min(1, Math.max(0, (rateRatio - 1) * 2));
@@ -180,9 +206,9 @@ function evaluate(t: SentenceTable, i: number, j: number, maxQuote: number, swin
     maxQuote >= QUOTE_LINE ? Math.min(1, maxQuote + (quotes >= 2 ? 0.1 : 0)) : maxQuote >= 0.3 ? maxQuote * maxQuote : 0,
     saturate(Math.max(0, swing - SWING_FROM) * 1.5 + excl * 0.5 + answered * 0.6 + humour * 0.9, 1.5),
     saturate(emph * 0.9 + figs * 0.4 + strong * 0.25 + louder * 0.5 + faster * 0.3, 1.6),
-    0.9 * saturate(visual, 1.2),
+    0.9 * saturate(visual + 0.5 * extraCuts, 1.2),
   ];
-  const focus = [(steps + imps) / count, quotes / count, Math.min(count, excl + answered + humour + strong) / count, Math.min(count, emph + figs + strong) / count, visual / count];
+  const focus = [(steps + imps) / count, quotes / count, Math.min(count, excl + answered + humour + strong) / count, Math.min(count, emph + figs + strong) / count, Math.min(count, visual + extraCuts) / count];
   // no evidence at all: High-impact, with a reason saying no signal stood out
   let category = HIGH_IMPACT;
   for (let c = 0; c < categories.length; c++) if (categories[c]! > categories[category]!) category = c;
@@ -301,9 +327,12 @@ function describe(t: SentenceTable, i: number, j: number, ev: Evidence): Pick<Fo
       break;
     }
     case VISUAL: {
-      key = firstWhere((k) => sig(k).visual !== null) ?? i;
+      const pointed = firstWhere((k) => sig(k).visual !== null);
+      key = pointed ?? range.reduce((best, k) => (t.sum('cuts', k, k) > t.sum('cuts', best, best) ? k : best), i);
       title = keyPhrase(cleanText(t.sentences[key]!.text, false));
-      reasons.push(`The speaker points at the picture (‘${sig(key).visual}’)`);
+      if (pointed !== undefined) reasons.push(`The speaker points at the picture (‘${sig(pointed).visual}’)`);
+      const changes = t.sum('cuts', i, j);
+      if (changes >= 2) reasons.push(`The picture changes ${changes} times in ${Math.round(t.sentences[j]!.end - t.sentences[i]!.start)} s (slides, cuts or a demo)`);
       break;
     }
     case HIGH_IMPACT:
@@ -387,7 +416,7 @@ export function findKeyMoments(input: KeyMomentInput): FoundMoment[] {
   const words = input.words.filter((w) => Number.isFinite(w.start) && Number.isFinite(w.end) && w.end >= w.start);
   if (words.length === 0) return [];
   const sentences = findSentences(words);
-  const t = new SentenceTable(sentences, input.energy);
+  const t = new SentenceTable(sentences, input.energy, input.scenes);
   const n = t.n;
   const roomAround = (len: number, taken: ReadonlyArray<{ i: number; j: number }>, enough: number) => momentsThatFit(sentences, len, taken, enough);
   const longestFitting = (taken: ReadonlyArray<{ i: number; j: number }>, count: number) => longestMomentLength(sentences, taken, count);

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { ObjectNotFoundError } from './errors';
 
 /** A byte range of a ranged read; `end` is inclusive (HTTP semantics), absent = to the end. */
 export interface ByteRange {
@@ -84,4 +85,17 @@ export function parseContentRange(
   const m = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(value.trim());
   if (!m) return null;
   return { start: Number(m[1]), end: Number(m[2]), total: m[3] === '*' ? null : Number(m[3]) };
+}
+
+/** A whole (small) object's bytes, or null when there is no such object. */
+export async function readObjectBytes(storage: Pick<ObjectStorage, 'getStream'>, key: string): Promise<Uint8Array | null> {
+  try {
+    const { body } = await storage.getStream(key);
+    const chunks: Buffer[] = [];
+    for await (const c of body) chunks.push(c as Buffer);
+    return new Uint8Array(Buffer.concat(chunks));
+  } catch (err) {
+    if (err instanceof ObjectNotFoundError) return null;
+    throw err;
+  }
 }

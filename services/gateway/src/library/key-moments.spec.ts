@@ -146,7 +146,7 @@ describe('KeyMomentsService', () => {
     expect(first.moments.length).toBeGreaterThanOrEqual(5);
     expect(first.moments.map((m) => m.category)).toEqual(expect.arrayContaining(['Actionable', 'Quotable']));
     for (const m of first.moments) expect(m.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(s.storage.reads).toEqual([StorageKeys.energy(VIDEO, 'original')]);
+    expect(s.storage.reads).toEqual([StorageKeys.energy(VIDEO, 'original'), StorageKeys.scenes(VIDEO, 'original')]);
     expect(await s.service.find(VIDEO, OWNER)).toEqual(first);
     expect(await s.service.stored(VIDEO, OWNER)).toEqual(first);
     expect(s.transcriptReads()).toBe(1);

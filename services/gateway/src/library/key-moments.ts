@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { decodeEnergy, ErrorCode, StorageKeys, type ExportKeyMomentRequest, type ExportKeyMomentResponse, type KeyMoment, type KeyMomentsResponse, type KeyMomentSource } from '@wordcut/contracts';
+import { decodeEnergy, ErrorCode, rpcMediaScenesReplySchema, sceneChangesSchema, StorageKeys, Subjects, type ExportKeyMomentRequest, type ExportKeyMomentResponse, type KeyMoment, type KeyMomentsResponse, type KeyMomentSource } from '@wordcut/contracts';
 import { clampZoom, outputDuration, reframeFromCrop, reframeGeometry, type Reframe } from '@wordcut/edit-list';
 import { findKeyMoments, KEY_MOMENT_RULES_VERSION, type EnergyLevels } from '@wordcut/keymoments';
 import { AppError } from '@wordcut/platform';
-import { ObjectNotFoundError } from '@wordcut/storage';
+import { readObjectBytes } from '@wordcut/storage';
 import { clampWords } from '@wordcut/transcript';
 import { createClip } from './clips';
 import { currentEditList, type EditService, type EditVideoRow } from './edits';
@@ -44,11 +44,11 @@ export class KeyMomentsService {
     const t0 = performance.now();
     const fromModel = this.llm && words.length > 0 ? await this.llm.find(words, row.id) : null;
     const source: KeyMomentSource = fromModel ? 'llm' : 'local';
-    const energy = fromModel || row.has_audio === false ? null : await this.energyOf(row);
-    const found = fromModel ?? findKeyMoments({ words, energy });
+    const [energy, scenes] = fromModel ? [null, null] : await Promise.all([row.has_audio === false ? null : this.energyOf(row), this.scenesOf(row)]);
+    const found = fromModel ?? findKeyMoments({ words, energy, scenes });
     const ms = Math.round(performance.now() - t0);
     const moments: KeyMoment[] = found.map(({ firstWord: _first, lastWord: _last, ...m }) => ({ id: randomUUID(), ...m }));
-    this.library.logger.info({ videoId: row.id, editVersion: row.edit_version, words: words.length, moments: moments.length, source, withAudio: energy !== null, ms }, 'key moments found');
+    this.library.logger.info({ videoId: row.id, editVersion: row.edit_version, words: words.length, moments: moments.length, source, withAudio: energy !== null, sceneChanges: scenes?.length ?? null, ms }, 'key moments found');
     if (moments.length === 0) return { moments, analysedAt: new Date().toISOString(), source };
     return this.store.put(row.id, row.edit_version, transcript.version, this.params, moments, source);
   }
@@ -95,14 +95,35 @@ export class KeyMomentsService {
 
   /** The stored frame-energy series of the video's current media, or null (none stored yet: the transcript alone decides). */
   private async energyOf(row: EditVideoRow): Promise<EnergyLevels | null> {
+    const bytes = await readObjectBytes(this.library.storage, StorageKeys.energy(row.id, row.media_version));
+    return bytes ? decodeEnergy(bytes) : null;
+  }
+
+  /**
+   * The scene changes of the video's current media: stored, or found now by a media worker and
+   * stored. null when they cannot be had (no media, no worker answering): the moments are found
+   * without the picture then.
+   */
+  private async scenesOf(row: EditVideoRow): Promise<number[] | null> {
+    const key = StorageKeys.scenes(row.id, row.media_version);
+    const read = async () => {
+      const bytes = await readObjectBytes(this.library.storage, key);
+      return bytes ? sceneChangesSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8'))).times : null;
+    };
+    const stored = await read();
+    if (stored) return stored;
+    const mediaKey = row.playback_key ?? row.original_key;
+    if (!mediaKey) return null;
     try {
-      const { body } = await this.library.storage.getStream(StorageKeys.energy(row.id, row.media_version));
-      const chunks: Buffer[] = [];
-      for await (const c of body) chunks.push(c as Buffer);
-      return decodeEnergy(new Uint8Array(Buffer.concat(chunks)));
+      const reply = await this.library.bus.request(Subjects.rpcMediaScenes, { objectKey: mediaKey, scenesKey: key }, rpcMediaScenesReplySchema, this.library.config.WAVEFORM_BUILD_TIMEOUT_MS);
+      if (!reply.ok) {
+        this.library.logger.info({ videoId: row.id, code: reply.code }, 'key moments: no scene changes for this media');
+        return null;
+      }
+      return await read();
     } catch (err) {
-      if (err instanceof ObjectNotFoundError) return null;
-      throw err;
+      this.library.logger.warn({ err, videoId: row.id }, 'key moments: scene detection did not answer; the picture is left out');
+      return null;
     }
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@wordcut/contracts';
 import { outputDuration, outputMutes } from '@wordcut/edit-list';
 import { AppError } from '@wordcut/platform';
-import { ObjectNotFoundError } from '@wordcut/storage';
+import { readObjectBytes } from '@wordcut/storage';
 import { analysePauses, clampWords, findSilentSpans, padRemovalRanges, type TimeSpan } from '@wordcut/transcript';
 import { currentEditList, type EditService, type EditVideoRow } from './edits';
 import type { SilenceAnalysisStore } from './silence-store';
@@ -103,15 +103,7 @@ export class SilenceService {
     return decodeEnergy(bytes);
   }
 
-  private async readObject(key: string): Promise<Uint8Array | null> {
-    try {
-      const { body } = await this.library.storage.getStream(key);
-      const chunks: Buffer[] = [];
-      for await (const c of body) chunks.push(c as Buffer);
-      return new Uint8Array(Buffer.concat(chunks));
-    } catch (err) {
-      if (err instanceof ObjectNotFoundError) return null;
-      throw err;
-    }
+  private readObject(key: string): Promise<Uint8Array | null> {
+    return readObjectBytes(this.library.storage, key);
   }
 }
