@@ -5,7 +5,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_MEDIA_DIR, INGEST_TIMEOUT_MS, authHeaders, toastTitled, waitForTranscript } from './editor-helpers';
+import { DEMO_MEDIA_DIR, INGEST_TIMEOUT_MS, authHeaders, expectToastShown, openDemoVideo, recordToasts, toastTitled, waitForTranscript } from './editor-helpers';
 
 /**
  * KeyClips against the real backend, on the synthesised lesson (lesson.mp4 + lesson.vtt of
@@ -159,5 +159,40 @@ test.describe('KeyClips', () => {
     await expect(panel.getByRole('button', { name: 'Guide' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
+  });
+
+  test('a moment of the provider’s video, exported as a clip, is published to the provider library', async ({ page }) => {
+    test.setTimeout(CLIP_TIMEOUT_MS * 2 + 60_000);
+    await recordToasts(page);
+    const id = await openDemoVideo(page);
+    const headers = await authHeaders(page);
+    const found = await page.request.post(`/api/videos/${id}/find-key-moments`, { headers });
+    expect(found.status()).toBe(200);
+    const [moment] = ((await found.json()) as { moments: Array<{ id: string; title: string }> }).moments;
+    expect(moment).toBeDefined();
+    const exported = await page.request.post(`/api/key-moments/${moment!.id}/export`, { headers, data: { aspectRatio: '1:1', mode: 'reframe' } });
+    expect(exported.status()).toBe(202);
+    const clip = (await exported.json()) as { id: string; name: string };
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/videos/${id}/clips`, { headers })).json()) as Array<{ id: string; status: string }>).find((c) => c.id === clip.id)?.status, { timeout: CLIP_TIMEOUT_MS })
+      .toBe('completed');
+    await page.reload();
+    await waitForTranscript(page);
+
+    const publish = page.getByRole('button', { name: 'Publish changes' });
+    await expect(publish).toBeEnabled({ timeout: 15_000 });
+    await publish.click();
+    const dialog = page.getByRole('dialog', { name: 'Publish changes' });
+    await dialog.getByRole('checkbox', { name: /select all/i }).uncheck();
+    await dialog.getByRole('checkbox', { name: clip.name }).check();
+    await dialog.getByRole('button', { name: 'Publish 1 Item(s)' }).click();
+    await expectToastShown(page, 'Export Started');
+    const progress = page.getByRole('dialog').filter({ hasText: /Exporting to|Export Complete/ });
+    await expect(progress.getByRole('heading', { name: 'Export Complete' })).toBeVisible({ timeout: CLIP_TIMEOUT_MS });
+
+    const sandbox = (process.env['PROVIDER_SANDBOX_URL'] ?? '').replace(/\/+$/, '');
+    const library = (await (await page.request.get(`${sandbox}/api/library`)).json()) as { videos: Array<{ kind: string; title: string; files: { video?: { bytes: number } } }> };
+    const published = library.videos.find((v) => v.kind === 'clip' && v.title === clip.name);
+    expect(published?.files.video?.bytes).toBeGreaterThan(1000);
   });
 });
