@@ -4,7 +4,7 @@
  * every 20 s (29 changes), encoded by x264 with its default keyframe placement (veryfast, keyint 250,
  * scene-cut detection on), as a screen recorder would; a 60 s piece looped 10 times with stream copy.
  *
- * - ours: `detectSceneChanges` (keyframes only, 32x18 grey thumbnails compared);
+ * - ours: `detectSceneChanges` (keyframes only, 32x18 colour thumbnails compared);
  * - alternative: the obvious command, every frame decoded and ffmpeg's own scene score
  *   (`select='gt(scene,0.3)'` on a 160-pixel-wide copy).
  * Each path's time and the changes it found within 1 s of the 29 true ones.

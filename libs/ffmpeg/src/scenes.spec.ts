@@ -33,12 +33,12 @@ describe('sceneChangesFromThumbnails', () => {
 
 describe('sceneChangesCommand', () => {
   it('decodes keyframes only, from a pinned input, into a listing on stdout and thumbnails in a file', () => {
-    const command = sceneChangesCommand(mediaInput('https://s3.local/bucket/a.mp4?X-Amz-Signature=x'), '/tmp/w/thumbs.gray');
+    const command = sceneChangesCommand(mediaInput('https://s3.local/bucket/a.mp4?X-Amz-Signature=x'), '/tmp/w/thumbs.rgb');
     const args = buildFfmpegArgs(command.args, { inputs: command.inputs, logLevel: 'error', progress: false });
     const i = args.indexOf('-i');
     expect(args.slice(0, i)).toEqual(expect.arrayContaining(['-skip_frame', 'nokey', '-f', 'mov', '-protocol_whitelist', 'http,https,tcp,tls']));
-    expect(args).toContain('[0:v:0]scale=32:18,format=gray,split=2[times][thumbs]');
-    expect(args.slice(-3)).toEqual(['-f', 'rawvideo', '/tmp/w/thumbs.gray']);
+    expect(args).toContain('[0:v:0]scale=32:18,format=rgb24,split=2[times][thumbs]');
+    expect(args.slice(-3)).toEqual(['-f', 'rawvideo', '/tmp/w/thumbs.rgb']);
     expect(args.join(' ')).toContain('-map [times] -fps_mode passthrough -f framecrc pipe:1');
   });
 });

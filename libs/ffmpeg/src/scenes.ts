@@ -8,7 +8,7 @@ import { runProcess } from './process';
 import { killedError, probeFailureReason } from './probe';
 
 export const DEFAULT_SCENES_TIMEOUT_MS = 10 * 60_000;
-/** A keyframe whose thumbnail differs from the previous keyframe's by more than this mean (of 255 grey levels) starts a new scene. */
+/** A keyframe whose thumbnail differs from the previous keyframe's by more than this mean (per colour channel, of 255) starts a new scene. */
 export const SCENE_CHANGE_MEAN_DIFFERENCE = 12;
 /** The thumbnails compared: small enough to ignore noise and a speaker's gestures, big enough to see a slide change. */
 export const SCENE_THUMB_WIDTH = 32;
@@ -29,14 +29,14 @@ const MAX_CHANGES = 43_200;
 
 /**
  * The ffmpeg command behind detectSceneChanges: only keyframes are decoded (encoders put one at a
- * cut, and between them a talking head changes little), each becomes a 32x18 grey thumbnail in
+ * cut, and between them a talking head changes little), each becomes a 32x18 RGB thumbnail in
  * `thumbsPath`, and its timestamp a `framecrc` line on stdout, in the same order.
  */
 export function sceneChangesCommand(input: FfmpegInput, thumbsPath: string): FfmpegCommand {
   return {
     inputs: [withInputOptions(input, '-skip_frame', 'nokey')],
     args: [
-      '-filter_complex', `[0:v:0]scale=${SCENE_THUMB_WIDTH}:${SCENE_THUMB_HEIGHT},format=gray,split=2[times][thumbs]`,
+      '-filter_complex', `[0:v:0]scale=${SCENE_THUMB_WIDTH}:${SCENE_THUMB_HEIGHT},format=rgb24,split=2[times][thumbs]`,
       '-map', '[times]', '-fps_mode', 'passthrough', '-f', 'framecrc', 'pipe:1',
       '-map', '[thumbs]', '-fps_mode', 'passthrough', '-f', 'rawvideo', thumbsPath,
     ],
@@ -91,13 +91,13 @@ export async function detectSceneChanges(input: FfmpegInput | string, o: DetectS
   const pinned = typeof input === 'string' ? mediaInput(input) : input;
   const dir = await mkdtemp(join(o.workDir ?? tmpdir(), 'wordcut-scenes-'));
   try {
-    const thumbsPath = join(dir, 'thumbs.gray');
+    const thumbsPath = join(dir, 'thumbs.rgb');
     const command = sceneChangesCommand(pinned, thumbsPath);
     const args = buildFfmpegArgs(command.args, { inputs: command.inputs, logLevel: 'error', progress: false });
     const outcome = await runProcess({ binary, args, timeoutMs: o.timeoutMs ?? DEFAULT_SCENES_TIMEOUT_MS, signal: o.signal, maxStdoutBytes: 16 * 1024 * 1024, stderrTailBytes: 16 * 1024 });
     if (outcome.exitCode === 0) {
       const thumbs = new Uint8Array(await readFile(thumbsPath));
-      return sceneChangesFromThumbnails(parseFramecrc(outcome.stdout.toString('utf8')), thumbs, SCENE_THUMB_WIDTH * SCENE_THUMB_HEIGHT, o.threshold);
+      return sceneChangesFromThumbnails(parseFramecrc(outcome.stdout.toString('utf8')), thumbs, SCENE_THUMB_WIDTH * SCENE_THUMB_HEIGHT * 3, o.threshold);
     }
     if (outcome.exitCode !== null) {
       if (/matches no streams|Stream specifier ':v:0'|does not contain any stream|Invalid stream specifier/i.test(outcome.stderrTail)) return [];
