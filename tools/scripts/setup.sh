@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what WordCut needs on a fresh Debian machine of our kind and checks the local services.
 #   setup.sh            system packages for running (ffmpeg, espeak-ng, DejaVu fonts) + npm packages
-#   setup.sh --tests    also Chromium for the end-to-end tests
+#   setup.sh --tests    also Chromium for the end-to-end tests, and Go with sprig for the chart check
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,6 +12,10 @@ command -v espeak-ng >/dev/null || need+=(espeak-ng)
 [[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ]] || need+=(fonts-dejavu-core)
 if [[ "${1:-}" == "--tests" ]]; then
   [[ -x /usr/bin/chromium ]] || need+=(chromium)
+  # the Helm chart is rendered offline with Go's text/template and sprig (tools/helm-render)
+  command -v go >/dev/null || need+=(golang-go)
+  [[ -d /usr/share/gocode/src/github.com/Masterminds/sprig ]] || need+=(golang-github-masterminds-sprig-dev)
+  [[ -d /usr/share/gocode/src/gopkg.in/yaml.v2 ]] || need+=(golang-gopkg-yaml.v2-dev)
 fi
 if (( ${#need[@]} )); then
   echo "setup: installing Debian packages: ${need[*]}"

@@ -11,6 +11,7 @@ stage() { echo; echo "=== $1 ($(( $(date +%s) - started ))s)"; }
 stage "setup";        bash tools/scripts/setup.sh --tests
 stage "lint";         bash tools/scripts/lint.sh
 stage "typecheck + build libs and services"; bash tools/scripts/typecheck.sh
+stage "Helm chart and k8s base"; npx tsx tools/helm/check.ts
 stage "unit tests";   npx jest -c jest.unit.config.js --ci
 stage "build web apps"; npx nx run-many -t build -p @wordcut/ui @wordcut/web-shell @wordcut/web-editor @wordcut/web-keyclips @wordcut/web-publish @wordcut/web-analytics --output-style=stream
 stage "integration tests"; npx jest -c jest.int.config.js --ci --runInBand
