@@ -43,7 +43,7 @@ export function cases(chart: string): Case[] {
     { name: 'KEDA instead of the HPA', values: [test], set: ['media.autoscaling.keda.enabled=true', 'media.autoscaling.keda.natsMonitoringEndpoint=nats.nats.svc:8222'] },
     { name: 'no ingress, no network policies', values: [test], set: ['ingress.enabled=false', 'networkPolicy.enabled=false'] },
     { name: 'bundled MinIO', values: [test], set: ['minio.enabled=true'] },
-    { name: 'ServiceMonitor and scrape annotations', values: [test], set: ['metrics.serviceMonitor.enabled=true', 'metrics.scrapeAnnotations=true'] },
+    { name: 'ServiceMonitor, PrometheusRule and scrape annotations', values: [test], set: ['metrics.serviceMonitor.enabled=true', 'metrics.prometheusRule.enabled=true', 'metrics.scrapeAnnotations=true'] },
   ].map((c) => ({ ...c, chart }));
 }
 
