@@ -5,20 +5,17 @@ import { toast } from '@wordcut/ui';
 import { ANALYTICS_KEYS, bulkDeleteErrorLogs, fetchErrorLogs } from './api';
 import { BulkRecordsDeleteDialog } from './DeleteDialogs';
 import { formatCount, formatDate, formatRelativeTime, messagePreview, plural, SEVERITY_LABELS } from './format';
-import { BulkBar, EmptyRow, ErrorRow, PageSizeField, Pager, SelectAllBox, SkeletonRows } from './ListParts';
+import { BulkBar, ListTable, PageSizeField, Pager } from './ListParts';
 import {
   clampedPage,
   ERROR_SEVERITY_FILTERS,
   errorLogListQuery,
   errorLogListReducer,
   INITIAL_ERROR_LOG_LIST,
-  selectAllState,
-  toggleAll,
   toggleSelected,
   type ErrorSeverityFilter,
 } from './listState';
 
-const COLUMNS = 6;
 const SEVERITY_FILTER_LABELS: Record<ErrorSeverityFilter, string> = { all: 'All severities', error: 'Error', warn: 'Warning', fatal: 'Fatal' };
 const SEVERITY_TONES: Record<string, string> = { error: 'bad', warn: 'warn', fatal: 'fatal' };
 
@@ -82,39 +79,20 @@ export function ErrorLogs() {
         <BulkBar label="Error log bulk actions" count={selected.size} pending={false} onClear={() => setSelected(new Set())} onDelete={() => setConfirming(true)} />
       ) : null}
 
-      <div className="wc-an-table-wrap">
-        <table className="wc-an-table" aria-busy={logs.isFetching || undefined}>
-          <caption className="wc-an-sr">Error logs</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="wc-an-table__check">
-                <SelectAllBox
-                  label="Select all error logs on this page"
-                  state={selectAllState(selected, pageIds)}
-                  disabled={pageIds.length === 0}
-                  onToggle={() => setSelected((s) => toggleAll(s, pageIds))}
-                />
-              </th>
-              <th scope="col">Time</th>
-              <th scope="col">Severity</th>
-              <th scope="col">Service</th>
-              <th scope="col">Endpoint</th>
-              <th scope="col">Message</th>
-            </tr>
-          </thead>
-          <tbody>
-            {logs.isPending ? (
-              <SkeletonRows columns={COLUMNS} />
-            ) : logs.isError ? (
-              <ErrorRow columns={COLUMNS} error={logs.error} onRetry={() => void logs.refetch()} />
-            ) : rows.length === 0 ? (
-              <EmptyRow columns={COLUMNS} text="No error logs found" />
-            ) : (
-              rows.map((row) => <ErrorLogItem key={row.id} row={row} selected={selected.has(row.id)} onToggle={() => setSelected((s) => toggleSelected(s, row.id))} />)
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption="Error logs"
+        selectAllLabel="Select all error logs on this page"
+        headings={['Time', 'Severity', 'Service', 'Endpoint', 'Message']}
+        query={logs}
+        emptyText="No error logs found"
+        selected={selected}
+        pageIds={pageIds}
+        onSelected={setSelected}
+      >
+        {rows.map((row) => (
+          <ErrorLogItem key={row.id} row={row} selected={selected.has(row.id)} onToggle={() => setSelected((s) => toggleSelected(s, row.id))} />
+        ))}
+      </ListTable>
 
       {pagination ? <Pager label="Error log pages" pagination={pagination} page={list.page} onPage={(value) => dispatch({ type: 'page', value })} /> : null}
 

@@ -5,8 +5,8 @@ import { describeError, toast } from '@wordcut/ui';
 import { ANALYTICS_KEYS, bulkDeleteWebhooks, fetchFailedWebhooks, retryWebhook } from './api';
 import { BulkRecordsDeleteDialog } from './DeleteDialogs';
 import { formatCount, formatDate, formatPayload, formatRelativeTime, formatUser, JOB_ID_CHARS, plural, shortId } from './format';
-import { BulkBar, EmptyRow, ErrorRow, PageSizeField, Pager, SelectAllBox, SkeletonRows } from './ListParts';
-import { clampedPage, INITIAL_WEBHOOK_LIST, selectAllState, toggleAll, toggleExpanded, toggleSelected, webhookListQuery, webhookListReducer } from './listState';
+import { BulkBar, ListTable, PageSizeField, Pager } from './ListParts';
+import { clampedPage, INITIAL_WEBHOOK_LIST, toggleExpanded, toggleSelected, webhookListQuery, webhookListReducer } from './listState';
 
 const COLUMNS = 7;
 export const UNKNOWN_ERROR = 'Unknown error';
@@ -88,54 +88,31 @@ export function FailedWebhooks() {
       <p className="wc-an-hint" id={`${id}-help`}>
         Click a row, or its job id, to show its details.
       </p>
-      <div className="wc-an-table-wrap">
-        <table className="wc-an-table" aria-busy={webhooks.isFetching || undefined} aria-describedby={`${id}-help`}>
-          <caption className="wc-an-sr">Failed webhooks</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="wc-an-table__check">
-                <SelectAllBox
-                  label="Select all failed webhooks on this page"
-                  state={selectAllState(selected, pageIds)}
-                  disabled={pageIds.length === 0}
-                  onToggle={() => setSelected((s) => toggleAll(s, pageIds))}
-                />
-              </th>
-              <th scope="col">Job</th>
-              <th scope="col">User</th>
-              <th scope="col">Failed</th>
-              <th scope="col">Retries</th>
-              <th scope="col">Error</th>
-              <th scope="col">
-                <span className="wc-an-sr">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {webhooks.isPending ? (
-              <SkeletonRows columns={COLUMNS} />
-            ) : webhooks.isError ? (
-              <ErrorRow columns={COLUMNS} error={webhooks.error} onRetry={() => void webhooks.refetch()} />
-            ) : rows.length === 0 ? (
-              <EmptyRow columns={COLUMNS} text="No failed webhooks" />
-            ) : (
-              rows.map((row) => (
-                <WebhookItem
-                  key={row.jobId}
-                  row={row}
-                  detailsId={`${id}-details-${row.jobId}`}
-                  selected={selected.has(row.jobId)}
-                  expanded={expanded === row.jobId}
-                  retrying={retry.isPending && retry.variables === row.jobId}
-                  onToggle={() => setSelected((s) => toggleSelected(s, row.jobId))}
-                  onExpand={() => setExpanded((e) => toggleExpanded(e, row.jobId))}
-                  onRetry={() => retry.mutate(row.jobId)}
-                />
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption="Failed webhooks"
+        selectAllLabel="Select all failed webhooks on this page"
+        headings={['Job', 'User', 'Failed', 'Retries', 'Error', <span className="wc-an-sr">Actions</span>]}
+        query={webhooks}
+        emptyText="No failed webhooks"
+        selected={selected}
+        pageIds={pageIds}
+        onSelected={setSelected}
+        describedBy={`${id}-help`}
+      >
+        {rows.map((row) => (
+          <WebhookItem
+            key={row.jobId}
+            row={row}
+            detailsId={`${id}-details-${row.jobId}`}
+            selected={selected.has(row.jobId)}
+            expanded={expanded === row.jobId}
+            retrying={retry.isPending && retry.variables === row.jobId}
+            onToggle={() => setSelected((s) => toggleSelected(s, row.jobId))}
+            onExpand={() => setExpanded((e) => toggleExpanded(e, row.jobId))}
+            onRetry={() => retry.mutate(row.jobId)}
+          />
+        ))}
+      </ListTable>
 
       {pagination ? <Pager label="Failed webhook pages" pagination={pagination} page={list.page} onPage={(value) => dispatch({ type: 'page', value })} /> : null}
 

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ANALYTICS_PAGE_SIZES, type Pagination } from '@wordcut/contracts';
 import { describeError } from '@wordcut/ui';
-import { pagerState, rangeLabel } from './listState';
+import { pagerState, rangeLabel, selectAllState, toggleAll } from './listState';
 
 /**
  * The pieces every dashboard list shares (videos, error logs, failed webhooks): skeleton and
@@ -122,5 +122,64 @@ export function Pager({ label, pagination, page, onPage }: { label: string; pagi
         </button>
       </div>
     </nav>
+  );
+}
+
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A list's table: the select-all box and the column headings, then 5 skeleton rows while loading,
+ * the error row with Retry, the empty text, or the rows.
+ */
+export function ListTable(props: {
+  caption: string;
+  /** the select-all box's accessible name */
+  selectAllLabel: string;
+  headings: ReactNode[];
+  query: ListQuery;
+  emptyText: string;
+  selected: ReadonlySet<string>;
+  pageIds: readonly string[];
+  onSelected: (update: (s: ReadonlySet<string>) => Set<string>) => void;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  const { query, selected, pageIds } = props;
+  const columns = props.headings.length + 1;
+  return (
+    <div className="wc-an-table-wrap">
+      <table className="wc-an-table" aria-busy={query.isFetching || undefined} aria-describedby={props.describedBy}>
+        <caption className="wc-an-sr">{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="wc-an-table__check">
+              <SelectAllBox label={props.selectAllLabel} state={selectAllState(selected, pageIds)} disabled={pageIds.length === 0} onToggle={() => props.onSelected((s) => toggleAll(s, pageIds))} />
+            </th>
+            {props.headings.map((h, i) => (
+              <th key={i} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {query.isPending ? (
+            <SkeletonRows columns={columns} />
+          ) : query.isError ? (
+            <ErrorRow columns={columns} error={query.error} onRetry={() => void query.refetch()} />
+          ) : pageIds.length === 0 ? (
+            <EmptyRow columns={columns} text={props.emptyText} />
+          ) : (
+            props.children
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

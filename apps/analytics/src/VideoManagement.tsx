@@ -14,13 +14,12 @@ import { describeError, toast } from '@wordcut/ui';
 import { ANALYTICS_KEYS, bulkDelete, deleteVideo, fetchBulkPreview, fetchDeletionPreview, fetchVideos } from './api';
 import { BulkDeleteDialog, SingleDeleteDialog } from './DeleteDialogs';
 import { formatDate, formatDuration, formatFileSize, formatUser, plural, STATUS_LABELS } from './format';
-import { BulkBar, EmptyRow, ErrorRow, PageSizeField, Pager, SelectAllBox, SkeletonRows } from './ListParts';
-import { INITIAL_VIDEO_LIST, isFiltered, selectAllState, toggleAll, toggleSelected, videoListQuery, videoListReducer } from './listState';
+import { BulkBar, ListTable, PageSizeField, Pager } from './ListParts';
+import { INITIAL_VIDEO_LIST, isFiltered, toggleSelected, videoListQuery, videoListReducer } from './listState';
 import { useDebounced } from './useDebounced';
 
 /** The search waits this long after the last key press. */
 export const SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = 9;
 
 const SORT_LABELS: Record<VideoSort, string> = {
   newest: 'Newest first',
@@ -134,53 +133,27 @@ export function VideoManagement() {
         <BulkBar label="Bulk actions" count={selected.size} pending={bulkPreview.isPending} onClear={() => setSelected(new Set())} onDelete={() => bulkPreview.mutate([...selected])} />
       ) : null}
 
-      <div className="wc-an-table-wrap">
-        <table className="wc-an-table" aria-busy={videos.isFetching || undefined}>
-          <caption className="wc-an-sr">Videos</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="wc-an-table__check">
-                <SelectAllBox
-                  label="Select all videos on this page"
-                  state={selectAllState(selected, pageIds)}
-                  disabled={pageIds.length === 0}
-                  onToggle={() => setSelected((s) => toggleAll(s, pageIds))}
-                />
-              </th>
-              <th scope="col">Name</th>
-              <th scope="col">User</th>
-              <th scope="col">Created</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Size</th>
-              <th scope="col">Status</th>
-              <th scope="col">Contents</th>
-              <th scope="col">
-                <span className="wc-an-sr">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {videos.isPending ? (
-              <SkeletonRows columns={COLUMNS} />
-            ) : videos.isError ? (
-              <ErrorRow columns={COLUMNS} error={videos.error} onRetry={() => void videos.refetch()} />
-            ) : rows.length === 0 ? (
-              <EmptyRow columns={COLUMNS} text={isFiltered(list) ? 'No videos match your filters' : 'No videos found'} />
-            ) : (
-              rows.map((row) => (
-                <VideoRow
-                  key={row.id}
-                  row={row}
-                  selected={selected.has(row.id)}
-                  onToggle={() => setSelected((s) => toggleSelected(s, row.id))}
-                  deleting={singlePreview.isPending && singlePreview.variables === row.id}
-                  onDelete={() => singlePreview.mutate(row.id)}
-                />
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption="Videos"
+        selectAllLabel="Select all videos on this page"
+        headings={['Name', 'User', 'Created', 'Duration', 'Size', 'Status', 'Contents', <span className="wc-an-sr">Actions</span>]}
+        query={videos}
+        emptyText={isFiltered(list) ? 'No videos match your filters' : 'No videos found'}
+        selected={selected}
+        pageIds={pageIds}
+        onSelected={setSelected}
+      >
+        {rows.map((row) => (
+          <VideoRow
+            key={row.id}
+            row={row}
+            selected={selected.has(row.id)}
+            onToggle={() => setSelected((s) => toggleSelected(s, row.id))}
+            deleting={singlePreview.isPending && singlePreview.variables === row.id}
+            onDelete={() => singlePreview.mutate(row.id)}
+          />
+        ))}
+      </ListTable>
 
       {pagination ? <Pager label="Video pages" pagination={pagination} page={list.page} onPage={(value) => dispatch({ type: 'page', value })} /> : null}
 
