@@ -8,7 +8,7 @@
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { videoSchema } from '@wordcut/contracts';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -77,6 +77,7 @@ describe('a NATS outage while renders are queued and running', () => {
   const api = (path: string) => sys.api(path);
 
   beforeAll(async () => {
+    execFileSync('bash', [join(ROOT, 'tools/media/generate-test-media.sh'), MEDIA], { stdio: 'ignore' });
     store = mkdtempSync(join(tmpdir(), 'wordcut-nats-'));
     nats = new OwnNats(await freePort(), store);
     await nats.start();
