@@ -3,7 +3,8 @@
  * ffmpeg) and the provider sandbox: session tokens (forged, expired, wrong audience), token
  * refresh, export jobs with Stripe-style idempotency, quota by day and by month, provider
  * failures (5xx, a connection cut mid-upload) with retries and resumable uploads whose bytes
- * match, signed webhooks (forged, stale and replayed ones refused), clone and reset.
+ * match, signed webhooks (forged, stale and replayed ones refused), clone and reset; one export is one
+ * trace across the services (spans collected by an OTLP receiver in this test).
  * Videos answer only their owner (the token's subject): each user here exports a video of their own.
  * Requires the services to be built (`npm run build:services`).
  */
@@ -14,6 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTimecodeMedia } from '../media/timecode-media';
 import { eventually } from '../testing/env';
+import { SpanCollector } from '../testing/span-collector';
 import { startSystem, type TestSystem } from './system';
 
 const PORTS = { gateway: 13500, media: 13501, jobs: 13502, export: 13503, analytics: 13504 };
@@ -35,6 +37,7 @@ function vttFor(durationSec: number): string {
 
 describe('publishing: sessions, export jobs, quota, provider failures, webhooks, clone and reset', () => {
   let sys: TestSystem;
+  const spans = new SpanCollector();
   let token: string;
   /** the publisher's first token (session SESSION); `token` becomes the clone's token later */
   let sessionToken: string;
@@ -99,11 +102,19 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
     sys.sandbox.requests().filter((r) => r.method === 'POST' && r.path === `/uploads/${session}/${kind}` && r.status < 300);
 
   beforeAll(async () => {
+    const collectorUrl = await spans.start();
     sys = await startSystem({
       name: 'publish',
       ports: PORTS,
       importFromSandbox: true,
-      env: { PROVIDER_WEBHOOK_SECRET: WEBHOOK_SECRET, EXPORT_UPGRADE_URL: UPGRADE_URL, PROVIDER_CHUNK_BYTES: String(256 * 1024) },
+      env: {
+        PROVIDER_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        EXPORT_UPGRADE_URL: UPGRADE_URL,
+        PROVIDER_CHUNK_BYTES: String(256 * 1024),
+        // every service exports its spans to this test (OTLP/HTTP), a batch every 200 ms
+        OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+      },
       webhookSecret: WEBHOOK_SECRET,
     });
     const source = join(sys.dir, 'talk.mp4');
@@ -128,9 +139,30 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
 
   afterAll(async () => {
     await sys?.close();
+    await spans.close();
   });
 
   beforeEach(() => sys.sandbox.clearFaults());
+
+  describe('tracing', () => {
+    it('one export is one trace: the request, the export service, its worker, the sources from the gateway and the uploads', async () => {
+      const jobId = await exportOk(vttExport());
+      await finished(jobId);
+      // the gateway's server span of POST /api/jobs/export is the root
+      const root = await eventually(async () => spans.spans.find((s) => s.service === 'gateway' && s.parentSpanId === null && /POST/.test(s.name) && spans.trace(s.traceId).some((x) => x.service === 'export')), 20000, 'the export request span');
+      const tree = await eventually(async () => {
+        const t = spans.trace(root.traceId);
+        return t.some((s) => s.service === 'export' && /export\.run/.test(s.name)) && t.some((s) => s.service === 'gateway' && /export-sources/.test(s.name)) ? t : undefined;
+      }, 20000, 'the run and its sources in the same trace');
+      expect(tree.length).toBeGreaterThan(5);
+      const ids = new Set(tree.map((s) => s.spanId));
+      const orphans = tree.filter((s) => s.spanId !== root.spanId && (s.parentSpanId === null || !ids.has(s.parentSpanId)));
+      expect(orphans.map((s) => `${s.service}: ${s.name}`)).toEqual([]);
+      expect([...new Set(tree.map((s) => s.service))].sort()).toEqual(expect.arrayContaining(['export', 'gateway']));
+      // the provider's upload calls are client spans of the same trace (kind 3 = CLIENT)
+      expect(tree.some((s) => s.service === 'export' && s.kind === 3)).toBe(true);
+    }, 150000);
+  });
 
   describe('session tokens', () => {
     it('refuses forged, expired and wrong-audience tokens with 401, and a missing one with the route\'s own message', async () => {
