@@ -38,6 +38,9 @@ export async function receiveSingleFile(req: IncomingMessage, storage: ObjectSto
   return files[o.field]!;
 }
 
+/** The answer when object storage fails while an upload is stored. */
+export const STORAGE_UNAVAILABLE_MESSAGE = 'The file could not be stored right now. Please try again in a moment.';
+
 /**
  * Streams every file field of a multipart request into object storage, each under its own
  * generated key, as the parts arrive (never buffered whole). Every field in `specs` is
@@ -83,7 +86,8 @@ export function receiveFiles(req: IncomingMessage, storage: ObjectStorage, specs
         resolve(out);
       } catch (err) {
         await cleanup();
-        reject(failure ?? err);
+        // storage that fails under the upload is the service's trouble, not the request's
+        reject(failure ?? (err instanceof AppError ? err : Object.assign(new AppError(503, ErrorCode.ServiceUnavailable, STORAGE_UNAVAILABLE_MESSAGE), { cause: err })));
       }
     };
     const fail = (e: AppError) => {
