@@ -9,7 +9,7 @@
  * Requires the services to be built (`npm run build:services`).
  */
 import { keyMomentsResponseSchema, videoSchema, type KeyMomentsResponse, type Video } from '@wordcut/contracts';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -219,4 +219,70 @@ describe('key moments: with a language model configured', () => {
     expect(answer.source).toBe('local');
     expect(answer.moments.map((m) => m.category)).toEqual(expect.arrayContaining(['Actionable', 'Quotable']));
   });
+});
+
+describe('key moments: a job of the media workers', () => {
+  let sys: TestSystem;
+  let token: string;
+  let video: Video;
+  const api = (path: string) => sys.api(path);
+  const status = async (jobId: string) => (await (await fetch(api(`/api/jobs/${jobId}/status`), { headers: bearer(token) })).json()) as { kind: string; status: string; progress: number; message: string };
+
+  beforeAll(async () => {
+    const lesson = lessonMedia(MEDIA);
+    // the request answers at once (202) and the worker waits 3 s before it analyses, so the test can cancel
+    sys = await startSystem({ name: 'keymoments-job', ports: { gateway: 13870, media: 13871, jobs: 13872, export: 13873, analytics: 13874 }, env: { KEY_MOMENTS_WAIT_MS: '0', MEDIA_FAULT_DELAY_MS: '3000' } });
+    token = await sys.sandbox.signToken({ sub: 'user-keymoments-job', sessionId: 's-keymoments-job', videoId: 'lesson' });
+    video = await uploadLesson(sys, token, lesson);
+  }, 240000);
+
+  afterAll(async () => {
+    await sys?.close();
+  });
+
+  const start = async (): Promise<string> => {
+    const res = await fetch(api(`/api/videos/${video.id}/find-key-moments`), { method: 'POST', headers: bearer(token) });
+    expect(res.status).toBe(202);
+    const body = (await res.json()) as { jobId: string; status: string; moments: unknown[] };
+    expect(body).toMatchObject({ status: 'processing', moments: [] });
+    expect(body.jobId).toMatch(/^keymoments_/);
+    return body.jobId;
+  };
+  const stored = async () => keyMomentsResponseSchema.parse(await (await fetch(api(`/api/videos/${video.id}/key-moments`), { headers: bearer(token) })).json());
+
+  it('is cancelled like any job: nothing is stored', async () => {
+    const jobId = await start();
+    await eventually(async () => ((await status(jobId)).status === 'processing' ? true : undefined), 20000, 'the job started');
+    const cancel = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: bearer(token) });
+    expect(cancel.status).toBe(200);
+    expect((await status(jobId)).status).toBe('cancelled');
+    await new Promise((r) => setTimeout(r, 4000));
+    expect((await status(jobId)).status).toBe('cancelled');
+    expect((await stored()).moments).toEqual([]);
+    // the cancelled job's words are removed by the worker
+    const listed = await sys.s3client.send(new ListObjectsV2Command({ Bucket: sys.env.S3_BUCKET, Prefix: `videos/${video.id}/keymoments/` }));
+    expect(listed.Contents ?? []).toEqual([]);
+  }, 60000);
+
+  it('runs with progress on a media worker, which stores the moments for the GET', async () => {
+    const jobId = await start();
+    const seen = new Set<string>();
+    const done = await eventually(async () => {
+      const s = await status(jobId);
+      seen.add(s.message);
+      return s.status === 'completed' ? s : s.status === 'error' ? Promise.reject(new Error(JSON.stringify(s))) : undefined;
+    }, 60000, 'the analysis finished');
+    expect(done).toMatchObject({ kind: 'keymoments', progress: 100 });
+    expect([...seen].some((m) => /Reading the transcript|Listening|Looking at the picture|Finding the moments/.test(m))).toBe(true);
+    const { moments, source } = await stored();
+    expect(source).toBe('local');
+    expect(moments.length).toBeGreaterThanOrEqual(5);
+    // the job's working objects are gone; the picture's scene changes and the energy stay for the next analysis
+    const listed = await sys.s3client.send(new ListObjectsV2Command({ Bucket: sys.env.S3_BUCKET, Prefix: `videos/${video.id}/keymoments/` }));
+    expect(listed.Contents ?? []).toEqual([]);
+    // a repeat answers from the store at once (200)
+    const again = await fetch(api(`/api/videos/${video.id}/find-key-moments`), { method: 'POST', headers: bearer(token) });
+    expect(again.status).toBe(200);
+    expect(keyMomentsResponseSchema.parse(await again.json()).moments).toEqual(moments);
+  }, 90000);
 });

@@ -335,7 +335,7 @@ describe('operator access and video deletion', () => {
     it('reports the queue, the system, publishing and the events from our own services', async () => {
       const m = metricsSchema.parse(await json('/api/metrics'));
       expect(m.queue.health.status).toBe('healthy');
-      expect(m.queue.consumers.map((c) => c.name).sort()).toEqual(['media-ingest', 'media-probe', 'media-render']);
+      expect(m.queue.consumers.map((c) => c.name).sort()).toEqual(['media-ingest', 'media-keymoments', 'media-probe', 'media-render']);
       expect(m.system.nodeVersion).toBe(process.version);
       expect(m.system.memory.used).toBeGreaterThan(0);
       expect(m.sqs).toMatchObject({ enabled: true, health: { status: 'healthy' } });

@@ -1,7 +1,7 @@
 import { ANALYSIS_FAILED, NO_MOMENTS_TEXT, NO_MOMENTS_TITLE } from './api';
 
 /** No moments yet: what KeyClips does, and the button that finds them. */
-export function EmptyState({ analysing, nothingFound, error, onFind }: { analysing: boolean; nothingFound: boolean; error: string | null; onFind: () => void }) {
+export function EmptyState({ analysing, progress, nothingFound, error, onFind }: { analysing: boolean; progress?: string | null; nothingFound: boolean; error: string | null; onFind: () => void }) {
   return (
     <div className="wc-empty" data-testid="keyclips-empty">
       <div className="wc-empty__icon" aria-hidden="true">
@@ -16,6 +16,11 @@ export function EmptyState({ analysing, nothingFound, error, onFind }: { analysi
         {analysing ? 'Finding Key Moments…' : 'Find Key Moments'}
       </button>
       <div aria-live="polite" className="wc-kc__notice-area">
+        {progress ? (
+          <p className="wc-kc__notice" role="status" data-testid="keyclips-progress">
+            {progress}
+          </p>
+        ) : null}
         {nothingFound ? (
           <p className="wc-kc__notice" role="status">
             <strong>{NO_MOMENTS_TITLE}:</strong> {NO_MOMENTS_TEXT}

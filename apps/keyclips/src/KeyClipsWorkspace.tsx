@@ -15,7 +15,8 @@ const NO_MOMENTS: KeyMoment[] = [];
 export function KeyClipsWorkspace({ videoId, onDone }: { videoId: string; onDone: () => void }) {
   const moments = useMoments(videoId);
   const video = useVideo(videoId);
-  const find = useFindMoments(videoId);
+  const [progress, setProgress] = useState<string | null>(null);
+  const find = useFindMoments(videoId, (percent, message) => setProgress(`${message} (${Math.round(percent)} %)`));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [nothingFound, setNothingFound] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -32,6 +33,7 @@ export function KeyClipsWorkspace({ videoId, onDone }: { videoId: string; onDone
 
   const analyse = () => {
     setNothingFound(false);
+    setProgress(null);
     find.mutate(undefined, {
       onSuccess: (answer) => {
         if (answer.moments.length === 0) {
@@ -66,7 +68,7 @@ export function KeyClipsWorkspace({ videoId, onDone }: { videoId: string; onDone
     );
   }
   if (list.length === 0) {
-    return <EmptyState analysing={find.isPending} nothingFound={nothingFound} onFind={analyse} error={find.isError ? failureMessage(find.error, ANALYSIS_FAILED_FALLBACK) : null} />;
+    return <EmptyState analysing={find.isPending} progress={find.isPending ? progress : null} nothingFound={nothingFound} onFind={analyse} error={find.isError ? failureMessage(find.error, ANALYSIS_FAILED_FALLBACK) : null} />;
   }
   const selected = list.find((m) => m.id === selectedId) ?? list[0]!;
   return (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { exportKeyMomentResponseSchema, keyMomentsResponseSchema, videoSchema } from '@wordcut/contracts';
+import { exportKeyMomentResponseSchema, jobStatusSchema, keyMomentsFindAnswerSchema, keyMomentsResponseSchema, videoSchema } from '@wordcut/contracts';
 import type { ExportKeyMomentBody, ExportKeyMomentResponse, KeyMomentsResponse, Video } from '@wordcut/contracts';
 import { apiJson, isApiError } from '@wordcut/ui';
 
@@ -19,8 +19,40 @@ export const NO_MOMENTS_TEXT = 'Could not identify key moments in this video';
 export const EXPORT_FAILED = 'Export Failed';
 export const EXPORT_FAILED_FALLBACK = 'Failed to export moment';
 
+/** An analysis job that ended in an error (or was cancelled): its message is the one to show. */
+export class AnalysisFailedError extends Error {
+  override readonly name = 'AnalysisFailedError';
+}
+
+/** How often a running analysis is asked about, and for how long at most. */
+export const ANALYSIS_POLL_MS = 1000;
+const ANALYSIS_MAX_MS = 30 * 60_000;
+
+/**
+ * Waits for an analysis job: resolves when it completed, throws AnalysisFailedError with its error
+ * when it failed or was cancelled. `progress` hears each status's message and percentage.
+ */
+export async function followAnalysis(
+  jobId: string,
+  status: (jobId: string) => Promise<{ status: string; progress: number; message: string; error: string | null }>,
+  o: { sleep?: (ms: number) => Promise<void>; progress?: (percent: number, message: string) => void; maxMs?: number } = {},
+): Promise<void> {
+  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const until = Date.now() + (o.maxMs ?? ANALYSIS_MAX_MS);
+  for (;;) {
+    const s = await status(jobId);
+    o.progress?.(s.progress, s.message);
+    if (s.status === 'completed') return;
+    if (s.status === 'error') throw new AnalysisFailedError(s.error || ANALYSIS_FAILED_FALLBACK);
+    if (s.status === 'cancelled') throw new AnalysisFailedError('The analysis was cancelled.');
+    if (Date.now() > until) throw new AnalysisFailedError('The analysis is taking too long. Please try again later.');
+    await sleep(ANALYSIS_POLL_MS);
+  }
+}
+
 /** The server's message of a failed call, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof AnalysisFailedError) return error.message;
   const body: unknown = isApiError(error) ? error.body : undefined;
   const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
   return typeof message === 'string' && message.trim() ? message : fallback;
@@ -41,11 +73,19 @@ export function useMoments(videoId: string) {
   });
 }
 
-/** Finds the moments of the current version; the answer replaces the cached list. */
-export function useFindMoments(videoId: string) {
+/**
+ * Finds the moments of the current version; the answer replaces the cached list. A long analysis
+ * answers 202 with its job: the job is followed to its end, then the stored moments are read.
+ */
+export function useFindMoments(videoId: string, onProgress?: (percent: number, message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation<KeyMomentsResponse, unknown, void>({
-    mutationFn: async () => keyMomentsResponseSchema.parse(await apiJson(`/api/videos/${enc(videoId)}/find-key-moments`, { method: 'POST' })),
+    mutationFn: async () => {
+      const answer = keyMomentsFindAnswerSchema.parse(await apiJson(`/api/videos/${enc(videoId)}/find-key-moments`, { method: 'POST' }));
+      if (!('jobId' in answer)) return answer;
+      await followAnalysis(answer.jobId, async (jobId) => jobStatusSchema.parse(await apiJson(`/api/jobs/${enc(jobId)}/status`)), { progress: onProgress });
+      return keyMomentsResponseSchema.parse(await apiJson(`/api/videos/${enc(videoId)}/key-moments`));
+    },
     onSuccess: (answer) => queryClient.setQueryData(keyClipsKeys.moments(videoId), answer),
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jobKindSchema, jobStatusSchema, jobStatusValueSchema, probeResultSchema, renderSummarySchema } from './jobs';
+import { keyMomentsJobInputSchema } from './keymoments';
 
 /**
  * JetStream streams and the subjects they hold. Subjects here are relative: the messaging
@@ -29,6 +30,10 @@ export const Subjects = {
   jobCancel: 'jobs.cancel',
   /** jobs -> media workers: render a version of a video or a clip from its original and an edit */
   mediaRender: 'media.render',
+  /** jobs -> media workers: find the key moments of a video version */
+  mediaKeyMoments: 'media.keymoments',
+  /** media workers -> gateway: key moments found (the gateway stores them, then completes the job) */
+  videoKeyMomentsFound: 'videos.keymoments.found',
   /** media workers -> gateway: a render finished (the gateway applies it, then completes the job) */
   videoRenderCompleted: 'videos.render.completed',
   videoRenderFailed: 'videos.render.failed',
@@ -127,10 +132,27 @@ export type RenderJobInput = z.infer<typeof renderJobInputSchema>;
 export const jobRequestedEventSchema = z.object({
   jobId: z.string(),
   kind: jobKindSchema,
-  input: z.union([probeJobInputSchema, renderJobInputSchema]),
+  input: z.union([probeJobInputSchema, renderJobInputSchema, keyMomentsJobInputSchema]),
   requestedAt: z.string(),
 });
 export type JobRequestedEvent = z.infer<typeof jobRequestedEventSchema>;
+
+/** jobs -> media workers (`media.keymoments`, msgId `<jobId>:media.keymoments`). */
+export const mediaKeyMomentsCommandSchema = keyMomentsJobInputSchema.extend({ jobId: z.string(), requestedAt: z.string() });
+export type MediaKeyMomentsCommand = z.infer<typeof mediaKeyMomentsCommandSchema>;
+
+/** media workers -> gateway: the moments of a job are written at `resultKey`. */
+export const keyMomentsFoundEventSchema = z.object({
+  jobId: z.string(),
+  videoId: z.string(),
+  resultKey: z.string(),
+  editVersion: z.number().int(),
+  transcriptVersion: z.number().int(),
+  params: z.string(),
+  worker: z.string(),
+  at: z.string(),
+});
+export type KeyMomentsFoundEvent = z.infer<typeof keyMomentsFoundEventSchema>;
 
 export const mediaProbeCommandSchema = z.object({
   jobId: z.string(),

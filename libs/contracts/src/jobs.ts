@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Job kinds; the id prefix tells the kind (cut_, filler_, silence_, caption_ ...). */
-export const jobKindSchema = z.enum(['probe', 'cut', 'filler', 'silence', 'caption', 'mute', 'reorder', 'clip']);
+export const jobKindSchema = z.enum(['probe', 'cut', 'filler', 'silence', 'caption', 'mute', 'reorder', 'clip', 'keymoments']);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
 export const JOB_ID_PREFIX: Record<JobKind, string> = {
@@ -13,6 +13,7 @@ export const JOB_ID_PREFIX: Record<JobKind, string> = {
   mute: 'mute_',
   reorder: 'reorder_',
   clip: 'clip_',
+  keymoments: 'keymoments_',
 };
 
 /** Kinds that render a new version of a video from its edit list (one at a time per video). */

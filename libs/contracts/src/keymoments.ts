@@ -49,6 +49,42 @@ export const keyMomentsResponseSchema = z.object({
 });
 export type KeyMomentsResponse = z.infer<typeof keyMomentsResponseSchema>;
 
+/**
+ * A key-moment analysis as a job of the media workers (`keymoments_<uuid>`): the transcript's words
+ * wait in storage at `wordsKey`; the worker reads (or makes) the media's energy series and scene
+ * changes, finds the moments and writes them at `resultKey`.
+ */
+export const keyMomentsJobInputSchema = z.object({
+  videoId: z.string().uuid(),
+  userId: z.string().nullable(),
+  /** the media the energy and scenes are read from; null: the words alone */
+  mediaKey: z.string().nullable(),
+  hasAudio: z.boolean(),
+  energyKey: z.string(),
+  scenesKey: z.string(),
+  wordsKey: z.string(),
+  resultKey: z.string(),
+  /** what the stored moments are keyed by */
+  editVersion: z.number().int(),
+  transcriptVersion: z.number().int(),
+  params: z.string(),
+  summary: z.string(),
+});
+export type KeyMomentsJobInput = z.infer<typeof keyMomentsJobInputSchema>;
+
+/** The words a key-moment job reads (JSON at its `wordsKey`). */
+export const keyMomentsJobWordsSchema = z.object({ words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })) });
+
+/** What a key-moment job found (JSON at its `resultKey`): the moments without their ids. */
+export const keyMomentsJobResultSchema = z.object({ moments: z.array(keyMomentSchema.omit({ id: true })), sceneChanges: z.number().int().nullable(), withAudio: z.boolean() });
+export type KeyMomentsJobResult = z.infer<typeof keyMomentsJobResultSchema>;
+
+/** `POST /api/videos/{id}/find-key-moments` while the analysis is still running: 202 with its job. */
+export const keyMomentsPendingSchema = z.object({ jobId: z.string(), status: z.literal('processing'), moments: z.array(keyMomentSchema).length(0) });
+export type KeyMomentsPending = z.infer<typeof keyMomentsPendingSchema>;
+/** The answer of find-key-moments: the moments, or (202) the job still finding them. */
+export const keyMomentsFindAnswerSchema = z.union([keyMomentsResponseSchema, keyMomentsPendingSchema]);
+
 /** The KeyClips zoom range (1 = the window just covers the target). */
 export const KEY_MOMENT_ZOOM_MIN = 1;
 export const KEY_MOMENT_ZOOM_MAX = 2.5;

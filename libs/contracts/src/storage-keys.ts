@@ -30,6 +30,9 @@ export const StorageKeys = {
   /** the captions an export uploads, written from the current transcript when the export runs */
   exportVtt: (videoId: string, exportJobId: string) => `videos/${videoId}/exports/${exportJobId}.vtt`,
   exportWordByWord: (videoId: string, exportJobId: string) => `videos/${videoId}/exports/${exportJobId}.words.json`,
+  /** a key-moment job's words and its result (removed once the gateway stored the moments) */
+  keyMomentsWords: (videoId: string, jobId: string) => `videos/${videoId}/keymoments/${jobId}.words.json`,
+  keyMomentsResult: (videoId: string, jobId: string) => `videos/${videoId}/keymoments/${jobId}.json`,
   /** every object of a video (deleted with it) */
   videoPrefix: (videoId: string) => `videos/${videoId}/`,
 } as const;

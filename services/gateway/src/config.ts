@@ -37,6 +37,8 @@ export const gatewayConfigSchema = z
     KEY_MOMENTS_LLM_API_KEY: z.string().min(1).optional(),
     /** how long the model may take before the local analyser answers instead */
     KEY_MOMENTS_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+    /** how long find-key-moments waits for its job before answering 202 with the job (0: at once) */
+    KEY_MOMENTS_WAIT_MS: z.coerce.number().int().min(0).default(20000),
     /** the legacy MP4 + VTT upload form; off unless a deployment opts in (videos then only arrive from the provider) */
     LEGACY_UPLOAD_ENABLED: bool(false),
     /** signs the gateway's own session tokens (upload form) and signed media URLs; at least 32 characters */

@@ -118,7 +118,7 @@ export async function main() {
       const llm = config.KEY_MOMENTS_LLM_URL
         ? new KeyMomentsLlm({ url: config.KEY_MOMENTS_LLM_URL, model: config.KEY_MOMENTS_LLM_MODEL!, apiKey: config.KEY_MOMENTS_LLM_API_KEY, timeoutMs: config.KEY_MOMENTS_LLM_TIMEOUT_MS }, logger)
         : null;
-      const keyMoments = new KeyMomentsService(library, edits, keyMomentStore, llm);
+      const keyMoments = new KeyMomentsService(library, edits, keyMomentStore, llm, config.KEY_MOMENTS_WAIT_MS);
       const publishing = new PublishingService(library, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {
         module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing, silence, keyMoments, operator),
@@ -132,6 +132,7 @@ export async function main() {
           await ingest.start();
           await edits.start();
           await publishing.start();
+          await keyMoments.start();
           retention.start();
         },
         close: async () => {

@@ -28,6 +28,27 @@ describe('interpretJobInput', () => {
     expect(wrong.ok).toBe(false);
     if (!wrong.ok) expect(wrong.error).toMatch(/^invalid cut job input/);
     expect(interpretJobInput('probe', render('u1')).ok).toBe(false);
+    expect(interpretJobInput('keymoments', render('u1')).ok).toBe(false);
+  });
+
+  it('reads key-moment input for key-moment jobs, which belong to their video and user', () => {
+    const k = {
+      videoId: randomUUID(),
+      userId: 'u3',
+      mediaKey: 'videos/v/original/o.mp4',
+      hasAudio: true,
+      energyKey: 'videos/v/waveform/original.energy',
+      scenesKey: 'videos/v/waveform/original.scenes.json',
+      wordsKey: 'videos/v/keymoments/j.words.json',
+      resultKey: 'videos/v/keymoments/j.json',
+      editVersion: 2,
+      transcriptVersion: 1,
+      params: 'rules=2;model=local',
+      summary: 'Find key moments in 40 words',
+    };
+    expect(interpretJobInput('keymoments', k)).toEqual({ ok: true, value: { family: 'keymoments', input: k } });
+    expect(jobOwner('keymoments', k)).toEqual({ videoId: k.videoId, userId: 'u3' });
+    expect(interpretJobInput('cut', k).ok).toBe(false);
   });
 });
 

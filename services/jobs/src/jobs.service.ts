@@ -8,6 +8,7 @@ import {
   jobRequestedSubject,
   jobStartedEventSchema,
   mediaProbeCommandSchema,
+  mediaKeyMomentsCommandSchema,
   mediaRenderCommandSchema,
   rpcJobCancelRequestSchema,
   rpcJobGetRequestSchema,
@@ -21,6 +22,7 @@ import {
   type JobRequestedEvent,
   type JobStatus,
   type MediaProbeCommand,
+  type MediaKeyMomentsCommand,
   type MediaRenderCommand,
   type RpcJobCancelReply,
 } from '@wordcut/contracts';
@@ -227,6 +229,11 @@ export class JobsService {
     if (job.family === 'probe') {
       const command: MediaProbeCommand = mediaProbeCommandSchema.parse({ jobId: e.jobId, objectKey: job.input.objectKey });
       await this.bus.publish(Subjects.mediaProbe, command, { msgId: `${e.jobId}:${Subjects.mediaProbe}` });
+      return;
+    }
+    if (job.family === 'keymoments') {
+      const command: MediaKeyMomentsCommand = mediaKeyMomentsCommandSchema.parse({ ...job.input, jobId: e.jobId, requestedAt: e.requestedAt });
+      await this.bus.publish(Subjects.mediaKeyMoments, command, { msgId: `${e.jobId}:${Subjects.mediaKeyMoments}` });
       return;
     }
     const command: MediaRenderCommand = mediaRenderCommandSchema.parse({ ...job.input, jobId: e.jobId, kind: e.kind, requestedAt: e.requestedAt });

@@ -27,6 +27,8 @@ export const mediaConfigSchema = z.object({
   /** limit of one ffmpeg transcode to a browser proxy */
   /** render jobs one worker process runs at once (each uses every core for its pieces) */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** key-moment analyses one worker process runs at once (mostly CPU for under a second, plus two light ffmpeg reads) */
+  KEYMOMENTS_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
   /** limit for each ffmpeg process of a render */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(2 * 3600_000),
   TRANSCODE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(2 * 3600_000),

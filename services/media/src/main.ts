@@ -8,6 +8,7 @@ import { runMain, runService, s3Settings } from '@wordcut/platform';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadMediaConfig, SERVICE } from './config';
 import { IngestWorker } from './ingest.worker';
+import { KeyMomentsWorker } from './keymoments.worker';
 import { SafeMediaImporter } from './media-importer';
 import { MediaRpcHandlers } from './media-rpc';
 import { ProbeWorker } from './probe.worker';
@@ -56,6 +57,14 @@ export async function main() {
         renderTimeoutMs: config.RENDER_TIMEOUT_MS,
         faultDelayMs: config.MEDIA_FAULT_DELAY_MS,
       });
+      const keyMoments = new KeyMomentsWorker(bus, storage, tools, logger, {
+        workerId: config.WORKER_ID,
+        concurrency: config.KEYMOMENTS_CONCURRENCY,
+        ackWaitMs: config.MEDIA_ACK_WAIT_MS,
+        maxDeliver: config.MEDIA_MAX_DELIVER,
+        mediaTimeoutMs: config.WAVEFORM_TIMEOUT_MS,
+        faultDelayMs: config.MEDIA_FAULT_DELAY_MS,
+      });
       const rpc = new MediaRpcHandlers(bus, storage, tools, logger, {
         probeTimeoutMs: config.PROBE_TIMEOUT_MS,
         waveformTimeoutMs: config.WAVEFORM_TIMEOUT_MS,
@@ -72,6 +81,7 @@ export async function main() {
           await worker.start();
           await ingest.start();
           await render.start();
+          await keyMoments.start();
         },
         close: () => bus.close(),
       };

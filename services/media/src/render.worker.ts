@@ -211,7 +211,7 @@ export class RenderWorker {
   }
 }
 
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+export function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const t = setTimeout(resolve, ms);

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { exportKeyMomentRequestSchema, type ExportKeyMomentResponse, type KeyMomentsResponse } from '@wordcut/contracts';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { exportKeyMomentRequestSchema, type ExportKeyMomentResponse, type KeyMomentsPending, type KeyMomentsResponse } from '@wordcut/contracts';
+import type { Response } from 'express';
 import { Caller, type Identity } from '../auth/identity';
 import { parseBody, parseId } from '../http';
 import type { KeyMomentsService } from './key-moments';
@@ -11,11 +12,13 @@ export const KEY_MOMENTS_SERVICE = Symbol('KEY_MOMENTS_SERVICE');
 export class KeyMomentsController {
   constructor(@Inject(KEY_MOMENTS_SERVICE) private readonly keyMoments: KeyMomentsService) {}
 
-  /** POST /api/videos/{id}/find-key-moments: the moments of the current version (stored, or found now). */
+  /** POST /api/videos/{id}/find-key-moments: the moments of the current version (stored, or found now); 202 with the job while it still runs. */
   @Post('videos/:id/find-key-moments')
   @HttpCode(200)
-  async find(@Param('id') id: string, @Caller() caller: Identity): Promise<KeyMomentsResponse> {
-    return this.keyMoments.find(parseId(id), caller.userId);
+  async find(@Param('id') id: string, @Caller() caller: Identity, @Res({ passthrough: true }) res: Response): Promise<KeyMomentsResponse | KeyMomentsPending> {
+    const answer = await this.keyMoments.find(parseId(id), caller.userId);
+    if ('jobId' in answer) res.status(202);
+    return answer;
   }
 
   /** GET /api/videos/{id}/key-moments: the stored moments of the current version, or none. */

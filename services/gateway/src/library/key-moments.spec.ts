@@ -1,12 +1,30 @@
 /**
- * The key-moments service without a database or S3: the local analyser on the transcript and the
- * stored energy series (or the transcript alone when none is stored), the store answering a repeat
- * and the GET, the language model's answer when it holds and the local analyser when it does not.
- * The store, storage and model are small in-memory fakes; the SQL is covered by
- * key-moment-store.int.spec.ts and the whole route by tools/system-tests/keymoments.int.spec.ts.
+ * The key-moments service without a database, S3 or NATS: the analysis requested as a job (the
+ * words left in storage, the media's keys named), a stand-in media worker that runs the real
+ * analyser on what the job names and announces the result, the service storing it and completing
+ * the job, the wait answering the moments or 202 with the job, a failed job's error, the store
+ * answering a repeat and the GET, and the language model's answer when it holds. The store,
+ * storage, bus and model are small in-memory fakes; the SQL is covered by
+ * key-moment-store.int.spec.ts, the real worker and the whole route by
+ * tools/system-tests/keymoments.int.spec.ts.
  */
-import { encodeEnergy, ErrorCode, StorageKeys, type KeyMoment, type KeyMomentSource, type Transcript } from '@wordcut/contracts';
-import type { FoundMoment, TimedWord } from '@wordcut/keymoments';
+import {
+  decodeEnergy,
+  encodeEnergy,
+  ErrorCode,
+  keyMomentsJobWordsSchema,
+  StorageKeys,
+  Subjects,
+  type JobRequestedEvent,
+  type KeyMoment,
+  type KeyMomentsFoundEvent,
+  type KeyMomentsJobInput,
+  type KeyMomentsJobResult,
+  type KeyMomentSource,
+  type Transcript,
+} from '@wordcut/contracts';
+import { findKeyMoments, type FoundMoment, type TimedWord } from '@wordcut/keymoments';
+import type { InboundMessage } from '@wordcut/messaging';
 import { AppError, createLogger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
 import { Readable } from 'node:stream';
@@ -61,6 +79,9 @@ class FakeStorage {
   async upload(key: string, body: Buffer) {
     this.objects.set(key, new Uint8Array(body));
   }
+  async delete(key: string) {
+    this.objects.delete(key);
+  }
   reads: string[] = [];
   async getStream(key: string) {
     this.reads.push(key);
@@ -92,15 +113,54 @@ class FakeStore {
   }
 }
 
-function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | null = null) {
+/** What a media worker does with a key-moment job, on the fakes: read the words and the energy, analyse, write the result. */
+async function fakeWorker(storage: FakeStorage, input: KeyMomentsJobInput): Promise<void> {
+  const { words } = keyMomentsJobWordsSchema.parse(JSON.parse(Buffer.from(storage.objects.get(input.wordsKey)!).toString('utf8')));
+  const energyBytes = storage.objects.get(input.energyKey);
+  const energy = energyBytes ? decodeEnergy(energyBytes) : null;
+  const result: KeyMomentsJobResult = { moments: findKeyMoments({ words, energy }).map(({ firstWord: _f, lastWord: _l, ...m }) => m), sceneChanges: null, withAudio: energy !== null };
+  await storage.upload(input.resultKey, Buffer.from(JSON.stringify(result)));
+}
+
+function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | null = null, o: { waitMs?: number; workerFails?: string; holdWorker?: boolean } = {}) {
   const storage = new FakeStorage();
   const store = new FakeStore();
   let transcriptReads = 0;
   const asked: number[] = [];
   const published: Array<{ jobId: string; kind: string; input: Record<string, unknown> }> = [];
+  const requested: JobRequestedEvent[] = [];
+  const completed: string[] = [];
+  const failed = new Map<string, string>();
   const clips: Array<Record<string, unknown>> = [];
+  const held: Array<() => Promise<void>> = [];
+  const runJob = async (e: JobRequestedEvent) => {
+    const input = e.input as KeyMomentsJobInput;
+    if (o.workerFails) {
+      failed.set(e.jobId, o.workerFails);
+      return;
+    }
+    await fakeWorker(storage, input);
+    const found: KeyMomentsFoundEvent = { jobId: e.jobId, videoId: input.videoId, resultKey: input.resultKey, editVersion: input.editVersion, transcriptVersion: input.transcriptVersion, params: input.params, worker: 'fake-worker', at: new Date().toISOString() };
+    await service.onFound({ data: found } as InboundMessage<KeyMomentsFoundEvent>);
+  };
+  const bus = {
+    provision: async () => undefined,
+    consume: async () => undefined,
+    publish: async (subject: string, data: unknown) => {
+      if (subject.startsWith(`${Subjects.jobRequested}.`)) {
+        const e = data as JobRequestedEvent;
+        requested.push(e);
+        const run = () => runJob(e);
+        if (o.holdWorker) held.push(run);
+        else setTimeout(() => void run(), 5);
+      }
+      if (subject === Subjects.jobCompleted) completed.push((data as { jobId: string }).jobId);
+      return { seq: 1, duplicate: false };
+    },
+  };
   const library = {
     storage: storage as unknown as ObjectStorage,
+    bus,
     logger: createLogger('keymoments-test', 'silent'),
     clips: { create: async (clip: Record<string, unknown>) => void clips.push(clip) },
     renders: { setClip: async () => undefined },
@@ -118,6 +178,9 @@ function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | nu
   const edits = {
     editableVideo: owned,
     ownedVideo: owned,
+    getVideo: async () => row(),
+    jobStatus: async (jobId: string) =>
+      completed.includes(jobId) ? { status: 'completed' } : failed.has(jobId) ? { status: 'error', error: failed.get(jobId) } : { status: 'processing' },
     claim: async () => undefined,
     publishRequest: async (jobId: string, kind: string, input: Record<string, unknown>) => void published.push({ jobId, kind, input }),
   } as unknown as EditService;
@@ -130,33 +193,56 @@ function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | nu
         },
       } as unknown as KeyMomentsLlm)
     : null;
-  const service = new KeyMomentsService(library, edits, store as unknown as KeyMomentStore, model);
-  return { service, storage, store, asked, published, clips, transcriptReads: () => transcriptReads };
+  const service = new KeyMomentsService(library, edits, store as unknown as KeyMomentStore, model, o.waitMs ?? 5000);
+  return { service, storage, store, asked, published, requested, completed, held, clips, transcriptReads: () => transcriptReads };
+}
+
+/** The moments of an answer that must not be pending. */
+function moments(answer: Awaited<ReturnType<KeyMomentsService['find']>>) {
+  if ('jobId' in answer) throw new Error(`still pending: ${answer.jobId}`);
+  return answer;
 }
 
 describe('KeyMomentsService', () => {
-  it('finds moments from the transcript and the stored energy series, stores them, and answers a repeat and the GET from the store', async () => {
+  it('runs the analysis as a job on the words and the media it names, stores what the worker found, and answers a repeat and the GET from the store', async () => {
     const s = setup();
     const levels = new Uint8Array(DURATION * 100);
     for (const w of transcript().words) for (let f = Math.floor(w.start * 100); f < Math.ceil(w.end * 100); f++) levels[f] = 200;
     s.storage.objects.set(StorageKeys.energy(VIDEO, 'original'), encodeEnergy({ durationSec: DURATION, framesPerSecond: 100, levels }));
     expect(await s.service.stored(VIDEO, OWNER)).toEqual({ moments: [], analysedAt: null, source: null });
-    const first = await s.service.find(VIDEO, OWNER);
+    const first = moments(await s.service.find(VIDEO, OWNER));
     expect(first.source).toBe('local');
     expect(first.moments.length).toBeGreaterThanOrEqual(5);
     expect(first.moments.map((m) => m.category)).toEqual(expect.arrayContaining(['Actionable', 'Quotable']));
     for (const m of first.moments) expect(m.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(s.storage.reads).toEqual([StorageKeys.energy(VIDEO, 'original'), StorageKeys.scenes(VIDEO, 'original')]);
+    // one job, of its own kind, naming the media's energy and scenes of this version
+    expect(s.requested).toHaveLength(1);
+    const job = s.requested[0]!;
+    expect(job.jobId).toMatch(/^keymoments_[0-9a-f-]{36}$/);
+    expect(job).toMatchObject({ kind: 'keymoments', input: { videoId: VIDEO, userId: OWNER, mediaKey: 'k', hasAudio: true, energyKey: StorageKeys.energy(VIDEO, 'original'), scenesKey: StorageKeys.scenes(VIDEO, 'original'), editVersion: 0, transcriptVersion: 1 } });
+    expect(s.completed).toEqual([job.jobId]);
+    // its words and result are removed once stored
+    expect([...s.storage.objects.keys()]).toEqual([StorageKeys.energy(VIDEO, 'original')]);
     expect(await s.service.find(VIDEO, OWNER)).toEqual(first);
     expect(await s.service.stored(VIDEO, OWNER)).toEqual(first);
+    expect(s.requested).toHaveLength(1);
     expect(s.transcriptReads()).toBe(1);
   });
 
-  it('analyses the transcript alone when no energy series is stored', async () => {
-    const s = setup();
-    const answer = await s.service.find(VIDEO, OWNER);
-    expect(answer.source).toBe('local');
-    expect(answer.moments.length).toBeGreaterThanOrEqual(5);
+  it('answers 202 with the job when it takes longer than the wait, and the GET has the moments once it is done', async () => {
+    const s = setup(null, { waitMs: 0, holdWorker: true });
+    const pending = await s.service.find(VIDEO, OWNER);
+    expect(pending).toEqual({ jobId: s.requested[0]!.jobId, status: 'processing', moments: [] });
+    expect(await s.service.stored(VIDEO, OWNER)).toEqual({ moments: [], analysedAt: null, source: null });
+    await s.held[0]!();
+    expect((await s.service.stored(VIDEO, OWNER)).moments.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("answers a failed job's error", async () => {
+    const s = setup(null, { workerFails: 'Key moments could not be found: disk full' });
+    const err = await rejectedWith(s.service.find(VIDEO, OWNER));
+    expect(err.statusCode).toBe(503);
+    expect(err.message).toBe('Key moments could not be found: disk full');
   });
 
   it('answers a stranger 404 like a missing video', async () => {
@@ -165,17 +251,18 @@ describe('KeyMomentsService', () => {
     expect((await rejectedWith(s.service.stored(VIDEO, 'someone-else'))).statusCode).toBe(404);
   });
 
-  it("uses the model's moments when they hold, and the local analyser when the model answers nothing", async () => {
+  it("uses the model's moments when they hold, and a job with the local analyser when the model answers nothing", async () => {
     const theirs: FoundMoment = { title: 'From the model', description: 'd', category: 'Visual', engagement: 77, startTime: 0.5, endTime: 20, duration: 19.5, reasons: ['r'], firstWord: 0, lastWord: 40 };
     const good = setup(() => [theirs]);
-    const answer = await good.service.find(VIDEO, OWNER);
+    const answer = moments(await good.service.find(VIDEO, OWNER));
     expect(answer.source).toBe('llm');
     expect(answer.moments.map(({ id: _id, ...m }) => m)).toEqual([{ title: 'From the model', description: 'd', category: 'Visual', engagement: 77, startTime: 0.5, endTime: 20, duration: 19.5, reasons: ['r'] }]);
     expect(good.asked).toEqual([transcript().words.length]);
-    expect(good.storage.reads).toEqual([]);
+    expect(good.requested).toEqual([]);
     const failing = setup(() => null);
-    const fallback = await failing.service.find(VIDEO, OWNER);
+    const fallback = moments(await failing.service.find(VIDEO, OWNER));
     expect(fallback.source).toBe('local');
+    expect(failing.requested).toHaveLength(1);
     expect(fallback.moments.map((m) => m.category)).toEqual(expect.arrayContaining(['Actionable', 'Quotable']));
   });
 });
@@ -183,8 +270,8 @@ describe('KeyMomentsService', () => {
 describe('KeyMomentsService.exportMoment', () => {
   async function found() {
     const s = setup();
-    const { moments } = await s.service.find(VIDEO, OWNER);
-    return { s, moment: moments[0]! };
+    const { moments: found } = moments(await s.service.find(VIDEO, OWNER));
+    return { s, moment: found[0]! };
   }
 
   it('renders the moment as a clip of the video, named by its title, zoomed and panned as asked', async () => {

@@ -1,7 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { decodeEnergy, ErrorCode, rpcMediaScenesReplySchema, sceneChangesSchema, StorageKeys, Subjects, type ExportKeyMomentRequest, type ExportKeyMomentResponse, type KeyMoment, type KeyMomentsResponse, type KeyMomentSource } from '@wordcut/contracts';
+import {
+  ErrorCode,
+  JOB_ID_PREFIX,
+  jobRequestedSubject,
+  keyMomentsFoundEventSchema,
+  keyMomentsJobResultSchema,
+  StorageKeys,
+  Streams,
+  Subjects,
+  type ExportKeyMomentRequest,
+  type ExportKeyMomentResponse,
+  type JobCompletedEvent,
+  type JobRequestedEvent,
+  type KeyMoment,
+  type KeyMomentsFoundEvent,
+  type KeyMomentsJobInput,
+  type KeyMomentsPending,
+  type KeyMomentsResponse,
+} from '@wordcut/contracts';
 import { clampZoom, outputDuration, reframeFromCrop, reframeGeometry, type Reframe } from '@wordcut/edit-list';
-import { findKeyMoments, KEY_MOMENT_RULES_VERSION, type EnergyLevels } from '@wordcut/keymoments';
+import { KEY_MOMENT_RULES_VERSION } from '@wordcut/keymoments';
+import type { ConsumerDef, InboundMessage } from '@wordcut/messaging';
 import { AppError } from '@wordcut/platform';
 import { readObjectBytes } from '@wordcut/storage';
 import { clampWords } from '@wordcut/transcript';
@@ -11,29 +30,50 @@ import type { KeyMomentStore } from './key-moment-store';
 import type { KeyMomentsLlm } from './key-moments-llm';
 import type { LibraryDeps } from './videos.controller';
 
+export const KEY_MOMENTS_CONSUMER: ConsumerDef = {
+  stream: Streams.videos.name,
+  durable: 'gateway-keymoments',
+  filterSubject: Subjects.videoKeyMomentsFound,
+  ackWaitMs: 30000,
+  maxDeliver: 5,
+};
+
+/** How often a waiting request looks for the job's moments, and asks for the job's status. */
+const POLL_MS = 150;
+const STATUS_EVERY_MS = 1000;
 
 /**
- * Key moments (docs/KEYMOMENTS.md): asks the configured language model, if any, else (and whenever
- * it fails) runs the pure analyser of @wordcut/keymoments on the current transcript and the stored
- * frame-energy series of the current media, and keeps the moments per video edit version and
- * transcript version. It runs here, in the request: the local analysis takes well under a second
- * for long talks.
+ * Key moments (docs/KEYMOMENTS.md). With a language model configured, it is asked first, in the
+ * request. Otherwise (and whenever it fails) the analysis runs as a job of the media workers
+ * (`keymoments_<uuid>`: progress, cancel, Active Jobs like every job): the words go to storage, the
+ * worker reads the media's energy and scene changes and finds the moments, and this service stores
+ * them per video edit version and transcript version when the worker announces them. The request
+ * that started the job waits for it up to `KEY_MOMENTS_WAIT_MS` and answers the moments; a longer
+ * job is answered 202 with its id, and the moments are read with the GET when it completes.
  */
 export class KeyMomentsService {
   /** what changes the answer besides the versions: the rules, and the model when one is configured */
   private readonly params: string;
+  /** analyses this process started and still waits for, by video and version: a repeat joins the running job */
+  private readonly running = new Map<string, string>();
 
   constructor(
     private readonly library: LibraryDeps,
     private readonly edits: EditService,
     private readonly store: KeyMomentStore,
     private readonly llm: KeyMomentsLlm | null = null,
+    private readonly waitMs = 20000,
   ) {
     this.params = `rules=${KEY_MOMENT_RULES_VERSION};model=${llm ? llm.model : 'local'}`;
   }
 
-  /** The moments of the current version of one of `ownerId`'s videos: stored, or found now and stored. */
-  async find(videoId: string, ownerId: string): Promise<KeyMomentsResponse> {
+  async start(): Promise<void> {
+    await this.library.bus.provision([Streams.videos], [KEY_MOMENTS_CONSUMER]);
+    await this.library.bus.consume({ consumer: KEY_MOMENTS_CONSUMER, schema: keyMomentsFoundEventSchema, concurrency: 2, handler: (m) => this.onFound(m) });
+  }
+
+  /** The moments of the current version of one of `ownerId`'s videos: stored, found now, or (202) still being found. */
+  async find(videoId: string, ownerId: string): Promise<KeyMomentsResponse | KeyMomentsPending> {
     const row = await this.edits.editableVideo(videoId, ownerId);
     const stored = await this.store.current(row.id, ownerId, this.params);
     if (stored) return stored;
@@ -41,16 +81,90 @@ export class KeyMomentsService {
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
     const duration = outputDuration(currentEditList(row));
     const words = clampWords(transcript.words, duration).map((w) => ({ text: w.text, start: w.start, end: w.end }));
-    const t0 = performance.now();
-    const fromModel = this.llm && words.length > 0 ? await this.llm.find(words, row.id) : null;
-    const source: KeyMomentSource = fromModel ? 'llm' : 'local';
-    const [energy, scenes] = fromModel ? [null, null] : await Promise.all([row.has_audio === false ? null : this.energyOf(row), this.scenesOf(row)]);
-    const found = fromModel ?? findKeyMoments({ words, energy, scenes });
-    const ms = Math.round(performance.now() - t0);
-    const moments: KeyMoment[] = found.map(({ firstWord: _first, lastWord: _last, ...m }) => ({ id: randomUUID(), ...m }));
-    this.library.logger.info({ videoId: row.id, editVersion: row.edit_version, words: words.length, moments: moments.length, source, withAudio: energy !== null, sceneChanges: scenes?.length ?? null, ms }, 'key moments found');
-    if (moments.length === 0) return { moments, analysedAt: new Date().toISOString(), source };
-    return this.store.put(row.id, row.edit_version, transcript.version, this.params, moments, source);
+    if (words.length === 0) return { moments: [], analysedAt: new Date().toISOString(), source: 'local' };
+    const fromModel = this.llm ? await this.llm.find(words, row.id) : null;
+    if (fromModel) {
+      const moments: KeyMoment[] = fromModel.map(({ firstWord: _first, lastWord: _last, ...m }) => ({ id: randomUUID(), ...m }));
+      this.library.logger.info({ videoId: row.id, editVersion: row.edit_version, words: words.length, moments: moments.length, source: 'llm' }, 'key moments found');
+      if (moments.length === 0) return { moments, analysedAt: new Date().toISOString(), source: 'llm' };
+      return this.store.put(row.id, row.edit_version, transcript.version, this.params, moments, 'llm');
+    }
+    const version = `${row.id}:${row.edit_version}:${transcript.version}`;
+    const jobId = this.running.get(version) ?? (await this.requestJob(row, ownerId, transcript.version, words));
+    this.running.set(version, jobId);
+    try {
+      return await this.waitFor(jobId, row.id, ownerId);
+    } finally {
+      this.running.delete(version);
+    }
+  }
+
+  /** Starts the analysis job: the words into storage, then the request. */
+  private async requestJob(row: EditVideoRow, ownerId: string, transcriptVersion: number, words: Array<{ text: string; start: number; end: number }>): Promise<string> {
+    const jobId = `${JOB_ID_PREFIX.keymoments}${randomUUID()}`;
+    const wordsKey = StorageKeys.keyMomentsWords(row.id, jobId);
+    await this.library.storage.upload(wordsKey, Buffer.from(JSON.stringify({ words })), { contentType: 'application/json' });
+    const mediaKey = row.playback_key ?? row.original_key;
+    const input: KeyMomentsJobInput = {
+      videoId: row.id,
+      userId: ownerId,
+      mediaKey,
+      hasAudio: row.has_audio !== false,
+      energyKey: StorageKeys.energy(row.id, row.media_version),
+      scenesKey: StorageKeys.scenes(row.id, row.media_version),
+      wordsKey,
+      resultKey: StorageKeys.keyMomentsResult(row.id, jobId),
+      editVersion: row.edit_version,
+      transcriptVersion,
+      params: this.params,
+      summary: `Find key moments in ${words.length} words`,
+    };
+    const event: JobRequestedEvent = { jobId, kind: 'keymoments', input, requestedAt: new Date().toISOString() };
+    try {
+      await this.library.bus.publish(jobRequestedSubject(jobId), event, { msgId: `${jobId}:requested` });
+    } catch (err) {
+      await this.library.storage.delete(wordsKey).catch(() => undefined);
+      this.library.logger.error({ err, jobId }, 'could not publish a key moments job');
+      throw new AppError(503, ErrorCode.ServiceUnavailable, 'Key moments cannot be found right now. Please try again.');
+    }
+    this.library.logger.info({ jobId, videoId: row.id, words: words.length }, 'key moments job requested');
+    return jobId;
+  }
+
+  /** The job's moments once stored (or none when it found none), its failure, or 202 after the wait. */
+  private async waitFor(jobId: string, videoId: string, ownerId: string): Promise<KeyMomentsResponse | KeyMomentsPending> {
+    const until = Date.now() + this.waitMs;
+    let nextStatus = Date.now() + STATUS_EVERY_MS;
+    for (;;) {
+      const stored = await this.store.current(videoId, ownerId, this.params);
+      if (stored) return stored;
+      if (Date.now() >= nextStatus || Date.now() >= until) {
+        nextStatus = Date.now() + STATUS_EVERY_MS;
+        const status = await this.edits.jobStatus(jobId).catch(() => null);
+        if (status?.status === 'completed') return (await this.store.current(videoId, ownerId, this.params)) ?? { moments: [], analysedAt: new Date().toISOString(), source: 'local' };
+        if (status?.status === 'error') throw new AppError(503, ErrorCode.ServiceUnavailable, status.error ?? 'Failed to analyze video');
+        if (status?.status === 'cancelled') throw new AppError(409, ErrorCode.Conflict, 'The analysis was cancelled.');
+      }
+      if (Date.now() >= until) return { jobId, status: 'processing', moments: [] };
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  }
+
+  /** A job's moments: stored for their version (none found: nothing stored), then the job is completed. */
+  async onFound(m: InboundMessage<KeyMomentsFoundEvent>): Promise<void> {
+    const e = m.data;
+    const bytes = await readObjectBytes(this.library.storage, e.resultKey);
+    let count = 0;
+    if (bytes && (await this.edits.getVideo(e.videoId))) {
+      const result = keyMomentsJobResultSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
+      const moments: KeyMoment[] = result.moments.map((moment) => ({ id: randomUUID(), ...moment }));
+      count = moments.length;
+      if (count > 0) await this.store.put(e.videoId, e.editVersion, e.transcriptVersion, e.params, moments, 'local');
+      this.library.logger.info({ jobId: e.jobId, videoId: e.videoId, moments: count, sceneChanges: result.sceneChanges, withAudio: result.withAudio }, 'key moments stored');
+    }
+    await Promise.all([e.resultKey, StorageKeys.keyMomentsWords(e.videoId, e.jobId)].map((key) => this.library.storage.delete(key).catch(() => undefined)));
+    const done: JobCompletedEvent = { jobId: e.jobId, result: { videoId: e.videoId, moments: count }, worker: e.worker, at: new Date().toISOString() };
+    await this.library.bus.publish(Subjects.jobCompleted, done, { msgId: `${e.jobId}:completed` });
   }
 
   /** The stored moments of the current version of one of `ownerId`'s videos (none: an empty list). */
@@ -91,39 +205,5 @@ export class KeyMomentsService {
     );
     this.library.logger.info({ videoId: row.id, momentId, clipId: clip.id, ratio, mode: geometry.mode, reframe: geometry.reframe }, 'key moment exported');
     return { ...clip, momentId, mode: geometry.mode, width: geometry.width, height: geometry.height, reframe: geometry.reframe, upscale: geometry.upscale };
-  }
-
-  /** The stored frame-energy series of the video's current media, or null (none stored yet: the transcript alone decides). */
-  private async energyOf(row: EditVideoRow): Promise<EnergyLevels | null> {
-    const bytes = await readObjectBytes(this.library.storage, StorageKeys.energy(row.id, row.media_version));
-    return bytes ? decodeEnergy(bytes) : null;
-  }
-
-  /**
-   * The scene changes of the video's current media: stored, or found now by a media worker and
-   * stored. null when they cannot be had (no media, no worker answering): the moments are found
-   * without the picture then.
-   */
-  private async scenesOf(row: EditVideoRow): Promise<number[] | null> {
-    const key = StorageKeys.scenes(row.id, row.media_version);
-    const read = async () => {
-      const bytes = await readObjectBytes(this.library.storage, key);
-      return bytes ? sceneChangesSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8'))).times : null;
-    };
-    const stored = await read();
-    if (stored) return stored;
-    const mediaKey = row.playback_key ?? row.original_key;
-    if (!mediaKey) return null;
-    try {
-      const reply = await this.library.bus.request(Subjects.rpcMediaScenes, { objectKey: mediaKey, scenesKey: key }, rpcMediaScenesReplySchema, this.library.config.WAVEFORM_BUILD_TIMEOUT_MS);
-      if (!reply.ok) {
-        this.library.logger.info({ videoId: row.id, code: reply.code }, 'key moments: no scene changes for this media');
-        return null;
-      }
-      return await read();
-    } catch (err) {
-      this.library.logger.warn({ err, videoId: row.id }, 'key moments: scene detection did not answer; the picture is left out');
-      return null;
-    }
   }
 }

@@ -26,7 +26,7 @@ import { totalmem } from 'node:os';
 import { z } from 'zod';
 
 /** The media workers' durable consumers: the work queue the dashboard watches. */
-export const MEDIA_CONSUMERS = ['media-render', 'media-ingest', 'media-probe'] as const;
+export const MEDIA_CONSUMERS = ['media-render', 'media-ingest', 'media-probe', 'media-keymoments'] as const;
 const MEDIA_DEAD_LETTERS = `${Subjects.deadLetterPrefix}.media.>`;
 const RPC_TIMEOUT_MS = 4000;
 const MB = 1024 * 1024;
