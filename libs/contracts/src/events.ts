@@ -57,8 +57,6 @@ export const Subjects = {
   rpcMediaProbe: 'rpc.media.probe',
   /** core NATS request/reply: gateway -> media workers, build and store the waveform of a media version */
   rpcMediaWaveform: 'rpc.media.waveform',
-  /** core NATS request/reply: gateway -> media workers, find and store the scene changes of a media version */
-  rpcMediaScenes: 'rpc.media.scenes',
   /** every service -> analytics: an error log entry (`logs.errors.<service>`) */
   errorLog: 'logs.errors',
   /** core NATS request/reply: gateway -> analytics, the dashboard's figures and error log */
@@ -335,14 +333,6 @@ export const rpcMediaWaveformReplySchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
 ]);
 export type RpcMediaWaveformReply = z.infer<typeof rpcMediaWaveformReplySchema>;
-
-/** gateway -> media workers: find the scene changes of an object's picture and store them at scenesKey. */
-export const rpcMediaScenesRequestSchema = z.object({ objectKey: z.string().min(1), scenesKey: z.string().min(1) });
-export const rpcMediaScenesReplySchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), changes: z.number().int().nonnegative() }),
-  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
-]);
-export type RpcMediaScenesReply = z.infer<typeof rpcMediaScenesReplySchema>;
 
 /** The stored scene changes of a media version: seconds where the picture changes scene (keyframes compared). */
 export const sceneChangesSchema = z.object({ version: z.literal(1), method: z.literal('keyframes'), times: z.array(z.number().nonnegative()) });

@@ -3,13 +3,10 @@ import {
   encodeWaveform,
   ENERGY_FRAMES_PER_SECOND,
   rpcMediaProbeRequestSchema,
-  rpcMediaScenesRequestSchema,
   rpcMediaWaveformRequestSchema,
   Subjects,
   WAVEFORM_STORED_PEAKS_PER_SECOND,
   type RpcMediaProbeReply,
-  type RpcMediaScenesReply,
-  type SceneChanges,
   type RpcMediaWaveformReply,
 } from '@wordcut/contracts';
 import { MediaProbeError, NoAudioError, primaryVideoStream, type IngestMediaTools } from '@wordcut/ffmpeg';
@@ -41,22 +38,6 @@ export class MediaRpcHandlers {
   start(): void {
     this.bus.serve(Subjects.rpcMediaProbe, rpcMediaProbeRequestSchema, (req) => this.probe(req.objectKey));
     this.bus.serve(Subjects.rpcMediaWaveform, rpcMediaWaveformRequestSchema, (req) => this.waveform(req.objectKey, req.waveformKey, req.energyKey));
-    this.bus.serve(Subjects.rpcMediaScenes, rpcMediaScenesRequestSchema, (req) => this.scenes(req.objectKey, req.scenesKey));
-  }
-
-  /** Finds the scene changes of an object's picture (keyframes compared) and stores them at scenesKey. */
-  async scenes(objectKey: string, scenesKey: string): Promise<RpcMediaScenesReply> {
-    if (!(await this.storage.head(objectKey))) return { ok: false, code: 'NOT_FOUND', message: IngestMessages.VIDEO_NOT_FOUND };
-    const url = await presignFor(this.storage, objectKey, this.options.waveformTimeoutMs);
-    try {
-      const times = await this.tools.detectSceneChanges(url, { timeoutMs: this.options.waveformTimeoutMs });
-      const stored: SceneChanges = { version: 1, method: 'keyframes', times };
-      await this.storage.upload(scenesKey, Buffer.from(JSON.stringify(stored)), { contentType: 'application/json' });
-      return { ok: true, changes: times.length };
-    } catch (err) {
-      if (err instanceof MediaProbeError && err.code !== 'UNREADABLE') return { ok: false, ...mediaRefusal(err) };
-      throw err;
-    }
   }
 
   /**
