@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { basename, join } from 'node:path';
 import { toFfmpegInput } from '../args';
-import { concatListInput, mediaInput, pcmInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
+import { concatListInput, mediaInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
 import { runFfmpeg } from '../run-ffmpeg';
 import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from './audio';
 import { readRenderMediaInfo, type RenderMediaInfo, type VideoTrackInfo } from './media-info';
@@ -391,7 +391,8 @@ export function adtsFrameOffsets(b: Buffer): Array<{ offset: number; length: num
 /**
  * One decode/encode pass: the video normalised to constant frame rate at the source's rate, the
  * kept frames selected (ascending ranges) or taken from one seeking input per range (reorders),
- * then the reframe filter and burned captions; the audio cut at exact samples with the gains.
+ * then the reframe filter and burned captions; the audio (cut at exact samples with the gains) is made
+ * beside it and joined by copying.
  */
 async function renderReencode(
   req: RenderRequest,
@@ -434,28 +435,36 @@ async function renderReencode(
     const labels = ranges.map((_, i) => `[${i}:v:0]fps=${fpsExpr},setpts=PTS-STARTPTS[v${i}]`);
     graph = `${labels.join(';')};${ranges.map((_, i) => `[v${i}]`).join('')}concat=n=${ranges.length}:v=1:a=0,setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
   }
-  let audioIndex = -1;
-  if (info.audio) {
-    progress(2, 'Preparing audio');
-    const { path: assembled, fmt } = await assembledPcm(req, info.audio, fps, ranges, volumes, timeoutMs);
-    audioIndex = ascending ? 1 : ranges.length;
-    inputs.push(pcmInput(assembled, fmt));
-  }
+  // The audio (decoded, cut at exact samples, gains applied, encoded) is made beside the video
+  // encode, then the two are joined by copying: the encode does not wait for the audio first.
+  const audioTask = info.audio ? makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs) : null;
+  audioTask?.catch(() => undefined);
   const graphFile = join(req.workDir, 'graph.txt');
   await writeFile(graphFile, graph);
+  const videoOut = audioTask ? join(req.workDir, 'video-only.mp4') : req.output;
   await runFfmpeg({
     inputs,
     args: [
       '-filter_complex_script', graphFile,
-      '-map', '[vout]', ...(audioIndex >= 0 ? ['-map', `${audioIndex}:a:0`, '-c:a', 'aac', '-b:a', String(info.audio?.bitRate ?? DEFAULT_AUDIO_BITRATE)] : []),
+      '-map', '[vout]',
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(req.crf ?? 20), '-profile:v', 'high',
       '-fps_mode', 'cfr', '-r', fpsExpr,
-      '-max_muxing_queue_size', '4096', '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output),
+      '-max_muxing_queue_size', '4096', ...(audioTask ? [] : ['-movflags', '+faststart']), '-f', 'mp4', toFfmpegInput(videoOut),
     ],
     timeoutMs,
     signal: req.signal,
     durationSec: totalFrames / fps,
-    onProgress: (p) => p.percent !== null && progress(5 + p.percent * 0.95, 'Rendering'),
+    onProgress: (p) => p.percent !== null && progress(5 + p.percent * 0.9, 'Rendering'),
   });
+  if (audioTask) {
+    const audio = await audioTask;
+    progress(96, 'Joining audio and video');
+    await runFfmpeg({
+      inputs: [workFileInput(videoOut, 'mov'), ...(audio ? [audio] : [])],
+      args: ['-map', '0:v:0', ...(audio ? ['-map', '1:a:0'] : []), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output)],
+      timeoutMs,
+      signal: req.signal,
+    });
+  }
   progress(100, 'Done');
 }
