@@ -52,8 +52,8 @@
  * BENCH_VTT_RUNS (5 per path and case), BENCH_SILENCE_RUNS (3 per path on 10 minutes), BENCH_SILENCE_LONG_RUNS
  * (1 per path on 3 hours), BENCH_KEYMOMENTS_RUNS (5 per path), BENCH_SILENCEUI_SAMPLES (40 toggles per path),
  * BENCH_SILENCEUI_LOADS (5 page loads per path), BENCH_SILENCEUI_SCROLL_SECONDS (8: top to bottom),
- * BENCH_OPERATOR_REQUESTS (100 per dashboard request), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI|OPERATOR>=1.
+ * BENCH_OPERATOR_REQUESTS (100 per dashboard request), BENCH_SCALING_JOBS (20 clip renders per worker count), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI|OPERATOR|SCALING>=1.
  * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
  * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH; section 14
  * too, which bundles its own page).
@@ -100,6 +100,7 @@ import { benchKeyMoments, renderKeyMoments, type KeyMomentsResults } from './key
 import { benchScenes } from './scenes';
 import { benchSilenceUi, renderSilenceUi, type SilenceUiResults } from './silence-ui';
 import { benchOperator, renderOperator, type OperatorResults } from './operator';
+import { benchScaling, renderScaling, type ScalingResults } from './scaling';
 
 const intEnv = (name: string, dflt: number): number => {
   const v = process.env[name];
@@ -118,7 +119,7 @@ const chunkListEnv = (name: string, dflt: string): number[] => {
   return sizes;
 };
 /** The number of sections, for the progress lines. */
-const SECTIONS = 15;
+const SECTIONS = 16;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -161,6 +162,7 @@ interface Results {
   keyMoments?: KeyMomentsResults;
   silenceUi?: SilenceUiResults;
   operator?: OperatorResults;
+  scaling?: ScalingResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -440,6 +442,7 @@ function render(r: Results): string {
     out.push('', ...renderOperator(r.operator, table));
     out.push(...targetLines(r, 'operator'));
   }
+  if (r.scaling) out.push('', ...renderScaling(r.scaling, table));
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -480,6 +483,7 @@ async function main(): Promise<number> {
   const silenceLongRuns = intEnv('BENCH_SILENCE_LONG_RUNS', 1);
   const keyMomentRuns = intEnv('BENCH_KEYMOMENTS_RUNS', 5);
   const operatorRequests = intEnv('BENCH_OPERATOR_REQUESTS', 100);
+  const scalingJobs = intEnv('BENCH_SCALING_JOBS', 20);
   const silenceUiSamples = intEnv('BENCH_SILENCEUI_SAMPLES', 40);
   const silenceUiLoads = intEnv('BENCH_SILENCEUI_LOADS', 5);
   const silenceUiScrollSeconds = intEnv('BENCH_SILENCEUI_SCROLL_SECONDS', 8);
@@ -705,6 +709,10 @@ async function main(): Promise<number> {
     results.operator = x;
     results.targets.push(checkTarget(`operator: GET /api/analytics/videos, ${x.videos} videos, p95`, x.listAll.p95Ms, '<', 100, 'ms'));
     results.targets.push(checkTarget('operator: GET /api/metrics, p95', x.metrics.p95Ms, '<', 200, 'ms'));
+  });
+
+  await section(16, 'SCALING', async () => {
+    results.scaling = await benchScaling({ s3Endpoint: endpoint, jobs: scalingJobs, workerCounts: [1, 2, 4], cores: cpus().length, log });
   });
 
   await cleanupAll();
