@@ -2,14 +2,12 @@ import {
   decodeEnergy,
   encodeEnergy,
   ENERGY_FRAMES_PER_SECOND,
-  jobCancelSubject,
   keyMomentsJobWordsSchema,
   mediaKeyMomentsCommandSchema,
   sceneChangesSchema,
   Streams,
   Subjects,
   type JobFailedEvent,
-  type JobStartedEvent,
   type KeyMomentsFoundEvent,
   type KeyMomentsJobResult,
   type MediaKeyMomentsCommand,
@@ -20,7 +18,7 @@ import { findKeyMoments, type EnergyLevels } from '@wordcut/keymoments';
 import { PermanentError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { readObjectBytes, type ObjectStorage } from '@wordcut/storage';
-import { z } from 'zod';
+import { RunningJobs, wasCancelled } from './job-runs';
 import { presignFor } from './presign';
 import { abortableDelay, JobProgressReporter } from './render.worker';
 
@@ -43,11 +41,6 @@ export const keyMomentsConsumer = (o: Pick<KeyMomentsWorkerOptions, 'ackWaitMs' 
   maxDeliver: o.maxDeliver,
 });
 
-class CancelledError extends Error {
-  constructor(jobId: string) {
-    super(`job ${jobId} was cancelled`);
-  }
-}
 
 /**
  * Finds the key moments of a video version (`media.keymoments`, docs/KEYMOMENTS.md): the words the
@@ -57,7 +50,7 @@ class CancelledError extends Error {
  * Progress per stage; cancel (`jobs.cancel.<id>`) stops it between stages and kills ffmpeg.
  */
 export class KeyMomentsWorker {
-  private readonly running = new Map<string, AbortController>();
+  private readonly jobs: RunningJobs;
 
   constructor(
     private readonly bus: Messaging,
@@ -65,31 +58,27 @@ export class KeyMomentsWorker {
     private readonly tools: IngestMediaTools,
     private readonly logger: Logger,
     private readonly options: KeyMomentsWorkerOptions,
-  ) {}
+  ) {
+    this.jobs = new RunningJobs(bus, logger);
+  }
 
   async start(): Promise<void> {
     const consumer = keyMomentsConsumer(this.options);
     await this.bus.provision([Streams.media, Streams.videos, Streams.jobs], [consumer]);
     this.bus.watchMaxDeliveries(consumer);
-    this.bus.subscribe(`${Subjects.jobCancel}.*`, z.object({ jobId: z.string() }).passthrough(), (_subject, data) => {
-      const ac = this.running.get(data.jobId);
-      if (ac && !ac.signal.aborted) ac.abort(new CancelledError(data.jobId));
-    });
+    this.jobs.listen();
     await this.bus.consume({ consumer, schema: mediaKeyMomentsCommandSchema, concurrency: this.options.concurrency, handler: (m) => this.handle(m) });
   }
 
   async handle(m: InboundMessage<MediaKeyMomentsCommand>): Promise<void> {
     const cmd = m.data;
     const log = this.logger.child({ jobId: cmd.jobId, videoId: cmd.videoId, attempt: m.deliveryCount });
-    if ((await this.bus.lastOnSubject(Streams.jobs.name, jobCancelSubject(cmd.jobId))) !== null) {
+    if (await this.jobs.cancelledBefore(cmd.jobId)) {
       await this.discardWords(cmd, log);
       log.info('key moments skipped: the job was cancelled');
       return;
     }
-    const ac = new AbortController();
-    this.running.set(cmd.jobId, ac);
-    const started: JobStartedEvent = { jobId: cmd.jobId, worker: this.options.workerId, attempt: m.deliveryCount, at: new Date().toISOString() };
-    await this.bus.publish(Subjects.jobStarted, started, { msgId: `${cmd.jobId}:started:${m.deliveryCount}` });
+    const ac = await this.jobs.begin(cmd.jobId, this.options.workerId, m.deliveryCount);
     const progress = new JobProgressReporter(this.bus, cmd.jobId, log);
     const step = () => {
       if (ac.signal.aborted) throw ac.signal.reason;
@@ -133,7 +122,7 @@ export class KeyMomentsWorker {
       log.info({ words: words.length, moments: result.moments.length, sceneChanges: result.sceneChanges, withAudio: result.withAudio }, 'key moments found');
     } catch (err) {
       await progress.flush();
-      if (ac.signal.aborted && ac.signal.reason instanceof CancelledError) {
+      if (wasCancelled(ac)) {
         await this.discardWords(cmd, log);
         log.info('key moments cancelled');
         return;
@@ -149,7 +138,7 @@ export class KeyMomentsWorker {
       } else log.warn({ err }, 'key moments failed, will be retried');
       throw err;
     } finally {
-      this.running.delete(cmd.jobId);
+      this.jobs.end(cmd.jobId);
     }
   }
 

@@ -1,11 +1,9 @@
 import {
-  jobCancelSubject,
   mediaRenderCommandSchema,
   Streams,
   Subjects,
   type JobFailedEvent,
   type JobProgressEvent,
-  type JobStartedEvent,
   type MediaRenderCommand,
   type RenderSummary,
   type VideoRenderCompletedEvent,
@@ -19,8 +17,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { RunningJobs, wasCancelled } from './job-runs';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
 
 export interface RenderWorkerOptions {
   workerId: string;
@@ -48,11 +46,6 @@ export const renderConsumer = (o: Pick<RenderWorkerOptions, 'ackWaitMs' | 'maxDe
 /** Progress (0..100) of the stages of a render job; the gateway's update of the transcript is the last step. */
 const STAGES = { download: 2, renderFrom: 8, renderTo: 88, upload: 90, done: 97 } as const;
 
-class CancelledError extends Error {
-  constructor(jobId: string) {
-    super(`job ${jobId} was cancelled`);
-  }
-}
 
 /**
  * Renders versions of videos and clips (`media.render`, a JetStream work queue shared by every
@@ -65,45 +58,38 @@ class CancelledError extends Error {
  * on the last delivery is reported as the job's error before the message is dead-lettered.
  */
 export class RenderWorker {
-  private readonly running = new Map<string, AbortController>();
+  private readonly jobs: RunningJobs;
 
   constructor(
     private readonly bus: Messaging,
     private readonly storage: ObjectStorage,
     private readonly logger: Logger,
     private readonly options: RenderWorkerOptions,
-  ) {}
+  ) {
+    this.jobs = new RunningJobs(bus, logger);
+  }
 
   async start(): Promise<void> {
     const consumer = renderConsumer(this.options);
     await this.bus.provision([Streams.media, Streams.videos, Streams.jobs], [consumer]);
     this.bus.watchMaxDeliveries(consumer);
-    this.bus.subscribe(`${Subjects.jobCancel}.*`, z.object({ jobId: z.string() }).passthrough(), (_subject, data) => {
-      const ac = this.running.get(data.jobId);
-      if (ac && !ac.signal.aborted) {
-        this.logger.info({ jobId: data.jobId }, 'cancelling render');
-        ac.abort(new CancelledError(data.jobId));
-      }
-    });
+    this.jobs.listen();
     await this.bus.consume({ consumer, schema: mediaRenderCommandSchema, concurrency: this.options.concurrency, handler: (m) => this.handle(m) });
   }
 
   /** Jobs currently rendering in this process. */
   get activeJobs(): string[] {
-    return [...this.running.keys()];
+    return this.jobs.ids;
   }
 
   async handle(m: InboundMessage<MediaRenderCommand>): Promise<void> {
     const cmd = m.data;
     const log = this.logger.child({ jobId: cmd.jobId, videoId: cmd.videoId, kind: cmd.kind, attempt: m.deliveryCount });
-    if (await this.wasCancelled(cmd.jobId)) {
+    if (await this.jobs.cancelledBefore(cmd.jobId)) {
       log.info('render skipped: the job was cancelled');
       return;
     }
-    const ac = new AbortController();
-    this.running.set(cmd.jobId, ac);
-    const started: JobStartedEvent = { jobId: cmd.jobId, worker: this.options.workerId, attempt: m.deliveryCount, at: new Date().toISOString() };
-    await this.bus.publish(Subjects.jobStarted, started, { msgId: `${cmd.jobId}:started:${m.deliveryCount}` });
+    const ac = await this.jobs.begin(cmd.jobId, this.options.workerId, m.deliveryCount);
     const progress = new JobProgressReporter(this.bus, cmd.jobId, log);
     const work = await mkdtemp(join(this.options.workDir ?? tmpdir(), 'wordcut-render-'));
     let uploaded = false;
@@ -159,7 +145,7 @@ export class RenderWorker {
       log.info({ path: result.path, fallbackReason: result.fallbackReason, encodedShare: result.encodedShare, renderMs: result.durationMs }, 'render completed');
     } catch (err) {
       await progress.flush();
-      if (ac.signal.aborted && ac.signal.reason instanceof CancelledError) {
+      if (wasCancelled(ac)) {
         if (uploaded) await this.storage.delete(cmd.outputKey).catch((e: unknown) => log.warn({ err: e }, 'could not remove the output of a cancelled render'));
         log.info('render cancelled; partial outputs removed');
         return;
@@ -180,13 +166,9 @@ export class RenderWorker {
       } else log.warn({ err }, 'render failed, will be retried');
       throw err;
     } finally {
-      this.running.delete(cmd.jobId);
+      this.jobs.end(cmd.jobId);
       await rm(work, { recursive: true, force: true });
     }
-  }
-
-  private async wasCancelled(jobId: string): Promise<boolean> {
-    return (await this.bus.lastOnSubject(Streams.jobs.name, jobCancelSubject(jobId))) !== null;
   }
 
   private async download(key: string, path: string, signal: AbortSignal): Promise<void> {
