@@ -1,12 +1,15 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import { createLogger } from './logger';
-import { ErrorBodyFilter } from './nest';
+import { DATABASE_UNAVAILABLE_MESSAGE, ErrorBodyFilter, isDatabaseUnavailable } from './nest';
 
 /** The filter renders body-parser's client errors with their own status, not as a 500. */
 function render(exception: unknown) {
-  const sent: { status?: number; body?: Record<string, unknown> } = {};
+  const sent: { status?: number; body?: Record<string, unknown>; headers?: Record<string, string> } = {};
   const res = {
     headersSent: false,
+    setHeader(name: string, value: string) {
+      sent.headers = { ...sent.headers, [name]: value };
+    },
     status(code: number) {
       sent.status = code;
       return this;
@@ -41,5 +44,21 @@ describe('ErrorBodyFilter', () => {
     const sent = render(new Error('db password is hunter2'));
     expect(sent.status).toBe(500);
     expect(String(sent.body?.['message'])).not.toContain('hunter2');
+  });
+
+  it('answers 503 with Retry-After when Postgres is down, and keeps other failures as they were', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54321'), { code: 'ECONNREFUSED', syscall: 'connect', errno: -111 });
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { name: 'QueryFailedError', code: '57P01', driverError: { code: '57P01' } });
+    const lost = new Error('Connection terminated unexpectedly');
+    for (const e of [refused, shutdown, lost]) {
+      const sent = render(e);
+      expect(sent.status).toBe(503);
+      expect(sent.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+      expect(sent.headers?.['Retry-After']).toBe('5');
+    }
+    // a query the database refused, an S3 client's refused socket and a plain bug are not "the database is down"
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { name: 'QueryFailedError', code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED', syscall: 'connect', $metadata: {} }))).toBe(false);
+    expect(render(new TypeError('x is undefined')).status).toBe(500);
   });
 });

@@ -99,6 +99,28 @@ function isClientHttpError(e: unknown): e is { statusCode: number; expose: true;
   return typeof x.statusCode === 'number' && x.statusCode >= 400 && x.statusCode < 500 && x.expose === true;
 }
 
+/** The answer when Postgres cannot be reached: the change was not saved, and trying again will work once it is back. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering right now, so nothing was saved. Please try again in a moment.';
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** Connection failures and server shutdowns (SQLSTATE class 08, 57P01-57P03), as node-postgres reports them. */
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+const DATABASE_DOWN_MESSAGE = /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * True for an error that says Postgres could not be reached, not for a query it refused: SQLSTATE
+ * class 08 and 57P01-57P03, node-postgres' lost-connection messages, and a refused or reset socket
+ * as node-postgres raises it (a plain Error with the socket's code; the S3 and NATS clients raise
+ * their own error types, and our storage and upload code wraps theirs).
+ */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  if (!e || typeof e !== 'object') return false;
+  const x = e as { code?: unknown; message?: unknown; driverError?: unknown; name?: unknown; syscall?: unknown; $metadata?: unknown };
+  if (x.driverError && x.driverError !== e && isDatabaseUnavailable(x.driverError)) return true;
+  if (typeof x.code === 'string' && /^(08|57P0[1-3])/.test(x.code)) return true;
+  if (typeof x.message === 'string' && DATABASE_DOWN_MESSAGE.test(x.message)) return true;
+  return typeof x.code === 'string' && DATABASE_DOWN_CODES.has(x.code) && x.name === 'Error' && typeof x.syscall === 'string' && x.$metadata === undefined;
+}
+
 /** Renders every error as the ErrorBody contract; hides internals of unexpected errors. */
 @Catch()
 export class ErrorBodyFilter implements ExceptionFilter {
@@ -133,6 +155,12 @@ export class ErrorBodyFilter implements ExceptionFilter {
           : exception.type === 'entity.parse.failed'
             ? 'The request body is not valid JSON.'
             : exception.message;
+    } else if (isDatabaseUnavailable(exception)) {
+      // the database went away under the request: nothing was committed, a retry will do
+      status = 503;
+      code = defaultCodeForStatus(503);
+      message = DATABASE_UNAVAILABLE_MESSAGE;
+      extra = { retryAfter: DATABASE_RETRY_AFTER_SECONDS };
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       code = defaultCodeForStatus(status);
