@@ -83,6 +83,8 @@ export interface MessagingOptions {
   metrics?: ServiceMetrics;
   /** how long JetStream remembers a Nats-Msg-Id to drop duplicates */
   duplicateWindowMs?: number;
+  /** copies of each stream the services provision (3 on a three-node JetStream cluster); default 1 */
+  streamReplicas?: number;
 }
 
 /**
@@ -161,6 +163,7 @@ export class Messaging {
         storage: StorageType.File,
         duplicate_window: nanos(this.options.duplicateWindowMs ?? 120_000),
         max_age: nanos(s.maxAgeMs ?? 7 * 24 * 3600 * 1000),
+        num_replicas: this.options.streamReplicas ?? 1,
       };
       try {
         await this.jsm.streams.info(config.name);

@@ -24,7 +24,13 @@ describe('natsConfig credentials', () => {
   });
 
   it('are optional keys of a service config (a config literal without them type-checks)', () => {
-    const c: z.infer<typeof schema> = { NATS_URL: 'nats://nats:4222', NATS_NAMESPACE: 'wordcut' };
+    const c: z.infer<typeof schema> = { NATS_URL: 'nats://nats:4222', NATS_NAMESPACE: 'wordcut', NATS_STREAM_REPLICAS: 1 };
     expect(c.NATS_USER).toBeUndefined();
+  });
+
+  it('keep one copy of each stream unless told how many (1 to 5)', () => {
+    expect(loadConfig('test', schema, { NATS_URL: 'nats://nats:4222' }).NATS_STREAM_REPLICAS).toBe(1);
+    expect(loadConfig('test', schema, { NATS_URL: 'nats://nats:4222', NATS_STREAM_REPLICAS: '3' }).NATS_STREAM_REPLICAS).toBe(3);
+    expect(() => loadConfig('test', schema, { NATS_URL: 'nats://nats:4222', NATS_STREAM_REPLICAS: '0' })).toThrow(/NATS_STREAM_REPLICAS/);
   });
 });

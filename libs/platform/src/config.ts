@@ -61,6 +61,8 @@ export const natsConfig = {
   NATS_USER: optionalCredential,
   NATS_PASSWORD: optionalCredential,
   NATS_TOKEN: optionalCredential,
+  /** copies JetStream keeps of each stream: 1 on one server, 3 on a three-node JetStream cluster */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 };
 
 export const databaseConfig = {
@@ -76,8 +78,8 @@ export function databaseServiceConfig(defaultPort: number) {
 }
 
 /** Maps the validated NATS_* variables to the messaging library's connection settings (name and logger apart). */
-export function natsSettings(c: { NATS_URL: string; NATS_NAMESPACE: string; NATS_USER?: string | undefined; NATS_PASSWORD?: string | undefined; NATS_TOKEN?: string | undefined }) {
-  return { servers: c.NATS_URL, user: c.NATS_USER, pass: c.NATS_PASSWORD, token: c.NATS_TOKEN, namespace: c.NATS_NAMESPACE };
+export function natsSettings(c: { NATS_URL: string; NATS_NAMESPACE: string; NATS_USER?: string | undefined; NATS_PASSWORD?: string | undefined; NATS_TOKEN?: string | undefined; NATS_STREAM_REPLICAS?: number }) {
+  return { servers: c.NATS_URL, user: c.NATS_USER, pass: c.NATS_PASSWORD, token: c.NATS_TOKEN, namespace: c.NATS_NAMESPACE, streamReplicas: c.NATS_STREAM_REPLICAS ?? 1 };
 }
 
 export const s3Config = {

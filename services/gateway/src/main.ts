@@ -5,7 +5,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Streams } from '@wordcut/contracts';
 import { Messaging, relayErrorLogs } from '@wordcut/messaging';
-import { assertMigrated, runMain, runService, s3Settings } from '@wordcut/platform';
+import { assertMigrated, natsSettings, runMain, runService, s3Settings } from '@wordcut/platform';
 import { HttpProviderClient } from '@wordcut/provider';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadGatewayConfig, providerApiUrl, SCHEMA, SERVICE } from './config';
@@ -92,7 +92,7 @@ export async function main() {
       await assertMigrated(ds, SCHEMA);
       const storage = new S3ObjectStorage(s3Settings(config));
       await storage.ensureBucket();
-      const bus = await Messaging.connect({ servers: config.NATS_URL, user: config.NATS_USER, pass: config.NATS_PASSWORD, token: config.NATS_TOKEN, namespace: config.NATS_NAMESPACE, name: SERVICE, logger, metrics });
+      const bus = await Messaging.connect({ ...natsSettings(config), name: SERVICE, logger, metrics });
       await bus.provision([Streams.jobs, Streams.media, Streams.videos], []);
       const videos = new VideoStore(ds);
       const transcripts = new TranscriptStore(ds);

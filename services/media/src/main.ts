@@ -4,7 +4,7 @@ startTracing('media');
 import { Module } from '@nestjs/common';
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { Messaging, relayErrorLogs } from '@wordcut/messaging';
-import { runMain, runService, s3Settings } from '@wordcut/platform';
+import { natsSettings, runMain, runService, s3Settings } from '@wordcut/platform';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadMediaConfig, SERVICE } from './config';
 import { IngestWorker } from './ingest.worker';
@@ -24,7 +24,7 @@ export async function main() {
     create: async ({ config, logger, metrics, errorLog }) => {
       const storage = new S3ObjectStorage(s3Settings(config));
       await storage.ensureBucket();
-      const bus = await Messaging.connect({ servers: config.NATS_URL, user: config.NATS_USER, pass: config.NATS_PASSWORD, token: config.NATS_TOKEN, namespace: config.NATS_NAMESPACE, name: `${SERVICE}-${config.WORKER_ID}`, logger, metrics });
+      const bus = await Messaging.connect({ ...natsSettings(config), name: `${SERVICE}-${config.WORKER_ID}`, logger, metrics });
       const tools = new FfmpegMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
       const worker = new ProbeWorker(bus, storage, tools, logger, {
         workerId: config.WORKER_ID,
