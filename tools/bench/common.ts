@@ -1,7 +1,6 @@
 /** Helpers shared by the benchmark's sections: statistics, /proc readings, child processes, clean-up. */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../..');
@@ -69,17 +68,7 @@ export function procCpuSeconds(pid: number): number {
 }
 
 /** A TCP port free right now on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
+export { freePort } from '../testing/env';
 
 /** Deletes every JetStream stream of a NATS namespace (the streams the services provisioned in it). */
 export async function deleteNatsStreams(servers: string, namespace: string): Promise<void> {

@@ -149,7 +149,7 @@ export async function checkChart(chart = CHART, base = BASE): Promise<string[]> 
   if (defaults.length > 0) {
     const dir = mkdtempSync(join(tmpdir(), 'wordcut-check-sync-'));
     try {
-      writeFileSync(join(dir, 'chart.yaml'), renderChartText({ chart, set: [EXISTING_SECRET] }).ok ? (renderChartText({ chart, set: [EXISTING_SECRET] }) as { text: string }).text : '');
+      writeFileSync(join(dir, 'chart.yaml'), toYamlStream(defaults));
       writeFileSync(join(dir, 'base.yaml'), toYamlStream(baseObjects));
       const sync = spawnSync('python3', [join(ROOT, 'k8s', 'check-sync.py'), join(dir, 'chart.yaml'), join(dir, 'base.yaml')], { encoding: 'utf8' });
       if (sync.status !== 0) problems.push(`k8s/base differs from the chart's defaults:\n${(sync.stdout + sync.stderr).trim()}`);

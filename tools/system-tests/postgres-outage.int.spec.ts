@@ -7,32 +7,20 @@
  * Requires the services to be built (`npm run build:services`) and PostgreSQL's server binaries
  * (Debian's postgresql package, which runs the machine's own Postgres).
  */
-import { transcriptSchema, videoSchema, type Transcript } from '@wordcut/contracts';
+import { transcriptSchema, type Transcript } from '@wordcut/contracts';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../stack/stack';
-import { eventually } from '../testing/env';
+import { eventually, freePort } from '../testing/env';
 import { bearer, startGatewaySession, type GatewaySessionForTest } from '../testing/identity';
-import { startSystem, type TestSystem } from './system';
+import { startSystem, uploadDemoTalk, type TestSystem } from './system';
 
 const PORTS = { gateway: 14300, media: 14301, jobs: 14302, export: 14303, analytics: 14304 };
 const MEDIA = join(ROOT, '.data', 'test-media');
 const OUTAGE_MS = 10_000;
 const DATABASE_DOWN = 'The database is not answering right now, so nothing was saved. Please try again in a moment.';
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => ok(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
 
 /** The server binaries of the newest PostgreSQL Debian installed. */
 function pgBin(name: string): string {
@@ -83,7 +71,6 @@ describe('Postgres stopped while people edit', () => {
   const api = (path: string) => sys.api(path);
 
   beforeAll(async () => {
-    execFileSync('bash', [join(ROOT, 'tools/media/generate-test-media.sh'), MEDIA], { stdio: 'ignore' });
     pg = new OwnPostgres(mkdtempSync(join(tmpdir(), 'wordcut-pg-')), await freePort());
     pg.init();
     pg.start();
@@ -98,16 +85,7 @@ describe('Postgres stopped while people edit', () => {
   });
 
   it('refuses saves with a retryable 503 while it is down, writes nothing half, and saves again once it is back', async () => {
-    const form = new FormData();
-    form.append('video', new Blob([new Uint8Array(readFileSync(join(MEDIA, 'demo.mp4')))], { type: 'video/mp4' }), 'editing.mp4');
-    form.append('vtt', new Blob([readFileSync(join(MEDIA, 'demo.vtt'), 'utf8')], { type: 'text/vtt' }), 'demo.vtt');
-    const up = await fetch(api('/api/videos/upload'), { method: 'POST', headers: bearer(owner.token), body: form });
-    expect(up.status).toBe(201);
-    const { id } = (await up.json()) as { id: string };
-    await eventually(async () => {
-      const v = videoSchema.parse(await (await fetch(api(`/api/videos/${id}`), { headers: bearer(owner.token) })).json());
-      return v.status === 'completed' ? v : undefined;
-    }, 120_000, 'the upload is ready');
+    const id = await uploadDemoTalk(sys, owner.token, 'editing.mp4', MEDIA);
     const transcript = async (): Promise<Transcript> => transcriptSchema.parse(await (await fetch(api(`/api/videos/${id}/transcript`), { headers: bearer(owner.token) })).json());
     const save = (t: Transcript, word: number, text: string) =>
       fetch(api(`/api/transcripts/${t.id}`), {

@@ -1,5 +1,6 @@
 /** Real external systems for integration tests: a throw-away Postgres database, a NATS namespace. */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { Client } from 'pg';
 
 export const PG_ADMIN_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -67,4 +68,17 @@ export async function stopStackReporting(stack: { services: Record<string, { nam
     }
   }
   await stack?.stop();
+}
+
+/** A TCP port free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
 }

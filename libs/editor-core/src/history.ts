@@ -1,3 +1,7 @@
+/**
+ * Over 400 lines: the undo history and its persistence share one private format (patches between
+ * states, content fingerprints); keeping them together keeps that format in one file.
+ */
 import type { Paragraph, Word } from '@wordcut/contracts';
 import { attachParagraphs, type TranscriptContent } from '@wordcut/transcript';
 import type { PendingCut, PendingMute } from './pending';

@@ -1,3 +1,8 @@
+/**
+ * Over 400 lines: the editor's one external store (ADR 0009) keeps the transcript, selection, pending
+ * marks and undo history in step; every command here is a few lines calling @wordcut/editor-core, and
+ * the save queue and persistence are already in their own files.
+ */
 import type { Transcript, WordDelta } from '@wordcut/contracts';
 import {
   EMPTY_HISTORY,
