@@ -7,8 +7,9 @@
  * (Debian's nats-server package, which runs the machine's own NATS).
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { videoSchema } from '@wordcut/contracts';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { Client } from 'pg';
 import { ROOT } from '../stack/stack';
 import { eventually, freePort } from '../testing/env';
 import { bearer, startGatewaySession, type GatewaySessionForTest } from '../testing/identity';
-import { startSystem, uploadDemoTalk, type TestSystem } from './system';
+import { startSystem, type TestSystem } from './system';
 
 const PORTS = { gateway: 14100, media: 14101, jobs: 14102, export: 14103, analytics: 14104 };
 const MEDIA = join(ROOT, '.data', 'test-media');
@@ -65,6 +66,7 @@ describe('a NATS outage while renders are queued and running', () => {
   const api = (path: string) => sys.api(path);
 
   beforeAll(async () => {
+    execFileSync('bash', [join(ROOT, 'tools/media/generate-test-media.sh'), MEDIA], { stdio: 'ignore' });
     store = mkdtempSync(join(tmpdir(), 'wordcut-nats-'));
     nats = new OwnNats(await freePort(), store);
     await nats.start();
@@ -82,7 +84,16 @@ describe('a NATS outage while renders are queued and running', () => {
   });
 
   it('completes every job exactly once after NATS returns, and every service is healthy again', async () => {
-    const id = await uploadDemoTalk(sys, owner.token, 'outage.mp4', MEDIA);
+    const form = new FormData();
+    form.append('video', new Blob([new Uint8Array(readFileSync(join(MEDIA, 'demo.mp4')))], { type: 'video/mp4' }), 'outage.mp4');
+    form.append('vtt', new Blob([readFileSync(join(MEDIA, 'demo.vtt'), 'utf8')], { type: 'text/vtt' }), 'demo.vtt');
+    const up = await fetch(api('/api/videos/upload'), { method: 'POST', headers: bearer(owner.token), body: form });
+    expect(up.status).toBe(201);
+    const { id } = (await up.json()) as { id: string };
+    await eventually(async () => {
+      const v = videoSchema.parse(await (await fetch(api(`/api/videos/${id}`), { headers: bearer(owner.token) })).json());
+      return v.status === 'completed' ? v : undefined;
+    }, 120_000, 'the upload is ready');
 
     const jobs: Array<{ jobId: string; id: string }> = [];
     for (let k = 0; k < CLIPS; k++) {

@@ -7,15 +7,15 @@
  * Requires the services to be built (`npm run build:services`) and PostgreSQL's server binaries
  * (Debian's postgresql package, which runs the machine's own Postgres).
  */
-import { transcriptSchema, type Transcript } from '@wordcut/contracts';
+import { transcriptSchema, videoSchema, type Transcript } from '@wordcut/contracts';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../stack/stack';
 import { eventually, freePort } from '../testing/env';
 import { bearer, startGatewaySession, type GatewaySessionForTest } from '../testing/identity';
-import { startSystem, uploadDemoTalk, type TestSystem } from './system';
+import { startSystem, type TestSystem } from './system';
 
 const PORTS = { gateway: 14300, media: 14301, jobs: 14302, export: 14303, analytics: 14304 };
 const MEDIA = join(ROOT, '.data', 'test-media');
@@ -71,6 +71,7 @@ describe('Postgres stopped while people edit', () => {
   const api = (path: string) => sys.api(path);
 
   beforeAll(async () => {
+    execFileSync('bash', [join(ROOT, 'tools/media/generate-test-media.sh'), MEDIA], { stdio: 'ignore' });
     pg = new OwnPostgres(mkdtempSync(join(tmpdir(), 'wordcut-pg-')), await freePort());
     pg.init();
     pg.start();
@@ -85,7 +86,16 @@ describe('Postgres stopped while people edit', () => {
   });
 
   it('refuses saves with a retryable 503 while it is down, writes nothing half, and saves again once it is back', async () => {
-    const id = await uploadDemoTalk(sys, owner.token, 'editing.mp4', MEDIA);
+    const form = new FormData();
+    form.append('video', new Blob([new Uint8Array(readFileSync(join(MEDIA, 'demo.mp4')))], { type: 'video/mp4' }), 'editing.mp4');
+    form.append('vtt', new Blob([readFileSync(join(MEDIA, 'demo.vtt'), 'utf8')], { type: 'text/vtt' }), 'demo.vtt');
+    const up = await fetch(api('/api/videos/upload'), { method: 'POST', headers: bearer(owner.token), body: form });
+    expect(up.status).toBe(201);
+    const { id } = (await up.json()) as { id: string };
+    await eventually(async () => {
+      const v = videoSchema.parse(await (await fetch(api(`/api/videos/${id}`), { headers: bearer(owner.token) })).json());
+      return v.status === 'completed' ? v : undefined;
+    }, 120_000, 'the upload is ready');
     const transcript = async (): Promise<Transcript> => transcriptSchema.parse(await (await fetch(api(`/api/videos/${id}/transcript`), { headers: bearer(owner.token) })).json());
     const save = (t: Transcript, word: number, text: string) =>
       fetch(api(`/api/transcripts/${t.id}`), {

@@ -5,14 +5,12 @@
  */
 import { S3Client } from '@aws-sdk/client-s3';
 import { startLocalS3, type LocalS3 } from '@wordcut/storage';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_WEBHOOK_SECRET, startProviderSandbox, type ProviderSandbox } from '../provider-sandbox/sandbox';
-import { videoSchema } from '@wordcut/contracts';
-import { migrateAll, ROOT, startStack, type ServiceName, type Stack, type StackEnv } from '../stack/stack';
-import { createTestDatabase, deleteNamespaceStreams, eventually, NATS_URL, stopStackReporting, uniqueSuffix } from '../testing/env';
+import { migrateAll, startStack, type ServiceName, type Stack, type StackEnv } from '../stack/stack';
+import { createTestDatabase, deleteNamespaceStreams, NATS_URL, stopStackReporting, uniqueSuffix } from '../testing/env';
 
 export interface TestSystem {
   env: StackEnv;
@@ -96,23 +94,4 @@ export async function startSystem(o: {
     return lines.length ? `service logs mentioning ${text} (last ${Math.min(limit, lines.length)}):\n${lines.slice(-limit).join('\n')}` : `no service log mentions ${text}`;
   };
   return { env, stack: started, sandbox, s3, s3client, dir, api: (path) => `${started.services.gateway.url}${path}`, logsMentioning, close };
-}
-
-/**
- * Uploads the demo talk of tools/media/generate-test-media.sh (made into `mediaDir` if missing) as
- * `token`'s video named `name`, and answers its id once it is ready.
- */
-export async function uploadDemoTalk(sys: TestSystem, token: string, name: string, mediaDir: string): Promise<string> {
-  execFileSync('bash', [join(ROOT, 'tools/media/generate-test-media.sh'), mediaDir], { stdio: 'ignore' });
-  const form = new FormData();
-  form.append('video', new Blob([new Uint8Array(readFileSync(join(mediaDir, 'demo.mp4')))], { type: 'video/mp4' }), name);
-  form.append('vtt', new Blob([readFileSync(join(mediaDir, 'demo.vtt'), 'utf8')], { type: 'text/vtt' }), 'demo.vtt');
-  const res = await fetch(sys.api('/api/videos/upload'), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
-  await eventually(async () => {
-    const v = videoSchema.parse(await (await fetch(sys.api(`/api/videos/${id}`), { headers: { authorization: `Bearer ${token}` } })).json());
-    return v.status === 'completed' ? v : v.status === 'failed' ? Promise.reject(new Error(v.vttError ?? 'failed')) : undefined;
-  }, 120_000, `${name} ready`);
-  return id;
 }
