@@ -12,6 +12,7 @@ import {
   type FfmpegProgress,
 } from '@wordcut/ffmpeg';
 import { startTestS3 } from '../../../tools/testing/local-s3';
+import { BACKGROUND_NICENESS, runProcess } from './process';
 
 /** An endless realtime source: only a kill ends it. */
 const ENDLESS = ['-re', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-f', 'null', '-'];
@@ -166,6 +167,15 @@ describe('ffmpeg module against the real binaries', () => {
     );
     await expect(bad.probe(av)).rejects.toBeInstanceOf(FfmpegError);
     await expect(tools.versions()).resolves.toMatchObject({ ffmpeg: expect.stringMatching(/^ffmpeg version/) });
+  });
+
+  it("runs media processes below the caller's priority, so requests keep the CPU they need", async () => {
+    // field 19 of /proc/<pid>/stat is the niceness of the process that reads it
+    const nice = async (niceness?: number) =>
+      (await runProcess({ binary: 'sh', args: ['-c', 'cut -d" " -f19 /proc/$$/stat'], timeoutMs: 5000, maxStdoutBytes: 100, niceness })).stdout.toString().trim();
+    expect(BACKGROUND_NICENESS).toBe(10);
+    expect(await nice()).toBe('10');
+    expect(await nice(0)).toBe('0');
   });
 
   it('probes over http: a presigned GET from the local S3', async () => {

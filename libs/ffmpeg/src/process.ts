@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { redactUrls } from './args';
 import { FfmpegAbortedError, FfmpegError, FfmpegTimeoutError } from './errors';
 
@@ -43,7 +44,15 @@ export interface RunProcessOptions {
   stderrTailBytes?: number;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** Scheduling niceness of the process (default BACKGROUND_NICENESS; 0 keeps the caller's). */
+  niceness?: number;
 }
+
+/**
+ * Media work runs below the services' priority, so a render on the same cores leaves the CPU to
+ * requests when they need it (a save waits for a core, not for ffmpeg's time slice).
+ */
+export const BACKGROUND_NICENESS = 10;
 
 export interface ProcessOutcome {
   exitCode: number | null;
@@ -90,6 +99,15 @@ export function runProcess(opts: RunProcessOptions): Promise<ProcessOutcome> {
       shell: false,
       windowsHide: true,
     });
+    const niceness = opts.niceness ?? BACKGROUND_NICENESS;
+    if (niceness !== 0 && child.pid !== undefined) {
+      try {
+        // set before the binary starts its threads, which inherit it
+        setPriority(child.pid, niceness);
+      } catch {
+        // not allowed here (a lower niceness than the parent's): run at the caller's priority
+      }
+    }
 
     const kill = () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
