@@ -42,6 +42,15 @@ export const mediaConfigSchema = z.object({
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(10 * 1024 ** 3),
   /** idle timeout of a provider download (connect, headers, between chunks) */
   IMPORT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Local cache of originals and rendered pieces, shared by the worker processes of one machine
+   * (a render reuses what earlier renders of the same original made). Default: under the temp dir.
+   */
+  MEDIA_CACHE_DIR: z.string().default(''),
+  /** bytes the cache may hold, in GiB (0 turns it off) */
+  MEDIA_CACHE_MAX_GB: z.coerce.number().min(0).default(20),
+  /** entries unused this long are removed */
+  MEDIA_CACHE_MAX_AGE_HOURS: z.coerce.number().min(0.01).default(48),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   /**

@@ -2,7 +2,9 @@ import { startTracing } from '@wordcut/platform';
 startTracing('media');
 
 import { Module } from '@nestjs/common';
-import { FfmpegMediaTools } from '@wordcut/ffmpeg';
+import { DiskCache, FfmpegMediaTools } from '@wordcut/ffmpeg';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Messaging, relayErrorLogs } from '@wordcut/messaging';
 import { natsSettings, runMain, runService, s3Settings } from '@wordcut/platform';
 import { S3ObjectStorage } from '@wordcut/storage';
@@ -49,7 +51,16 @@ export async function main() {
         transcodeTimeoutMs: config.TRANSCODE_TIMEOUT_MS,
         waveformTimeoutMs: config.WAVEFORM_TIMEOUT_MS,
       });
+      const cache =
+        config.MEDIA_CACHE_MAX_GB > 0
+          ? new DiskCache({
+              dir: config.MEDIA_CACHE_DIR || join(tmpdir(), 'wordcut-media-cache'),
+              maxBytes: config.MEDIA_CACHE_MAX_GB * 1024 ** 3,
+              maxAgeMs: config.MEDIA_CACHE_MAX_AGE_HOURS * 3600_000,
+            })
+          : null;
       const render = new RenderWorker(bus, storage, logger, {
+        cache,
         workerId: config.WORKER_ID,
         concurrency: config.RENDER_CONCURRENCY,
         ackWaitMs: config.MEDIA_ACK_WAIT_MS,
@@ -77,6 +88,8 @@ export async function main() {
         ],
         start: async () => {
           await relayErrorLogs(bus, errorLog, SERVICE);
+          // entries left by an earlier run past their age or over the budget
+          void cache?.sweep();
           rpc.start();
           await worker.start();
           await ingest.start();

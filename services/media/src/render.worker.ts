@@ -8,17 +8,16 @@ import {
   type RenderSummary,
   type VideoRenderCompletedEvent,
 } from '@wordcut/contracts';
-import { buildAssScript, buildCaptionCues, MediaProbeError, planReframe, readRenderMediaInfo, renderEdit, type RenderMediaInfo } from '@wordcut/ffmpeg';
+import { buildAssScript, buildCaptionCues, MediaProbeError, planReframe, renderEdit, type DiskCache, type RenderMediaInfo } from '@wordcut/ffmpeg';
 import { PermanentError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { RunningJobs, wasCancelled } from './job-runs';
-import type { Readable } from 'node:stream';
+import { RenderSources } from './render-sources';
 
 export interface RenderWorkerOptions {
   workerId: string;
@@ -33,6 +32,8 @@ export interface RenderWorkerOptions {
   pieceConcurrency?: number;
   /** test hook: wait this long (cancellable) before rendering, so tests can kill or cancel mid-job */
   faultDelayMs?: number;
+  /** originals, their media info and rendered pieces kept for the next render (none: no reuse) */
+  cache?: DiskCache | null;
 }
 
 export const renderConsumer = (o: Pick<RenderWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => ({
@@ -59,6 +60,7 @@ const STAGES = { download: 2, renderFrom: 8, renderTo: 88, upload: 90, done: 97 
  */
 export class RenderWorker {
   private readonly jobs: RunningJobs;
+  private readonly sources: RenderSources;
 
   constructor(
     private readonly bus: Messaging,
@@ -67,6 +69,7 @@ export class RenderWorker {
     private readonly options: RenderWorkerOptions,
   ) {
     this.jobs = new RunningJobs(bus, logger);
+    this.sources = new RenderSources(storage, options.cache ?? null);
   }
 
   async start(): Promise<void> {
@@ -96,9 +99,7 @@ export class RenderWorker {
     try {
       progress.report(STAGES.download, 'Downloading original');
       if (this.options.faultDelayMs) await abortableDelay(this.options.faultDelayMs, ac.signal);
-      const source = join(work, 'source');
-      await this.download(cmd.inputKey, source, ac.signal);
-      const info = await readRenderMediaInfo(source, { signal: ac.signal });
+      const { path: source, sourceId, info, cached } = await this.sources.fetch(cmd.inputKey, work, ac.signal);
       const output = join(work, 'output.mp4');
       const { videoFilter, assScript } = this.renderOptions(cmd, info);
       const result = await renderEdit({
@@ -113,6 +114,7 @@ export class RenderWorker {
         signal: ac.signal,
         timeoutMs: this.options.renderTimeoutMs,
         concurrency: this.options.pieceConcurrency,
+        cache: this.options.cache ? { store: this.options.cache, sourceId } : undefined,
         onProgress: (p, stage) => progress.report(STAGES.renderFrom + ((STAGES.renderTo - STAGES.renderFrom) * p) / 100, stage === 'Done' ? 'Rendering' : stage),
       });
       m.working();
@@ -142,7 +144,10 @@ export class RenderWorker {
         at: new Date().toISOString(),
       };
       await this.bus.publish(Subjects.videoRenderCompleted, done, { msgId: `${cmd.jobId}:render:completed` });
-      log.info({ path: result.path, fallbackReason: result.fallbackReason, encodedShare: result.encodedShare, renderMs: result.durationMs }, 'render completed');
+      log.info(
+        { path: result.path, fallbackReason: result.fallbackReason, encodedShare: result.encodedShare, renderMs: result.durationMs, sourceCached: cached, pieces: result.pieces },
+        'render completed',
+      );
     } catch (err) {
       await progress.flush();
       if (wasCancelled(ac)) {
@@ -169,11 +174,6 @@ export class RenderWorker {
       this.jobs.end(cmd.jobId);
       await rm(work, { recursive: true, force: true });
     }
-  }
-
-  private async download(key: string, path: string, signal: AbortSignal): Promise<void> {
-    const obj = await this.storage.getStream(key);
-    await pipeline(obj.body as Readable, createWriteStream(path), { signal });
   }
 
   /** The reframe filter and caption script of a job, sized for its output frame. */

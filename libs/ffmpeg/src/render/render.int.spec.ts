@@ -3,11 +3,11 @@
  * fallbacks on awkward media (rotation, odd sizes, VFR, no audio, moov at the end), reframing and
  * burned captions, and cancellation.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { FfmpegAbortedError, planReframe, readRenderMediaInfo, renderEdit, smartRenderBlocker, buildAssScript, buildCaptionCues } from '@wordcut/ffmpeg';
+import { DiskCache, FfmpegAbortedError, planReframe, readRenderMediaInfo, renderEdit, smartRenderBlocker, buildAssScript, buildCaptionCues } from '@wordcut/ffmpeg';
 import { AwkwardMedia, ensureAwkwardMedia } from '../../../../tools/media/awkward-media';
 import { checkSync, expectedFramesForSegments, generateTimecodeMedia, readBurstOnsets, readFrameNumbers } from '../../../../tools/media/timecode-media';
 
@@ -60,6 +60,40 @@ describe('renderEdit (real ffmpeg)', () => {
     const sync = checkSync(frames, await readBurstOnsets(out, { minQuietSec: 0.015 }), FPS);
     expect(sync.matched).toBeGreaterThan(20);
     expect(sync.interiorMaxOffsetSec).toBeLessThanOrEqual(1024 / 48000);
+  }, 120000);
+
+  it('pieces kept in the cache are byte-identical to fresh ones; the next edit makes only new pieces; another source never meets them', async () => {
+    const cache = new DiskCache({ dir: join(dir, 'cache'), maxBytes: 1e9, maxAgeMs: 3600_000 });
+    const render = async (sourceId: string | null, segs: typeof segments, name: string) => {
+      const workDir = await work();
+      const out = join(dir, name);
+      const r = await renderEdit({ input: h264, output: out, workDir, segments: segs, cache: sourceId ? { store: cache, sourceId } : undefined });
+      const pieces: Record<string, Buffer> = {};
+      for (const f of (await readdir(workDir)).filter((x) => x.startsWith('piece-'))) pieces[f] = await readFile(join(workDir, f));
+      return { r, out, pieces };
+    };
+    const fresh = await render(null, segments, 'fresh.mp4');
+    const first = await render('h264@1', segments, 'first.mp4');
+    const again = await render('h264@1', segments, 'again.mp4');
+    expect(first.r.pieces).toEqual({ reused: 0, made: Object.keys(fresh.pieces).length });
+    expect(again.r.pieces).toEqual({ reused: Object.keys(fresh.pieces).length, made: 0 });
+    // the same bytes whether made now, made for the cache, or taken from it; so is the output
+    for (const [name, bytes] of Object.entries(fresh.pieces)) {
+      expect(first.pieces[name]!.equals(bytes)).toBe(true);
+      expect(again.pieces[name]!.equals(bytes)).toBe(true);
+    }
+    expect((await readFile(again.out)).equals(await readFile(fresh.out))).toBe(true);
+
+    // one more cut inside the first range: only the pieces around it are new
+    const more = [{ start: 7.1, end: 7.9 }, { start: 8.3, end: 9.05 }, ...segments.slice(1)];
+    const next = await render('h264@1', more, 'more.mp4');
+    expect(next.r.pieces!.reused).toBeGreaterThan(0);
+    expect(next.r.pieces!.made).toBeLessThanOrEqual(3);
+    expect(await readFrameNumbers(next.out)).toEqual(expectedFramesForSegments(more, FPS));
+
+    // a changed source (another ETag) finds nothing of the old one
+    const other = await render('h264@2', segments, 'other.mp4');
+    expect(other.r.pieces).toEqual({ reused: 0, made: Object.keys(fresh.pieces).length });
   }, 120000);
 
   it('the full re-encode (what most tools do) gives the same frames', async () => {

@@ -9,6 +9,7 @@ import { toFfmpegInput } from '../args';
 import { concatListInput, mediaInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
 import { runFfmpeg } from '../run-ffmpeg';
 import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from './audio';
+import type { DiskCache } from './disk-cache';
 import { readRenderMediaInfo, type RenderMediaInfo, type VideoTrackInfo } from './media-info';
 import {
   frameRangesToPacketRanges,
@@ -50,6 +51,11 @@ export interface RenderRequest {
   timeoutMs?: number;
   /** Quality for re-encoded video (x264/x265 CRF). Default 18 for pieces, 20 for full re-encodes. */
   crf?: number;
+  /**
+   * Pieces made for earlier renders of the same source: `sourceId` must change whenever the
+   * source's bytes do (its storage key and ETag), so a changed source never meets an old piece.
+   */
+  cache?: { store: Pick<DiskCache, 'take' | 'put'>; sourceId: string };
 }
 
 export interface RenderResult {
@@ -66,7 +72,15 @@ export interface RenderResult {
   /** Frame rate of the output (null when unknown). */
   fps: number | null;
   durationMs: number;
+  /** Smart path: pieces taken from the cache, and pieces made by this render. */
+  pieces?: { reused: number; made: number };
 }
+
+/**
+ * What defines a piece's bytes beyond its source and range: bump it when the way pieces are made
+ * changes, so pieces made the old way are never joined with new ones.
+ */
+const PIECE_RECIPE = 'piece-v1';
 
 /** Pieces one ffmpeg process makes at most (each holds a decoder, and an encoder when re-encoding). */
 const MAX_PIECES_PER_PROCESS = 12;
@@ -208,25 +222,90 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   // The end of the file closes the last GOP, so a range running to the end copies it whole.
   const pieces = planSmartPieces(ranges, [...v.keyframes, frameCount]);
   const stats = planStats(pieces);
+  const frameSec = (v.frameTicks! * v.timeBase.num) / v.timeBase.den;
+  const weights = pieces.map((p) => (p.end - p.start) * (p.mode === 'encode' ? 1 : 0.03));
+  const crf = req.crf ?? 18;
+  const files = pieces.map((_, i) => join(req.workDir, `piece-${String(i).padStart(5, '0')}.ts`));
+  const pieceKey = (p: PlannedPiece): string =>
+    p.mode === 'copy'
+      ? `${req.cache!.sourceId}|${PIECE_RECIPE}|copy|${p.start}-${p.end}`
+      : `${req.cache!.sourceId}|${PIECE_RECIPE}|encode|${p.start}-${p.end}|${pieceEncoderArgs(v, crf).join(' ')}`;
+  // Pieces of earlier renders of this source are taken as they are; only new ones are made.
+  const missing: number[] = [];
+  for (const [i, p] of pieces.entries()) {
+    if (!(req.cache && (await req.cache.store.take(pieceKey(p), files[i]!)))) missing.push(i);
+  }
+  await makePieces(req, source, info, pieces, missing, files, crf, weights, timeoutMs, progress);
+  if (req.cache) for (const i of missing) await req.cache.store.put(pieceKey(pieces[i]!), files[i]!);
+
+  // Entries are named relative to the list (beside it in workDir): read with -safe 1, as mpegts only.
+  const videoList = join(req.workDir, 'video.ffconcat');
+  await writeFile(
+    videoList,
+    ['ffconcat version 1.0', ...pieces.flatMap((p, i) => [`file '${basename(files[i]!)}'`, `duration ${num9((p.end - p.start) * frameSec)}`])].join('\n') + '\n',
+  );
+  const audioInput = await audioTask;
+  progress(92, 'Joining pieces');
+  // Decode timestamps are rebuilt at the final mux: pieces differ in reordering depth (re-encoded
+  // pieces and copied GOPs), so DTS = (N - D) frames with D at least every piece's depth stays
+  // monotonic and never after the PTS.
+  const depth = Math.max(4, v.hasBFrames + 1);
+  const setts = `setts=pts=PTS:dts=(N-${depth})*${v.frameTicks! * v.timeBase.num}/${v.timeBase.den}/TB`;
+  await runFfmpeg({
+    inputs: [concatListInput(videoList, 'mpegts'), ...(audioInput ? [audioInput] : [])],
+    args: [
+      '-map', '0:v:0', ...(audioInput ? ['-map', '1:a:0'] : []),
+      '-c', 'copy', '-bsf:v', setts,
+      ...(v.codec === 'hevc' ? ['-tag:v', 'hvc1'] : []),
+      '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output),
+    ],
+    timeoutMs,
+    signal: req.signal,
+  });
+  progress(100, 'Done');
+  return {
+    ...base,
+    path: 'smart',
+    audio: audioMode,
+    encodedFrames: stats.encodedFrames,
+    encodedShare: stats.encodedShare,
+    durationMs: Date.now() - started,
+    pieces: { reused: pieces.length - missing.length, made: missing.length },
+  };
+}
+
+/**
+ * Makes the pieces `todo` (indices into `pieces`) in a few ffmpeg processes, each with one seeking
+ * input and one output per piece: a process per piece would pay ffmpeg's start-up and the input's
+ * index parse every time (about 0.2 s, 40 % of a short piece). Batches are balanced by work,
+ * heaviest first, and run one per core.
+ */
+async function makePieces(
+  req: RenderRequest,
+  source: FfmpegInput,
+  info: RenderMediaInfo,
+  pieces: readonly PlannedPiece[],
+  todo: readonly number[],
+  files: readonly string[],
+  crf: number,
+  weights: readonly number[],
+  timeoutMs: number,
+  progress: (p: number, stage: string) => void,
+): Promise<void> {
+  if (todo.length === 0) return;
+  const v = info.video!;
   const tb = v.timeBase.num / v.timeBase.den;
   const firstPts = v.framePts[0]!;
   const secOf = (frame: number): number => (v.framePts[frame]! - firstPts) * tb + (firstPts * tb - info.startTime);
   const frameSec = v.frameTicks! * tb;
-  const weights = pieces.map((p) => (p.end - p.start) * (p.mode === 'encode' ? 1 : 0.03));
-  const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
-  const done = new Array<number>(pieces.length).fill(0);
-  const report = (): void => progress(Math.min(90, (90 * done.reduce((a, b) => a + b, 0)) / totalWeight), 'Rendering cut points');
-  const crf = req.crf ?? 18;
-  const files = pieces.map((_, i) => join(req.workDir, `piece-${String(i).padStart(5, '0')}.ts`));
-  // Pieces are made in a few ffmpeg processes, each with one seeking input and one output per
-  // piece: a process per piece would pay ffmpeg's start-up and the input's index parse every time
-  // (about 0.2 s, 40 % of a short piece). Batches are balanced by work, heaviest first, and run
-  // one per core.
+  const totalWeight = todo.reduce((n, i) => n + weights[i]!, 0) || 1;
+  const done = new Map<number, number>();
+  const report = (): void => progress(Math.min(90, (90 * [...done.values()].reduce((a, b) => a + b, 0)) / totalWeight), 'Rendering cut points');
   const lanes = req.concurrency ?? Math.max(1, cpus().length);
-  const batchCount = Math.min(pieces.length, Math.max(lanes, Math.ceil(pieces.length / MAX_PIECES_PER_PROCESS)));
+  const batchCount = Math.min(todo.length, Math.max(lanes, Math.ceil(todo.length / MAX_PIECES_PER_PROCESS)));
   const batches: number[][] = Array.from({ length: batchCount }, () => []);
   const batchWeight = new Array<number>(batchCount).fill(0);
-  for (const i of pieces.map((_, i) => i).sort((a, b) => weights[b]! - weights[a]!)) {
+  for (const i of [...todo].sort((a, b) => weights[b]! - weights[a]!)) {
     let lightest = 0;
     for (let b = 1; b < batchCount; b++) {
       if (batchWeight[b]! < batchWeight[lightest]! && batches[b]!.length < MAX_PIECES_PER_PROCESS) lightest = b;
@@ -264,41 +343,14 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
         // `frame` counts the first output's frames: scale it to the batch by its share of frames
         if (pr.frame !== null) {
           const first = pieces[slot]!.end - pieces[slot]!.start;
-          done[slot] = Math.min(1, (pr.frame / first) * (first / batchFrames)) * weight;
+          done.set(slot, Math.min(1, (pr.frame / first) * (first / batchFrames)) * weight);
           report();
         }
       },
     });
-    done[slot] = weight;
+    done.set(slot, weight);
     report();
   });
-
-  // Entries are named relative to the list (beside it in workDir): read with -safe 1, as mpegts only.
-  const videoList = join(req.workDir, 'video.ffconcat');
-  await writeFile(
-    videoList,
-    ['ffconcat version 1.0', ...pieces.flatMap((p, i) => [`file '${basename(files[i]!)}'`, `duration ${num9((p.end - p.start) * frameSec)}`])].join('\n') + '\n',
-  );
-  const audioInput = await audioTask;
-  progress(92, 'Joining pieces');
-  // Decode timestamps are rebuilt at the final mux: pieces differ in reordering depth (re-encoded
-  // pieces and copied GOPs), so DTS = (N - D) frames with D at least every piece's depth stays
-  // monotonic and never after the PTS.
-  const depth = Math.max(4, v.hasBFrames + 1);
-  const setts = `setts=pts=PTS:dts=(N-${depth})*${v.frameTicks! * v.timeBase.num}/${v.timeBase.den}/TB`;
-  await runFfmpeg({
-    inputs: [concatListInput(videoList, 'mpegts'), ...(audioInput ? [audioInput] : [])],
-    args: [
-      '-map', '0:v:0', ...(audioInput ? ['-map', '1:a:0'] : []),
-      '-c', 'copy', '-bsf:v', setts,
-      ...(v.codec === 'hevc' ? ['-tag:v', 'hvc1'] : []),
-      '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output),
-    ],
-    timeoutMs,
-    signal: req.signal,
-  });
-  progress(100, 'Done');
-  return { ...base, path: 'smart', audio: audioMode, encodedFrames: stats.encodedFrames, encodedShare: stats.encodedShare, durationMs: Date.now() - started };
 }
 
 /**
@@ -322,12 +374,16 @@ async function makeAudio(
     // the frames of each range are picked by index and written back to back, and the final mux
     // times them by count (1024 samples each), so the output audio is exactly contiguous.
     const adts = join(req.workDir, 'audio-source.aac');
-    await runFfmpeg({
-      inputs: [mediaInput(req.input)],
-      args: ['-map', '0:a:0', '-vn', '-c', 'copy', '-f', 'adts', toFfmpegInput(adts)],
-      timeoutMs,
-      signal: req.signal,
-    });
+    const adtsKey = req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null;
+    if (!(adtsKey && (await req.cache!.store.take(adtsKey, adts)))) {
+      await runFfmpeg({
+        inputs: [mediaInput(req.input)],
+        args: ['-map', '0:a:0', '-vn', '-c', 'copy', '-f', 'adts', toFfmpegInput(adts)],
+        timeoutMs,
+        signal: req.signal,
+      });
+      if (adtsKey) await req.cache!.store.put(adtsKey, adts);
+    }
     const bytes = await readFile(adts);
     const frames = adtsFrameOffsets(bytes);
     const tb = a.timeBase.num / a.timeBase.den;
