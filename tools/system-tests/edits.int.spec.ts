@@ -12,6 +12,7 @@
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { StorageKeys, transcriptSchema, videoSchema, type Transcript, type Video } from '@wordcut/contracts';
 import { applyCuts, identityEditList, type EditList } from '@wordcut/edit-list';
+import { SPLICE_MIN_SNR_DB } from '@wordcut/ffmpeg';
 import { startLocalS3, type LocalS3 } from '@wordcut/storage';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -278,7 +279,7 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       video = await uploadVideo(talkVtt());
     }, 120000);
 
-    it('mutes at three levels re-encode audio only, at the level asked', async () => {
+    it('mutes at three levels splice re-encoded audio around them into the copied audio, at the level asked', async () => {
       const original = await downloadProcessed(video.id, 'mute-src.mp4');
       const res = await post('/api/mute/jobs', {
         videoId: video.id,
@@ -293,7 +294,12 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       expect(jobId).toMatch(/^mute_/);
       const job = await jobDone(`/api/jobs/${jobId}/status`);
       expect(job['status']).toBe('completed');
-      expect((job['result'] as Record<string, unknown>)['path']).toBe('copy-video');
+      const result = job['result'] as Record<string, unknown>;
+      expect(result['path']).toBe('copy-video');
+      // only the audio around the mutes re-encoded, measured against the source outside them
+      expect(result['audio']).toBe('spliced');
+      expect((result['audioSplice'] as { regions: number; snrDb: number }).regions).toBe(3);
+      expect((result['audioSplice'] as { regions: number; snrDb: number }).snrDb).toBeGreaterThanOrEqual(SPLICE_MIN_SNR_DB);
       const out = await downloadProcessed(video.id, 'muted.mp4');
       expect(await readFrameNumbers(out)).toEqual(Array.from({ length: DURATION * FPS }, (_, i) => i));
       const ref = await detectToneLevel(original, 1, 3);

@@ -93,11 +93,20 @@ export const renderSummarySchema = z.object({
   /** smart: whole GOPs copied, partial GOPs re-encoded; copy-video: only audio re-encoded; reencode: one full pass */
   path: z.enum(['smart', 'copy-video', 'reencode']),
   fallbackReason: z.string().nullable(),
-  audio: z.enum(['none', 'copy-packets', 'reencoded']),
+  /** copy-packets: source AAC packets; spliced: those, with the packets around mutes re-encoded; reencoded: the whole audio */
+  audio: z.enum(['none', 'copy-packets', 'spliced', 'reencoded']),
+  /** why mutes could not be spliced and the whole audio was encoded once instead */
+  audioFallbackReason: z.string().nullable().optional(),
+  /** spliced audio: regions and packets re-encoded, fidelity outside the mutes against the source (dB) */
+  audioSplice: z.object({ regions: z.number().int(), replacedPackets: z.number().int(), snrDb: z.number() }).optional(),
   encodedShare: z.number().min(0).max(1),
   outputDurationSec: z.number().nonnegative(),
   sizeBytes: z.number().int().nonnegative(),
   renderMs: z.number().int().nonnegative(),
+  /** smart path: pieces reused from earlier renders of the same original, and pieces made */
+  pieces: z.object({ reused: z.number().int().nonnegative(), made: z.number().int().nonnegative() }).optional(),
+  /** the original was already on the worker (nothing downloaded) */
+  sourceCached: z.boolean().optional(),
 });
 export type RenderSummary = z.infer<typeof renderSummarySchema>;
 

@@ -73,6 +73,7 @@ export {
   type SmartPlanStats,
 } from './render/plan';
 export { DiskCache, type DiskCacheOptions } from './render/disk-cache';
+export { AAC_BLOCK, SPLICE_MIN_SNR_DB, adtsFrameOffsets, spliceGains, spliceRegions, type SpliceRegion } from './render/audio-splice';
 export { renderEdit, smartRenderBlocker, type RenderRequest, type RenderResult, type RenderPath } from './render/render';
 export { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange, type PcmFormat } from './render/audio';
 export { ASPECT_RATIOS, ASPECT_RATIO_IDS, DEFAULT_REFRAME, RATIO_MATCH_TOLERANCE, planReframe, type AspectRatioId, type Reframe, type ReframeMode, type ReframePlan } from './render/reframe';

@@ -129,10 +129,14 @@ export class RenderWorker {
         path: result.path,
         fallbackReason: result.fallbackReason,
         audio: result.audio,
+        audioFallbackReason: result.audioFallbackReason,
+        ...(result.audioSplice ? { audioSplice: result.audioSplice } : {}),
         encodedShare: result.encodedShare,
         outputDurationSec: result.outputDurationSec,
         sizeBytes,
         renderMs: result.durationMs,
+        ...(result.pieces ? { pieces: result.pieces } : {}),
+        sourceCached: cached,
       };
       const done: VideoRenderCompletedEvent = {
         jobId: cmd.jobId,

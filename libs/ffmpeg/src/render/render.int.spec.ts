@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { DiskCache, FfmpegAbortedError, planReframe, readRenderMediaInfo, renderEdit, smartRenderBlocker, buildAssScript, buildCaptionCues } from '@wordcut/ffmpeg';
+import { AAC_BLOCK, DiskCache, FfmpegAbortedError, SPLICE_MIN_SNR_DB, spliceRegions, planReframe, readRenderMediaInfo, renderEdit, smartRenderBlocker, buildAssScript, buildCaptionCues } from '@wordcut/ffmpeg';
 import { AwkwardMedia, ensureAwkwardMedia } from '../../../../tools/media/awkward-media';
 import { checkSync, expectedFramesForSegments, generateTimecodeMedia, readBurstOnsets, readFrameNumbers } from '../../../../tools/media/timecode-media';
 
@@ -125,13 +125,56 @@ describe('renderEdit (real ffmpeg)', () => {
     expect(await readFrameNumbers(join(dir, 'hevc-open-out.mp4'))).toEqual(expectedFramesForSegments(segs, FPS));
   }, 120000);
 
-  it('mutes only: video stream-copied, audio at the gains', async () => {
+  it('mutes only: video stream-copied, only the audio around the mutes re-encoded; the rest is the source bit for bit', async () => {
+    const volumes = [
+      { start: 1, end: 2, volume: 0.1 },
+      { start: 4.2, end: 4.9, volume: 0 },
+      { start: 8, end: 9.5, volume: 0.3 },
+    ];
     const out = join(dir, 'muted.mp4');
-    const r = await renderEdit({ input: h264, output: out, workDir: await work(), segments: [{ start: 0, end: 12 }], volumes: [{ start: 1, end: 2, volume: 0.1 }] });
+    const r = await renderEdit({ input: h264, output: out, workDir: await work(), segments: [{ start: 0, end: 12 }], volumes });
     expect(r.path).toBe('copy-video');
-    expect(r.audio).toBe('reencoded');
+    expect(r.audio).toBe('spliced');
+    expect(r.audioFallbackReason).toBeNull();
+    expect(r.audioSplice!.regions).toBe(3);
+    expect(r.audioSplice!.snrDb).toBeGreaterThanOrEqual(SPLICE_MIN_SNR_DB);
     expect(r.encodedShare).toBe(0);
     expect(await readFrameNumbers(out)).toEqual(Array.from({ length: 12 * FPS }, (_, i) => i));
+
+    const plain = join(dir, 'unmuted.mp4');
+    const p = await renderEdit({ input: h264, output: plain, workDir: await work(), segments: [{ start: 0, end: 12 }] });
+    expect(p.audio).toBe('copy-packets');
+    const pcm = (path: string) => {
+      const bytes = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-map', '0:a:0', '-f', 's16le', '-'], { maxBuffer: 64 << 20 });
+      return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+    };
+    const muted = pcm(out);
+    const ref = pcm(plain);
+    expect(muted.length).toBe(ref.length);
+    const regions = spliceRegions(volumes, 48000, ref.length / 2 / AAC_BLOCK);
+    expect(regions).toHaveLength(3);
+    // outside the re-encoded regions (and the block after each, which overlaps the last new packet): identical samples
+    const inRegion = (sample: number) => regions.some((g) => sample >= g.a * AAC_BLOCK && sample < (g.b + 1) * AAC_BLOCK);
+    let differing = 0;
+    let compared = 0;
+    for (let i = 0; i < ref.length; i++) {
+      if (inRegion(Math.floor(i / 2))) continue;
+      compared++;
+      if (muted[i] !== ref[i]) differing++;
+    }
+    expect(compared).toBeGreaterThan(ref.length / 2);
+    expect(differing).toBe(0);
+    // inside each mute, the level asked for
+    const rms = (x: Int16Array, from: number, to: number) => {
+      let sum = 0;
+      for (let i = from * 2; i < to * 2; i++) sum += x[i]! * x[i]!;
+      return Math.sqrt(sum / ((to - from) * 2));
+    };
+    for (const v of volumes) {
+      const [from, to] = [Math.round((v.start + 0.05) * 48000), Math.round((v.end - 0.05) * 48000)];
+      const ratio = rms(muted, from, to) / rms(ref, from, to);
+      expect(ratio).toBeCloseTo(v.volume, 1);
+    }
   }, 120000);
 
   it.each([

@@ -9,6 +9,7 @@ import { toFfmpegInput } from '../args';
 import { concatListInput, mediaInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
 import { runFfmpeg } from '../run-ffmpeg';
 import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from './audio';
+import { adtsFrameOffsets, spliceGains, SPLICE_MIN_SNR_DB } from './audio-splice';
 import type { DiskCache } from './disk-cache';
 import { readRenderMediaInfo, type RenderMediaInfo, type VideoTrackInfo } from './media-info';
 import {
@@ -62,8 +63,15 @@ export interface RenderResult {
   path: RenderPath;
   /** Why the smart path was not taken (null when it was). */
   fallbackReason: string | null;
-  /** How audio was made. */
-  audio: 'none' | 'copy-packets' | 'reencoded';
+  /**
+   * How audio was made: packets copied; copied with the packets around gains re-encoded
+   * (spliced); or decoded, cut and encoded whole.
+   */
+  audio: 'none' | 'copy-packets' | 'spliced' | 'reencoded';
+  /** Why gains could not be spliced into copied audio and the whole audio was encoded (else null). */
+  audioFallbackReason: string | null;
+  /** Spliced audio: regions re-encoded, packets replaced, and the measured fidelity outside the gains. */
+  audioSplice?: { regions: number; replacedPackets: number; snrDb: number };
   totalFrames: number;
   encodedFrames: number;
   /** Share of output video frames re-encoded, 0..1. */
@@ -192,22 +200,38 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   const identity = ranges.length === 1 && ranges[0]!.start === 0 && ranges[0]!.end === frameCount;
   const audioMode: RenderResult['audio'] = !info.audio
     ? 'none'
-    : volumes.length === 0 && info.audio.codec === 'aac' && info.audio.packetTicks !== null && blocker === null
-      ? 'copy-packets'
+    : info.audio.codec === 'aac' && info.audio.packetTicks !== null && blocker === null
+      ? volumes.length === 0
+        ? 'copy-packets'
+        : 'spliced'
       : 'reencoded';
 
   const base = { fallbackReason: blocker, totalFrames, outputDurationSec, fps } as const;
   if (blocker !== null) {
     await renderReencode(req, info, v, fps, ranges, volumes, timeoutMs, progress);
-    return { ...base, path: 'reencode', audio: info.audio ? 'reencoded' : 'none', encodedFrames: totalFrames, encodedShare: 1, durationMs: Date.now() - started };
+    return {
+      ...base,
+      path: 'reencode',
+      audio: info.audio ? 'reencoded' : 'none',
+      audioFallbackReason: null,
+      encodedFrames: totalFrames,
+      encodedShare: 1,
+      durationMs: Date.now() - started,
+    };
   }
 
   // Audio runs beside the video work (it is mostly one process on its own core).
   const audioTask = makeAudio(req, info, fps, ranges, volumes, audioMode, timeoutMs);
   audioTask.catch(() => undefined);
+  const audioResult = (a: MadeAudio) => ({
+    audio: a.mode,
+    audioFallbackReason: a.fallbackReason,
+    ...(a.splice ? { audioSplice: a.splice } : {}),
+  });
 
   if (identity && audioMode !== 'copy-packets') {
-    const audioFile = await audioTask;
+    const made = await audioTask;
+    const audioFile = made.input;
     progress(80, 'Joining audio and video');
     await runFfmpeg({
       inputs: [source, ...(audioFile ? [audioFile] : [])],
@@ -216,7 +240,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
       signal: req.signal,
     });
     progress(100, 'Done');
-    return { ...base, path: 'copy-video', audio: audioMode, encodedFrames: 0, encodedShare: 0, durationMs: Date.now() - started };
+    return { ...base, path: 'copy-video', ...audioResult(made), encodedFrames: 0, encodedShare: 0, durationMs: Date.now() - started };
   }
 
   // The end of the file closes the last GOP, so a range running to the end copies it whole.
@@ -244,7 +268,8 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     videoList,
     ['ffconcat version 1.0', ...pieces.flatMap((p, i) => [`file '${basename(files[i]!)}'`, `duration ${num9((p.end - p.start) * frameSec)}`])].join('\n') + '\n',
   );
-  const audioInput = await audioTask;
+  const madeAudio = await audioTask;
+  const audioInput = madeAudio.input;
   progress(92, 'Joining pieces');
   // Decode timestamps are rebuilt at the final mux: pieces differ in reordering depth (re-encoded
   // pieces and copied GOPs), so DTS = (N - D) frames with D at least every piece's depth stays
@@ -266,7 +291,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   return {
     ...base,
     path: 'smart',
-    audio: audioMode,
+    ...audioResult(madeAudio),
     encodedFrames: stats.encodedFrames,
     encodedShare: stats.encodedShare,
     durationMs: Date.now() - started,
@@ -353,10 +378,18 @@ async function makePieces(
   });
 }
 
+interface MadeAudio {
+  /** the input that reads the audio back; null without audio */
+  input: FfmpegInput | null;
+  mode: RenderResult['audio'];
+  fallbackReason: string | null;
+  splice?: { regions: number; replacedPackets: number; snrDb: number };
+}
+
 /**
- * The audio for the smart and copy-video paths, as the input that reads it back: ADTS frames
- * copied by packet ranges (stream copy), or an AAC-in-MP4 file made from exact sample ranges with
- * the gains applied. Null without audio.
+ * The audio for the smart and copy-video paths: ADTS frames copied by packet ranges (stream copy),
+ * with gains spliced in around their spans (audio-splice.ts), or an AAC-in-MP4 file made from
+ * exact sample ranges with the gains applied.
  */
 async function makeAudio(
   req: RenderRequest,
@@ -366,10 +399,11 @@ async function makeAudio(
   volumes: readonly OutputVolumeRange[],
   mode: RenderResult['audio'],
   timeoutMs: number,
-): Promise<FfmpegInput | null> {
+  fallbackReason: string | null = null,
+): Promise<MadeAudio> {
   const a = info.audio;
-  if (!a || mode === 'none') return null;
-  if (mode === 'copy-packets') {
+  if (!a || mode === 'none') return { input: null, mode: 'none', fallbackReason: null };
+  if (mode === 'copy-packets' || mode === 'spliced') {
     // AAC frames are copied as they are: the audio goes out as ADTS (every frame self-delimited),
     // the frames of each range are picked by index and written back to back, and the final mux
     // times them by count (1024 samples each), so the output audio is exactly contiguous.
@@ -399,18 +433,51 @@ async function makeAudio(
       // Unexpected framing, or the audio ends before the video: re-encode instead of drifting.
       return makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs);
     }
-    const parts: Buffer[] = [];
+    let parts: Buffer[] = [];
     for (const r of packetRanges) {
       for (let i = r.first; i < r.first + r.count; i++) parts.push(bytes.subarray(frames[i]!.offset, frames[i]!.offset + frames[i]!.length));
     }
+    let splice: MadeAudio['splice'];
+    if (mode === 'spliced') {
+      const refused = spliceRefusal(bytes, a);
+      if (refused) return makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs, refused);
+      const s = await spliceGains({
+        packets: parts,
+        sampleRate: a.sampleRate,
+        channels: a.channels,
+        bitRate: a.bitRate ?? DEFAULT_AUDIO_BITRATE,
+        volumes,
+        workDir: req.workDir,
+        timeoutMs,
+        signal: req.signal,
+      });
+      if (s.snrDb < SPLICE_MIN_SNR_DB) {
+        const why = `the spliced audio measured ${s.snrDb.toFixed(1)} dB against the source outside the mutes (under ${SPLICE_MIN_SNR_DB} dB)`;
+        return makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs, why);
+      }
+      parts = s.packets;
+      splice = { regions: s.regions, replacedPackets: s.replaced, snrDb: Math.round(s.snrDb * 10) / 10 };
+    }
     const out = join(req.workDir, 'audio-out.aac');
     await writeFile(out, Buffer.concat(parts));
-    return workFileInput(out, 'aac');
+    return { input: workFileInput(out, 'aac'), mode, fallbackReason: null, ...(splice ? { splice } : {}) };
   }
   const { path: assembled, fmt } = await assembledPcm(req, a, fps, ranges, volumes, timeoutMs);
   const out = join(req.workDir, 'audio-out.m4a');
   await encodePcmToAac(assembled, out, fmt, a.bitRate ?? DEFAULT_AUDIO_BITRATE, { signal: req.signal, timeoutMs });
-  return workFileInput(out, 'mov');
+  return { input: workFileInput(out, 'mov'), mode: 'reencoded', fallbackReason };
+}
+
+/**
+ * Why gains cannot be spliced into this AAC stream, or null: the encoder here writes AAC-LC, mono
+ * or stereo, so the source must be that too (its ADTS header says).
+ */
+function spliceRefusal(adts: Buffer, a: NonNullable<RenderMediaInfo['audio']>): string | null {
+  if (adts.length < 7) return 'the audio stream is empty';
+  const profile = (adts[2]! >> 6) & 3;
+  if (profile !== 1) return 'the audio is not AAC-LC';
+  if (a.channels < 1 || a.channels > 2) return `the audio has ${a.channels} channels`;
+  return null;
 }
 
 /** The output audio as raw PCM: the source decoded once, cut at exact sample positions, gains applied. */
@@ -428,20 +495,6 @@ async function assembledPcm(
   await decodeToPcm(mediaInput(req.input), pcm, fmt, { signal: req.signal, timeoutMs });
   await assemblePcm(pcm, path, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
   return { path, fmt };
-}
-
-/** Offsets and lengths of the frames of an ADTS stream, or null when it is not one. */
-export function adtsFrameOffsets(b: Buffer): Array<{ offset: number; length: number }> | null {
-  const out: Array<{ offset: number; length: number }> = [];
-  let i = 0;
-  while (i + 7 <= b.length) {
-    if (b[i] !== 0xff || (b[i + 1]! & 0xf6) !== 0xf0) return null;
-    const length = ((b[i + 3]! & 0x03) << 11) | (b[i + 4]! << 3) | (b[i + 5]! >> 5);
-    if (length < 7 || i + length > b.length) return null;
-    out.push({ offset: i, length });
-    i += length;
-  }
-  return i === b.length ? out : null;
 }
 
 /**
@@ -493,7 +546,7 @@ async function renderReencode(
   }
   // The audio (decoded, cut at exact samples, gains applied, encoded) is made beside the video
   // encode, then the two are joined by copying: the encode does not wait for the audio first.
-  const audioTask = info.audio ? makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs) : null;
+  const audioTask = info.audio ? makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs).then((m) => m.input) : null;
   audioTask?.catch(() => undefined);
   const graphFile = join(req.workDir, 'graph.txt');
   await writeFile(graphFile, graph);
