@@ -40,14 +40,14 @@ export class RenderSources {
     }
     const infoPath = join(workDir, 'source-info.json');
     let info: RenderMediaInfo | null = null;
-    if (await this.cache?.take(`${sourceId}|render-info-v1`, infoPath)) {
+    if (await this.cache?.take(`${sourceId}|render-info-v2`, infoPath)) {
       info = JSON.parse(await readFile(infoPath, 'utf8')) as RenderMediaInfo;
     } else {
       cached = false;
       info = await readRenderMediaInfo(path, { signal });
       if (this.cache) {
         await writeFile(infoPath, JSON.stringify(info));
-        await this.cache.put(`${sourceId}|render-info-v1`, infoPath);
+        await this.cache.put(`${sourceId}|render-info-v2`, infoPath);
       }
     }
     return { path, sourceId, info, cached };

@@ -29,6 +29,11 @@ export interface VideoTrackInfo {
   frameTicks: number | null;
   /** True when no frame after a keyframe (in decode order) is shown before it: every GOP decodes on its own. */
   closedGops: boolean;
+  /**
+   * Display indices e (ascending) where the packets from the keyframe k before e, taken in decode
+   * order, are exactly the frames k..e-1: that run of a GOP can be stream-copied on its own.
+   */
+  closedEnds: number[];
   colorRange: string | null;
   colorSpace: string | null;
   colorPrimaries: string | null;
@@ -120,7 +125,7 @@ export function parsePacketCsv(text: string): PacketRow[] {
  * Frame structure of a video track from its packets in decode order: display-ordered pts,
  * keyframe display indices, constant frame duration (or null) and whether GOPs are closed.
  */
-export function analyseVideoPackets(packets: PacketRow[]): Pick<VideoTrackInfo, 'framePts' | 'keyframes' | 'frameTicks' | 'closedGops'> {
+export function analyseVideoPackets(packets: PacketRow[]): Pick<VideoTrackInfo, 'framePts' | 'keyframes' | 'frameTicks' | 'closedGops' | 'closedEnds'> {
   const order = packets.map((p, i) => ({ pts: p.pts, key: p.key, decodeIndex: i }));
   const sorted = [...order].sort((a, b) => a.pts - b.pts || a.decodeIndex - b.decodeIndex);
   const framePts = sorted.map((f) => f.pts);
@@ -143,7 +148,34 @@ export function analyseVideoPackets(packets: PacketRow[]): Pick<VideoTrackInfo, 
       break;
     }
   }
-  return { framePts, keyframes, frameTicks, closedGops };
+  // Runs of each GOP, in decode order, that hold exactly the frames they show.
+  const displayIndex = new Array<number>(order.length);
+  sorted.forEach((f, i) => {
+    displayIndex[f.decodeIndex] = i;
+  });
+  const closedEnds: number[] = [];
+  let gopStart = -1;
+  let count = 0;
+  let maxSeen = -1;
+  packets.forEach((p, i) => {
+    const d = displayIndex[i]!;
+    if (p.key) {
+      gopStart = d;
+      count = 0;
+      maxSeen = d - 1;
+    }
+    if (gopStart < 0) return;
+    if (d < gopStart) {
+      // a leading picture (open GOP): no run of this GOP stands alone
+      gopStart = -1;
+      return;
+    }
+    count++;
+    maxSeen = Math.max(maxSeen, d);
+    if (maxSeen - gopStart + 1 === count) closedEnds.push(maxSeen + 1);
+  });
+  closedEnds.sort((a, b) => a - b);
+  return { framePts, keyframes, frameTicks, closedGops, closedEnds };
 }
 
 /**

@@ -148,6 +148,24 @@ describe('planSmartPieces', () => {
     ]);
   });
 
+  it('after the last keyframe, copies the GOP up to its last self-contained run and re-encodes only the rest', () => {
+    // IPBB mini-GOPs of 3: runs from each keyframe end at 1, 4, 7, ... (closedEnds)
+    const closed = keys.flatMap((k) => Array.from({ length: 10 }, (_, i) => k + 1 + 3 * i));
+    expect(planSmartPieces([{ start: 10, end: 75 }], keys, closed)).toEqual([
+      { mode: 'encode', start: 10, end: 30, decodeFrom: 0 },
+      { mode: 'copy', start: 30, end: 60, decodeFrom: 30 },
+      { mode: 'copy', start: 60, end: 73, decodeFrom: 60 },
+      { mode: 'encode', start: 73, end: 75, decodeFrom: 60 },
+    ]);
+    // a run that ends exactly where the range does: nothing encoded
+    expect(planSmartPieces([{ start: 30, end: 64 }], keys, closed)).toEqual([
+      { mode: 'copy', start: 30, end: 60, decodeFrom: 30 },
+      { mode: 'copy', start: 60, end: 64, decodeFrom: 60 },
+    ]);
+    // a range that starts inside a GOP still re-encodes its head
+    expect(planSmartPieces([{ start: 35, end: 50 }], keys, closed)).toEqual([{ mode: 'encode', start: 35, end: 50, decodeFrom: 30 }]);
+  });
+
   it('re-encodes a range inside one GOP, decoding from that GOP’s keyframe', () => {
     expect(planSmartPieces([{ start: 35, end: 50 }], keys)).toEqual([{ mode: 'encode', start: 35, end: 50, decodeFrom: 30 }]);
     // starts on a keyframe but ends before the next one: a partial GOP, so encoded

@@ -55,14 +55,26 @@ function floorIndex(sorted: readonly number[], x: number): number {
  * that is still inside the range) and encode pieces (the partial GOP before the first keyframe in
  * the range, and after the last one). `keyframes` are display indices, ascending, and must
  * include 0. With closed GOPs, the packets of [k1, k2) in decode order are exactly the frames
- * shown in [k1, k2), so a copy piece is exact.
+ * shown in [k1, k2), so a copy piece is exact. `closedEnds` (VideoTrackInfo) lets the part after
+ * the last keyframe be copied too, up to the last point where the GOP's packets so far show
+ * exactly its first frames; only the few frames after that point are re-encoded.
  */
-export function planSmartPieces(ranges: readonly FrameRange[], keyframes: readonly number[]): PlannedPiece[] {
+export function planSmartPieces(ranges: readonly FrameRange[], keyframes: readonly number[], closedEnds: readonly number[] = []): PlannedPiece[] {
   if (keyframes.length === 0 || keyframes[0] !== 0) throw new Error('the first frame must be a keyframe');
   const pieces: PlannedPiece[] = [];
   const encode = (start: number, end: number): void => {
     if (end <= start) return;
     const k = keyframes[floorIndex(keyframes, start)]!;
+    // From a keyframe, the longest run of the GOP that shows exactly its own frames is copied:
+    // only the frames after it are re-encoded.
+    if (k === start) {
+      const e = closedEnds[floorIndex(closedEnds, end)];
+      if (e !== undefined && e > start) {
+        pieces.push({ mode: 'copy', start, end: e, decodeFrom: start });
+        if (e < end) pieces.push({ mode: 'encode', start: e, end, decodeFrom: k });
+        return;
+      }
+    }
     pieces.push({ mode: 'encode', start, end, decodeFrom: k });
   };
   for (const r of ranges) {
