@@ -215,20 +215,25 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   const identity = ranges.length === 1 && ranges[0]!.start === 0 && ranges[0]!.end === frameCount;
   const audioMode: RenderResult['audio'] = !info.audio
     ? 'none'
-    : info.audio.codec === 'aac' && info.audio.packetTicks !== null && blocker === null
+    : // a full re-encode of a variable-rate source re-times the frames: its audio is re-timed too
+      info.audio.codec === 'aac' && info.audio.packetTicks !== null && v.frameTicks !== null
       ? volumes.length === 0
         ? 'copy-packets'
         : 'spliced'
       : 'reencoded';
+  const audioResult = (a: MadeAudio) => ({
+    audio: a.mode,
+    audioFallbackReason: a.fallbackReason,
+    ...(a.splice ? { audioSplice: a.splice } : {}),
+  });
 
   const base = { fallbackReason: blocker, totalFrames, outputDurationSec, fps } as const;
   if (blocker !== null) {
-    await renderReencode(req, info, v, fps, ranges, volumes, timeoutMs, progress);
+    const made = await renderReencode(req, info, v, fps, ranges, volumes, audioMode, timeoutMs, progress);
     return {
       ...base,
       path: 'reencode',
-      audio: info.audio ? 'reencoded' : 'none',
-      audioFallbackReason: null,
+      ...audioResult(made),
       encodedFrames: totalFrames,
       encodedShare: 1,
       durationMs: Date.now() - started,
@@ -238,11 +243,6 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   // Audio runs beside the video work (it is mostly one process on its own core).
   const audioTask = makeAudio(req, info, fps, ranges, volumes, audioMode, timeoutMs);
   audioTask.catch(() => undefined);
-  const audioResult = (a: MadeAudio) => ({
-    audio: a.mode,
-    audioFallbackReason: a.fallbackReason,
-    ...(a.splice ? { audioSplice: a.splice } : {}),
-  });
 
   if (identity && audioMode !== 'copy-packets') {
     const made = await audioTask;
@@ -517,8 +517,8 @@ async function assembledPcm(
 /**
  * One decode/encode pass: the video normalised to constant frame rate at the source's rate, the
  * kept frames selected (ascending ranges) or taken from one seeking input per range (reorders),
- * then the reframe filter and burned captions; the audio (cut at exact samples with the gains) is made
- * beside it and joined by copying.
+ * then the reframe filter and burned captions; the audio (copied packets, spliced gains, or cut at
+ * exact samples and encoded: makeAudio) is made beside it and joined by copying.
  */
 async function renderReencode(
   req: RenderRequest,
@@ -527,9 +527,10 @@ async function renderReencode(
   fps: number,
   ranges: readonly FrameRange[],
   volumes: readonly OutputVolumeRange[],
+  audioMode: RenderResult['audio'],
   timeoutMs: number,
   progress: (p: number, stage: string) => void,
-): Promise<void> {
+): Promise<MadeAudio> {
   const totalFrames = ranges.reduce((n, r) => n + r.end - r.start, 0);
   const ascending = ranges.every((r, i) => i === 0 || r.start >= ranges[i - 1]!.end);
   const fpsExpr = v.frameTicks !== null ? `${v.timeBase.den}/${v.frameTicks * v.timeBase.num}` : fps.toFixed(6);
@@ -563,7 +564,7 @@ async function renderReencode(
   }
   // The audio (decoded, cut at exact samples, gains applied, encoded) is made beside the video
   // encode, then the two are joined by copying: the encode does not wait for the audio first.
-  const audioTask = info.audio ? makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs).then((m) => m.input) : null;
+  const audioTask = info.audio ? makeAudio(req, info, fps, ranges, volumes, audioMode, timeoutMs) : null;
   audioTask?.catch(() => undefined);
   const graphFile = join(req.workDir, 'graph.txt');
   await writeFile(graphFile, graph);
@@ -573,7 +574,8 @@ async function renderReencode(
     args: [
       '-filter_complex_script', graphFile,
       '-map', '[vout]',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(req.crf ?? 20), '-profile:v', 'high',
+      // veryfast with superfast's motion search: a third faster at the same SSIM (docs/BENCHMARKS.md)
+      '-c:v', 'libx264', '-preset', 'veryfast', '-x264-params', 'me=dia:subme=1', '-crf', String(req.crf ?? 21), '-profile:v', 'high',
       '-fps_mode', 'cfr', '-r', fpsExpr,
       '-max_muxing_queue_size', '4096', ...(audioTask ? [] : ['-movflags', '+faststart']), '-f', 'mp4', toFfmpegInput(videoOut),
     ],
@@ -582,8 +584,9 @@ async function renderReencode(
     durationSec: totalFrames / fps,
     onProgress: (p) => p.percent !== null && progress(5 + p.percent * 0.9, 'Rendering'),
   });
+  const made: MadeAudio = audioTask ? await audioTask : { input: null, mode: 'none', fallbackReason: null };
   if (audioTask) {
-    const audio = await audioTask;
+    const audio = made.input;
     progress(96, 'Joining audio and video');
     await runFfmpeg({
       inputs: [workFileInput(videoOut, 'mov'), ...(audio ? [audio] : [])],
@@ -593,4 +596,5 @@ async function renderReencode(
     });
   }
   progress(100, 'Done');
+  return made;
 }
