@@ -72,6 +72,7 @@ export {
   type PacketRange,
   type SmartPlanStats,
 } from './render/plan';
+export { machineCpus } from './cpus';
 export { DiskCache, type DiskCacheOptions } from './render/disk-cache';
 export { AAC_BLOCK, SPLICE_MIN_SNR_DB, adtsFrameOffsets, spliceGains, spliceRegions, type SpliceRegion } from './render/audio-splice';
 export { renderEdit, smartRenderBlocker, type RenderRequest, type RenderResult, type RenderPath } from './render/render';

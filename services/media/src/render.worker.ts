@@ -8,7 +8,7 @@ import {
   type RenderSummary,
   type VideoRenderCompletedEvent,
 } from '@wordcut/contracts';
-import { buildAssScript, buildCaptionCues, MediaProbeError, planReframe, renderEdit, type DiskCache, type RenderMediaInfo } from '@wordcut/ffmpeg';
+import { buildAssScript, buildCaptionCues, machineCpus, MediaProbeError, planReframe, renderEdit, type DiskCache, type RenderMediaInfo } from '@wordcut/ffmpeg';
 import { PermanentError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
@@ -28,7 +28,7 @@ export interface RenderWorkerOptions {
   renderTimeoutMs: number;
   /** where sources and pieces are written (default: the OS temp dir) */
   workDir?: string;
-  /** parallel ffmpeg processes per render (default: CPU count) */
+  /** CPUs per render (default: the machine's, shared by the renders one process runs at once) */
   pieceConcurrency?: number;
   /** test hook: wait this long (cancellable) before rendering, so tests can kill or cancel mid-job */
   faultDelayMs?: number;
@@ -113,7 +113,8 @@ export class RenderWorker {
         assScript,
         signal: ac.signal,
         timeoutMs: this.options.renderTimeoutMs,
-        concurrency: this.options.pieceConcurrency,
+        // each render at once gets its share of the machine's CPUs
+        concurrency: this.options.pieceConcurrency ?? Math.max(1, Math.floor(machineCpus() / this.options.concurrency)),
         cache: this.options.cache ? { store: this.options.cache, sourceId } : undefined,
         onProgress: (p, stage) => progress.report(STAGES.renderFrom + ((STAGES.renderTo - STAGES.renderFrom) * p) / 100, stage === 'Done' ? 'Rendering' : stage),
       });

@@ -3,9 +3,9 @@
  * descriptors, work files and audio assembly; the planning around them is pure and lives in plan.ts.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
 import { basename, join } from 'node:path';
 import { toFfmpegInput } from '../args';
+import { machineCpus } from '../cpus';
 import { concatListInput, mediaInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
 import { runFfmpeg } from '../run-ffmpeg';
 import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from './audio';
@@ -46,7 +46,11 @@ export interface RenderRequest {
   onProgress?: (percent: number, stage: string) => void;
   /** Media info read earlier (saves two ffprobe passes). */
   info?: RenderMediaInfo;
-  /** Parallel ffmpeg processes for pieces. Default: CPU count. */
+  /**
+   * CPUs this render may use: parallel piece processes, or the encoder's threads in a full
+   * re-encode. Default: the machine's (or its container's limit); a worker running several renders
+   * at once gives each its share.
+   */
   concurrency?: number;
   /** Per-ffmpeg timeout. Default 2 h. */
   timeoutMs?: number;
@@ -341,7 +345,7 @@ async function makePieces(
   const totalWeight = todo.reduce((n, i) => n + weights[i]!, 0) || 1;
   const done = new Map<number, number>();
   const report = (): void => progress(Math.min(90, (90 * [...done.values()].reduce((a, b) => a + b, 0)) / totalWeight), 'Rendering cut points');
-  const lanes = req.concurrency ?? Math.max(1, cpus().length);
+  const lanes = req.concurrency ?? machineCpus();
   const batchCount = Math.min(todo.length, Math.max(lanes, Math.ceil(todo.length / MAX_PIECES_PER_PROCESS)));
   const batches: number[][] = Array.from({ length: batchCount }, () => []);
   const batchWeight = new Array<number>(batchCount).fill(0);
@@ -576,6 +580,7 @@ async function renderReencode(
       '-map', '[vout]',
       // veryfast with superfast's motion search: a third faster at the same SSIM (docs/BENCHMARKS.md)
       '-c:v', 'libx264', '-preset', 'veryfast', '-x264-params', 'me=dia:subme=1', '-crf', String(req.crf ?? 21), '-profile:v', 'high',
+      '-threads', String(req.concurrency ?? machineCpus()),
       '-fps_mode', 'cfr', '-r', fpsExpr,
       '-max_muxing_queue_size', '4096', ...(audioTask ? [] : ['-movflags', '+faststart']), '-f', 'mp4', toFfmpegInput(videoOut),
     ],
