@@ -3,6 +3,7 @@ import { AppError } from '@wordcut/platform';
 import { applyWordDeltas, detectFillerWords, normalizeReplacement, TranscriptEditError } from '@wordcut/transcript';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { TranscriptAnswers } from './transcript-answers';
 
 /** What a transcript is built from and written as. */
 export interface TranscriptContent {
@@ -47,7 +48,10 @@ const FILLER_REACH = 2;
  * Every write is conditional on the version the client read (409 when stale).
  */
 export class TranscriptStore {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly answers: TranscriptAnswers = new TranscriptAnswers(),
+  ) {}
 
   /** Transcript words per video. */
   async wordsByVideo(videoIds: string[]): Promise<Map<string, number>> {
@@ -84,6 +88,19 @@ export class TranscriptStore {
     }
     await this.writeWords(m, id, c);
     return id;
+  }
+
+  /** The GET answer of a video's transcript, serialised (kept per version: TranscriptAnswers). */
+  async getJsonByVideo(videoId: string): Promise<string | null> {
+    const heads = (await this.ds.query(`SELECT * FROM library.transcripts WHERE video_id = $1`, [videoId])) as HeadRow[];
+    const head = heads[0];
+    if (!head) return null;
+    const stamp = `${head.version}|${head.updated_at.toISOString()}`;
+    const kept = this.answers.get(head.id, stamp);
+    if (kept !== null) return kept;
+    const json = JSON.stringify(await this.read(head));
+    this.answers.set(head.id, stamp, json);
+    return json;
   }
 
   async getByVideo(videoId: string): Promise<Transcript | null> {

@@ -191,14 +191,16 @@ export class VideosController {
     return toApiVideo((await this.library.videos.get(row.id))!);
   }
 
+  /** GET the transcript: sent as the serialised answer the store keeps per version. */
   @Get('videos/:id/transcript')
-  async transcript(@Param('id') id: string, @Caller() caller: Identity): Promise<Transcript> {
+  async transcript(@Param('id') id: string, @Caller() caller: Identity, @Res({ passthrough: true }) res: Response): Promise<string> {
     const row = await this.row(id, caller);
-    const t = await this.library.transcripts.getByVideo(row.id);
-    if (!t) {
+    const t = await this.library.transcripts.getJsonByVideo(row.id);
+    if (t === null) {
       if (row.status === 'failed') throw new AppError(404, ErrorCode.NotFound, `This video has no transcript: ${row.vtt_error ?? 'its transcript could not be built.'}`);
       throw new AppError(404, ErrorCode.NotFound, row.status === 'completed' ? 'This video has no transcript.' : 'The transcript is still being built.');
     }
+    res.type('application/json');
     return t;
   }
 
