@@ -33,19 +33,20 @@ export interface TargetCheck {
   name: string;
   value: number;
   unit: string;
-  comparison: '>=' | '<';
+  comparison: '>=' | '<' | '<=';
   threshold: number;
   pass: boolean;
 }
 
-export function checkTarget(name: string, value: number, comparison: '>=' | '<', threshold: number, unit = ''): TargetCheck {
+export function checkTarget(name: string, value: number, comparison: '>=' | '<' | '<=', threshold: number, unit = ''): TargetCheck {
   if (!Number.isFinite(value)) throw new Error(`target ${name}: the figure is not a number (${value})`);
-  return { name, value, unit, comparison, threshold, pass: comparison === '>=' ? value >= threshold : value < threshold };
+  const pass = comparison === '>=' ? value >= threshold : comparison === '<=' ? value <= threshold : value < threshold;
+  return { name, value, unit, comparison, threshold, pass };
 }
 
 /** e.g. `target >= 0.8: PASS` or `target < 30 ms: MISS`. */
 export function targetMark(t: TargetCheck): string {
-  return `target ${t.comparison === '>=' ? '>=' : '<'} ${t.threshold}${t.unit ? ` ${t.unit}` : ''}: ${t.pass ? 'PASS' : 'MISS'}`;
+  return `target ${t.comparison} ${t.threshold}${t.unit ? ` ${t.unit}` : ''}: ${t.pass ? 'PASS' : 'MISS'}`;
 }
 
 /** Resident set now and its high-water mark, from /proc/<pid>/status (bytes). */

@@ -52,8 +52,9 @@
  * BENCH_VTT_RUNS (5 per path and case), BENCH_SILENCE_RUNS (3 per path on 10 minutes), BENCH_SILENCE_LONG_RUNS
  * (1 per path on 3 hours), BENCH_KEYMOMENTS_RUNS (5 per path), BENCH_SILENCEUI_SAMPLES (40 toggles per path),
  * BENCH_SILENCEUI_LOADS (5 page loads per path), BENCH_SILENCEUI_SCROLL_SECONDS (8: top to bottom),
- * BENCH_OPERATOR_REQUESTS (100 per dashboard request), BENCH_SCALING_JOBS (20 clip renders per worker count), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI|OPERATOR|SCALING>=1.
+ * BENCH_OPERATOR_REQUESTS (100 per dashboard request), BENCH_SCALING_JOBS (20 clip renders per worker count),
+ * BENCH_RENDER_LONG=0 (section 17 without the 60-minute file), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI|OPERATOR|SCALING|RENDERAPI>=1.
  * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
  * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH; section 14
  * too, which bundles its own page).
@@ -101,6 +102,7 @@ import { benchScenes } from './scenes';
 import { benchSilenceUi, renderSilenceUi, type SilenceUiResults } from './silence-ui';
 import { benchOperator, renderOperator, type OperatorResults } from './operator';
 import { benchScaling, renderScaling, type ScalingResults } from './scaling';
+import { benchRenderApi, renderRenderApi, type RenderApiResults } from './render-api';
 
 const intEnv = (name: string, dflt: number): number => {
   const v = process.env[name];
@@ -119,7 +121,7 @@ const chunkListEnv = (name: string, dflt: string): number[] => {
   return sizes;
 };
 /** The number of sections, for the progress lines. */
-const SECTIONS = 16;
+const SECTIONS = 17;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -163,6 +165,7 @@ interface Results {
   silenceUi?: SilenceUiResults;
   operator?: OperatorResults;
   scaling?: ScalingResults;
+  renderApi?: RenderApiResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -443,6 +446,7 @@ function render(r: Results): string {
     out.push(...targetLines(r, 'operator'));
   }
   if (r.scaling) out.push('', ...renderScaling(r.scaling, table));
+  if (r.renderApi) out.push('', ...renderRenderApi(r.renderApi, table));
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -713,6 +717,16 @@ async function main(): Promise<number> {
 
   await section(16, 'SCALING', async () => {
     results.scaling = await benchScaling({ s3Endpoint: endpoint, jobs: scalingJobs, workerCounts: [1, 2, 4], cores: cpus().length, log });
+  });
+
+  await section(17, 'RENDERAPI', async () => {
+    const x = await benchRenderApi({ s3Endpoint: endpoint, log, long: process.env['BENCH_RENDER_LONG'] !== '0' });
+    results.renderApi = x;
+    const [cuts, more, mutes] = x.renders;
+    results.targets.push(checkTarget('render API: 20 cuts, POST to completed (10-min 720p noisy)', cuts!.seconds, '<=', 12, 's'));
+    results.targets.push(checkTarget('render API: 20 cuts, full re-encode time / ours', x.speedup, '>=', 10, 'x'));
+    results.targets.push(checkTarget('render API: one more cut, POST to completed', more!.seconds, '<=', 5, 's'));
+    results.targets.push(checkTarget('render API: 20 mutes on the edited video, POST to completed', mutes!.seconds, '<=', 5, 's'));
   });
 
   await cleanupAll();

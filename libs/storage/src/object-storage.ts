@@ -15,6 +15,13 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+export interface GrowingFileOptions {
+  /** settles when the writer has finished the file (rejects: it failed, and so does the upload) */
+  finished: Promise<unknown>;
+  contentType?: string;
+  signal?: AbortSignal;
+}
+
 export interface UploadResult {
   key: string;
   sizeBytes: number;
@@ -50,6 +57,8 @@ export interface ObjectStorage {
   ping(): Promise<void>;
   /** Streaming (multipart when large) upload; never buffers the whole body. */
   upload(key: string, body: Readable | Buffer, opts?: UploadOptions): Promise<UploadResult>;
+  /** Uploads a local file while another process still writes it (see S3ObjectStorage). */
+  uploadGrowingFile(key: string, path: string, opts: GrowingFileOptions): Promise<UploadResult>;
   /** Metadata of an object, or null when it does not exist. */
   head(key: string): Promise<ObjectHead | null>;
   /** Reads an object (or a byte range of it). Missing => ObjectNotFoundError. */

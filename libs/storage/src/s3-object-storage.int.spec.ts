@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   InvalidRangeError,
   ObjectNotFoundError,
@@ -127,6 +130,43 @@ describe('S3ObjectStorage against s3rver', () => {
     expect(ranged.contentLength).toBe(2000);
     expect(ranged.contentRange).toBe(`bytes ${start}-${end}/${src.size}`);
     expect((await readAll(ranged.body)).equals(src.slice(start, end))).toBe(true);
+  });
+
+  it('uploads a file while it is written, and stores the finished bytes even where the writer went back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wordcut-growing-'));
+    try {
+      const path = join(dir, 'out.mp4');
+      const size = 30 * MiB + 777;
+      const chunk = 1 * MiB;
+      const expected = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) expected[i] = (i * 31 + 7) & 0xff;
+      // the writer: appends 1 MiB every 5 ms, then rewrites its first 8 bytes (a header) and one
+      // byte in the middle (already sent by then), as a muxer finishing its file does
+      const writer = (async () => {
+        const fh = await open(path, 'w');
+        for (let at = 0; at < size; at += chunk) {
+          await fh.write(expected.subarray(at, Math.min(size, at + chunk)), 0, Math.min(chunk, size - at), at);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        expected.write('FINISHED', 0);
+        expected[12 * MiB] = 0x42;
+        await fh.write(expected.subarray(0, 8), 0, 8, 0);
+        await fh.write(expected.subarray(12 * MiB, 12 * MiB + 1), 0, 1, 12 * MiB);
+        await fh.close();
+      })();
+      const res = await storage.uploadGrowingFile('growing/out.mp4', path, { finished: writer, contentType: 'video/mp4' });
+      expect(res.sizeBytes).toBe(size);
+      const stored = await readAll((await storage.getStream('growing/out.mp4')).body);
+      expect(stored.equals(expected)).toBe(true);
+
+      // a small file goes in one put; a writer that fails fails the upload
+      await writeFile(join(dir, 'small.bin'), 'tiny');
+      await expect(storage.uploadGrowingFile('growing/small.bin', join(dir, 'small.bin'), { finished: Promise.resolve() })).resolves.toMatchObject({ sizeBytes: 4 });
+      const failing = Promise.reject(new Error('ffmpeg exited with 1'));
+      await expect(storage.uploadGrowingFile('growing/never.bin', join(dir, 'never.bin'), { finished: failing })).rejects.toThrow();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('uploads a Buffer with a content type; ranged reads return exact bytes and Content-Range', async () => {

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { open, type FileHandle } from 'node:fs/promises';
 import { Readable, Transform, pipeline } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -11,6 +14,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -28,6 +32,7 @@ import {
 import {
   formatRangeHeader,
   type ByteRange,
+  type GrowingFileOptions,
   type ObjectHead,
   type ObjectStorage,
   type ObjectStream,
@@ -218,6 +223,109 @@ export class S3ObjectStorage implements ObjectStorage {
       throw this.wrap(err, 'Upload', key);
     } finally {
       signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Uploads a file while another process is still writing it (a muxer that rewrites only its first
+   * bytes at the end, as an MP4 with its index last does): parts from the second on go up as the
+   * file grows past them, the first part and the rest once `finished` resolves. Every early part is
+   * read again at the end and sent again if its bytes changed, so the stored object is always the
+   * finished file. A file smaller than one part is sent in one put.
+   */
+  async uploadGrowingFile(key: string, path: string, opts: GrowingFileOptions): Promise<UploadResult> {
+    const { finished, signal, contentType } = opts;
+    let writerDone = false;
+    let writerError: unknown = null;
+    finished.then(
+      () => (writerDone = true),
+      (err: unknown) => {
+        writerDone = true;
+        writerError = err ?? new Error('the writer failed');
+      },
+    );
+    const size = await this.waitForGrowth(path, signal, () => writerDone);
+    const partSize = this.partSize;
+    let uploadId: string | undefined;
+    let fh: FileHandle | undefined;
+    try {
+      const read = async (start: number, end: number): Promise<Buffer> => {
+        const buf = Buffer.alloc(end - start);
+        const { bytesRead } = await fh!.read(buf, 0, buf.length, start);
+        return buf.subarray(0, bytesRead);
+      };
+      fh = await open(path, 'r');
+      if (writerDone && !writerError && size <= partSize) {
+        await finished;
+        const whole = await read(0, (await fh.stat()).size);
+        return await this.upload(key, whole, { contentType, signal });
+      }
+      uploadId = (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }))).UploadId;
+      if (!uploadId) throw new Error('the store gave no multipart upload id');
+      const sent = new Map<number, { etag: string; md5: string; start: number; end: number }>();
+      const put = async (partNumber: number, start: number, end: number): Promise<void> => {
+        if (signal?.aborted) throw new UploadAbortedError(this.bucket, key, { cause: signal.reason });
+        const body = await read(start, end);
+        const r = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: body }));
+        sent.set(partNumber, { etag: r.ETag ?? '', md5: createHash('md5').update(body).digest('hex'), start, end });
+      };
+      // parts 2.. while the writer runs (part 1 holds the bytes it rewrites last)
+      let next = partSize;
+      let partNumber = 2;
+      for (;;) {
+        const grown = (await fh.stat()).size;
+        if (grown >= next + partSize) {
+          await put(partNumber++, next, next + partSize);
+          next += partSize;
+          continue;
+        }
+        if (writerDone) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await finished;
+      const total = (await fh.stat()).size;
+      if (total > next) await put(partNumber++, next, total);
+      await put(1, 0, Math.min(partSize, total));
+      // an early part whose bytes changed after it was sent goes again
+      for (const [n, p] of [...sent]) {
+        if (n === 1) continue;
+        const now = await read(p.start, p.end);
+        if (createHash('md5').update(now).digest('hex') !== p.md5) await put(n, p.start, p.end);
+      }
+      const parts = [...sent].sort((a, b) => a[0] - b[0]).map(([PartNumber, p]) => ({ PartNumber, ETag: p.etag }));
+      const done = await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      const etag = stripQuotes(done.ETag);
+      return etag === undefined ? { key, sizeBytes: total } : { key, sizeBytes: total, etag };
+    } catch (err) {
+      if (uploadId) {
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+      }
+      if (signal?.aborted) throw new UploadAbortedError(this.bucket, key, { cause: signal.reason ?? err });
+      // the writer's failure is the cause of anything that went wrong after it
+      if (writerError) throw writerError;
+      if (err instanceof StorageError) throw err;
+      throw this.wrap(err, 'Upload', key);
+    } finally {
+      await fh?.close();
+    }
+  }
+
+  /** Waits until the file exists (or the writer ended); its size then. */
+  private async waitForGrowth(path: string, signal: AbortSignal | undefined, writerDone: () => boolean): Promise<number> {
+    for (;;) {
+      if (signal?.aborted) throw new UploadAbortedError(this.bucket, path, { cause: signal.reason });
+      try {
+        const h = await open(path, 'r');
+        try {
+          return (await h.stat()).size;
+        } finally {
+          await h.close();
+        }
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        if (writerDone()) throw new Error(`${path} was never written`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
   }
 

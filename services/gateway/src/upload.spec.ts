@@ -32,6 +32,9 @@ class MemoryStorage implements ObjectStorage {
     this.objects.set(key, data);
     return { key, sizeBytes: data.length };
   }
+  async uploadGrowingFile(): Promise<UploadResult> {
+    throw new Error('not used by the upload path');
+  }
   async head(key: string): Promise<ObjectHead | null> {
     const o = this.objects.get(key);
     return o ? { sizeBytes: o.length } : null;

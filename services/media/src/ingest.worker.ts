@@ -42,6 +42,11 @@ export interface IngestWorkerOptions {
   waveformTimeoutMs: number;
   /** where proxies are written before upload (default: the OS temp dir) */
   workDir?: string;
+  /**
+   * Called with an ingested original's key once the ingest completed: the renderer keeps it on
+   * this machine for the video's first render (RenderWorker.warm). Never fails the ingest.
+   */
+  afterIngest?: (originalKey: string) => Promise<void>;
 }
 
 /** Largest caption file (VTT or word-by-word JSON) imported or read. */
@@ -130,6 +135,8 @@ export class IngestWorker {
       await progress.flush();
       await this.bus.publish(Subjects.videoIngestCompleted, completed, { msgId: `${cmd.jobId}:ingest:completed` });
       log.info({ playbackKey: completed.playbackKey, durationSec: completed.durationSec, proxy: completed.playbackKey !== completed.originalKey }, 'ingest completed');
+      // after the ack path: a slow or failed warm-up never holds the ingest up
+      if (this.options.afterIngest) void this.options.afterIngest(completed.originalKey).catch((err: unknown) => log.warn({ err }, 'could not keep the original for renders'));
     } catch (err) {
       await progress.flush();
       const failure = classifyIngestError(err);

@@ -12,8 +12,7 @@ import { buildAssScript, buildCaptionCues, machineCpus, MediaProbeError, planRef
 import { PermanentError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunningJobs, wasCancelled } from './job-runs';
@@ -72,6 +71,20 @@ export class RenderWorker {
     this.sources = new RenderSources(storage, options.cache ?? null);
   }
 
+  /**
+   * Keeps an original and its media info in the local cache ahead of its first render (ingest
+   * calls it): that render then downloads and probes nothing. A no-op without a cache.
+   */
+  async warm(key: string): Promise<void> {
+    if (!this.options.cache) return;
+    const work = await mkdtemp(join(this.options.workDir ?? tmpdir(), 'wordcut-warm-'));
+    try {
+      await this.sources.fetch(key, work, new AbortController().signal);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
   async start(): Promise<void> {
     const consumer = renderConsumer(this.options);
     await this.bus.provision([Streams.media, Streams.videos, Streams.jobs], [consumer]);
@@ -102,7 +115,7 @@ export class RenderWorker {
       const { path: source, sourceId, info, cached } = await this.sources.fetch(cmd.inputKey, work, ac.signal);
       const output = join(work, 'output.mp4');
       const { videoFilter, assScript } = this.renderOptions(cmd, info);
-      const result = await renderEdit({
+      const rendering = renderEdit({
         input: source,
         output,
         workDir: work,
@@ -116,12 +129,16 @@ export class RenderWorker {
         // each render at once gets its share of the machine's CPUs
         concurrency: this.options.pieceConcurrency ?? Math.max(1, Math.floor(machineCpus() / this.options.concurrency)),
         cache: this.options.cache ? { store: this.options.cache, sourceId } : undefined,
+        // written front to back (index last), so it goes to storage while it is written
+        faststart: false,
         onProgress: (p, stage) => progress.report(STAGES.renderFrom + ((STAGES.renderTo - STAGES.renderFrom) * p) / 100, stage === 'Done' ? 'Rendering' : stage),
       });
+      const uploading = this.storage.uploadGrowingFile(cmd.outputKey, output, { finished: rendering, contentType: 'video/mp4', signal: ac.signal });
+      uploading.catch(() => undefined);
+      const result = await rendering;
       m.working();
       progress.report(STAGES.upload, 'Saving video');
-      const sizeBytes = (await stat(output)).size;
-      await this.storage.upload(cmd.outputKey, createReadStream(output), { contentType: 'video/mp4' });
+      const { sizeBytes } = await uploading;
       uploaded = true;
       if (ac.signal.aborted) throw ac.signal.reason;
       progress.report(STAGES.done, cmd.kind === 'clip' ? 'Finishing clip' : 'Updating transcript');

@@ -1,20 +1,19 @@
 /**
  * Over 400 lines: the render's three paths (stream copy, smart cut, full re-encode) share their input
- * descriptors, work files and audio assembly; the planning around them is pure and lives in plan.ts.
+ * descriptors and work files; the planning around them is pure and lives in plan.ts, the audio track
+ * in audio-track.ts.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { toFfmpegInput } from '../args';
 import { machineCpus } from '../cpus';
 import { concatListInput, mediaInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
 import { runFfmpeg } from '../run-ffmpeg';
-import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from './audio';
-import { adtsFrameOffsets, spliceGains, SPLICE_MIN_SNR_DB } from './audio-splice';
+import type { OutputVolumeRange } from './audio';
+import { makeAudio, type MadeAudio } from './audio-track';
 import type { DiskCache } from './disk-cache';
 import { readRenderMediaInfo, type RenderMediaInfo, type VideoTrackInfo } from './media-info';
 import {
-  frameRangesToPacketRanges,
-  frameRangesToSampleRanges,
   planSmartPieces,
   planStats,
   segmentsToFrameRanges,
@@ -61,7 +60,14 @@ export interface RenderRequest {
    * source's bytes do (its storage key and ETag), so a changed source never meets an old piece.
    */
   cache?: { store: Pick<DiskCache, 'take' | 'put'>; sourceId: string };
+  /**
+   * Index (moov) first, so a player starts before it has the end (default). Off, the output is
+   * written once, front to back, with its index last: it can be uploaded while it is written.
+   */
+  faststart?: boolean;
 }
+
+const faststart = (req: RenderRequest): string[] => (req.faststart === false ? [] : ['-movflags', '+faststart']);
 
 export interface RenderResult {
   path: RenderPath;
@@ -103,8 +109,6 @@ const PIECE_MIN_BITS_PER_PIXEL = 0.1;
 /** Pieces one ffmpeg process makes at most (each holds a decoder, and an encoder when re-encoding). */
 const MAX_PIECES_PER_PROCESS = 12;
 
-/** Default bit rate for re-encoded AAC when the source's is unknown. */
-const DEFAULT_AUDIO_BITRATE = 128_000;
 
 /**
  * Why `info` cannot take the smart path (stream-copy whole GOPs, re-encode partial ones), or null.
@@ -245,7 +249,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   }
 
   // Audio runs beside the video work (it is mostly one process on its own core).
-  const audioTask = makeAudio(req, info, fps, ranges, volumes, audioMode, timeoutMs);
+  const audioTask = makeAudio({ req, info, fps, ranges, volumes, mode: audioMode, timeoutMs, adtsCacheKey: req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null });
   audioTask.catch(() => undefined);
 
   if (identity && audioMode !== 'copy-packets') {
@@ -254,7 +258,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     progress(80, 'Joining audio and video');
     await runFfmpeg({
       inputs: [source, ...(audioFile ? [audioFile] : [])],
-      args: ['-map', '0:v:0', ...(audioFile ? ['-map', '1:a:0'] : []), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output)],
+      args: ['-map', '0:v:0', ...(audioFile ? ['-map', '1:a:0'] : []), '-c', 'copy', ...faststart(req), '-f', 'mp4', toFfmpegInput(req.output)],
       timeoutMs,
       signal: req.signal,
     });
@@ -301,7 +305,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
       '-map', '0:v:0', ...(audioInput ? ['-map', '1:a:0'] : []),
       '-c', 'copy', '-bsf:v', setts,
       ...(v.codec === 'hevc' ? ['-tag:v', 'hvc1'] : []),
-      '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output),
+      ...faststart(req), '-f', 'mp4', toFfmpegInput(req.output),
     ],
     timeoutMs,
     signal: req.signal,
@@ -399,125 +403,6 @@ async function makePieces(
   });
 }
 
-interface MadeAudio {
-  /** the input that reads the audio back; null without audio */
-  input: FfmpegInput | null;
-  mode: RenderResult['audio'];
-  fallbackReason: string | null;
-  splice?: { regions: number; replacedPackets: number; snrDb: number };
-}
-
-/**
- * The audio for the smart and copy-video paths: ADTS frames copied by packet ranges (stream copy),
- * with gains spliced in around their spans (audio-splice.ts), or an AAC-in-MP4 file made from
- * exact sample ranges with the gains applied.
- */
-async function makeAudio(
-  req: RenderRequest,
-  info: RenderMediaInfo,
-  fps: number,
-  ranges: readonly FrameRange[],
-  volumes: readonly OutputVolumeRange[],
-  mode: RenderResult['audio'],
-  timeoutMs: number,
-  fallbackReason: string | null = null,
-): Promise<MadeAudio> {
-  const a = info.audio;
-  if (!a || mode === 'none') return { input: null, mode: 'none', fallbackReason: null };
-  if (mode === 'copy-packets' || mode === 'spliced') {
-    // AAC frames are copied as they are: the audio goes out as ADTS (every frame self-delimited),
-    // the frames of each range are picked by index and written back to back, and the final mux
-    // times them by count (1024 samples each), so the output audio is exactly contiguous.
-    const adts = join(req.workDir, 'audio-source.aac');
-    const adtsKey = req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null;
-    if (!(adtsKey && (await req.cache!.store.take(adtsKey, adts)))) {
-      await runFfmpeg({
-        inputs: [mediaInput(req.input)],
-        args: ['-map', '0:a:0', '-vn', '-c', 'copy', '-f', 'adts', toFfmpegInput(adts)],
-        timeoutMs,
-        signal: req.signal,
-      });
-      if (adtsKey) await req.cache!.store.put(adtsKey, adts);
-    }
-    const bytes = await readFile(adts);
-    const frames = adtsFrameOffsets(bytes);
-    const tb = a.timeBase.num / a.timeBase.den;
-    const v = info.video!;
-    // Packet times on the video's timeline (frame 0 at 0).
-    const videoStart = v.framePts[0]! * (v.timeBase.num / v.timeBase.den);
-    const starts = a.packetPts.map((p) => p * tb - videoStart);
-    const packetSec = a.packetTicks! * tb;
-    const packetRanges = frameRangesToPacketRanges(ranges, fps, starts, packetSec);
-    const wanted = Math.round(ranges.reduce((n, r) => n + r.end - r.start, 0) / fps / packetSec);
-    const got = packetRanges.reduce((n, r) => n + r.count, 0);
-    if (frames === null || frames.length !== starts.length || got < wanted - 1) {
-      // Unexpected framing, or the audio ends before the video: re-encode instead of drifting.
-      return makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs);
-    }
-    let parts: Buffer[] = [];
-    for (const r of packetRanges) {
-      for (let i = r.first; i < r.first + r.count; i++) parts.push(bytes.subarray(frames[i]!.offset, frames[i]!.offset + frames[i]!.length));
-    }
-    let splice: MadeAudio['splice'];
-    if (mode === 'spliced') {
-      const refused = spliceRefusal(bytes, a);
-      if (refused) return makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs, refused);
-      const s = await spliceGains({
-        packets: parts,
-        sampleRate: a.sampleRate,
-        channels: a.channels,
-        bitRate: a.bitRate ?? DEFAULT_AUDIO_BITRATE,
-        volumes,
-        workDir: req.workDir,
-        timeoutMs,
-        signal: req.signal,
-      });
-      if (s.snrDb < SPLICE_MIN_SNR_DB) {
-        const why = `the spliced audio measured ${s.snrDb.toFixed(1)} dB against the source outside the mutes (under ${SPLICE_MIN_SNR_DB} dB)`;
-        return makeAudio(req, info, fps, ranges, volumes, 'reencoded', timeoutMs, why);
-      }
-      parts = s.packets;
-      splice = { regions: s.regions, replacedPackets: s.replaced, snrDb: Math.round(s.snrDb * 10) / 10 };
-    }
-    const out = join(req.workDir, 'audio-out.aac');
-    await writeFile(out, Buffer.concat(parts));
-    return { input: workFileInput(out, 'aac'), mode, fallbackReason: null, ...(splice ? { splice } : {}) };
-  }
-  const { path: assembled, fmt } = await assembledPcm(req, a, fps, ranges, volumes, timeoutMs);
-  const out = join(req.workDir, 'audio-out.m4a');
-  await encodePcmToAac(assembled, out, fmt, a.bitRate ?? DEFAULT_AUDIO_BITRATE, { signal: req.signal, timeoutMs });
-  return { input: workFileInput(out, 'mov'), mode: 'reencoded', fallbackReason };
-}
-
-/**
- * Why gains cannot be spliced into this AAC stream, or null: the encoder here writes AAC-LC, mono
- * or stereo, so the source must be that too (its ADTS header says).
- */
-function spliceRefusal(adts: Buffer, a: NonNullable<RenderMediaInfo['audio']>): string | null {
-  if (adts.length < 7) return 'the audio stream is empty';
-  const profile = (adts[2]! >> 6) & 3;
-  if (profile !== 1) return 'the audio is not AAC-LC';
-  if (a.channels < 1 || a.channels > 2) return `the audio has ${a.channels} channels`;
-  return null;
-}
-
-/** The output audio as raw PCM: the source decoded once, cut at exact sample positions, gains applied. */
-async function assembledPcm(
-  req: RenderRequest,
-  a: NonNullable<RenderMediaInfo['audio']>,
-  fps: number,
-  ranges: readonly FrameRange[],
-  volumes: readonly OutputVolumeRange[],
-  timeoutMs: number,
-): Promise<{ path: string; fmt: { sampleRate: number; channels: number } }> {
-  const fmt = { sampleRate: a.sampleRate, channels: Math.min(2, Math.max(1, a.channels)) };
-  const pcm = join(req.workDir, 'audio-source.pcm');
-  const path = join(req.workDir, 'audio-out.pcm');
-  await decodeToPcm(mediaInput(req.input), pcm, fmt, { signal: req.signal, timeoutMs });
-  await assemblePcm(pcm, path, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
-  return { path, fmt };
-}
-
 /**
  * One decode/encode pass: the video normalised to constant frame rate at the source's rate, the
  * kept frames selected (ascending ranges) or taken from one seeking input per range (reorders),
@@ -568,7 +453,7 @@ async function renderReencode(
   }
   // The audio (decoded, cut at exact samples, gains applied, encoded) is made beside the video
   // encode, then the two are joined by copying: the encode does not wait for the audio first.
-  const audioTask = info.audio ? makeAudio(req, info, fps, ranges, volumes, audioMode, timeoutMs) : null;
+  const audioTask = info.audio ? makeAudio({ req, info, fps, ranges, volumes, mode: audioMode, timeoutMs, adtsCacheKey: req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null }) : null;
   audioTask?.catch(() => undefined);
   const graphFile = join(req.workDir, 'graph.txt');
   await writeFile(graphFile, graph);
@@ -582,7 +467,7 @@ async function renderReencode(
       '-c:v', 'libx264', '-preset', 'veryfast', '-x264-params', 'me=dia:subme=1', '-crf', String(req.crf ?? 21), '-profile:v', 'high',
       '-threads', String(req.concurrency ?? machineCpus()),
       '-fps_mode', 'cfr', '-r', fpsExpr,
-      '-max_muxing_queue_size', '4096', ...(audioTask ? [] : ['-movflags', '+faststart']), '-f', 'mp4', toFfmpegInput(videoOut),
+      '-max_muxing_queue_size', '4096', ...(audioTask ? [] : faststart(req)), '-f', 'mp4', toFfmpegInput(videoOut),
     ],
     timeoutMs,
     signal: req.signal,
@@ -595,7 +480,7 @@ async function renderReencode(
     progress(96, 'Joining audio and video');
     await runFfmpeg({
       inputs: [workFileInput(videoOut, 'mov'), ...(audio ? [audio] : [])],
-      args: ['-map', '0:v:0', ...(audio ? ['-map', '1:a:0'] : []), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(req.output)],
+      args: ['-map', '0:v:0', ...(audio ? ['-map', '1:a:0'] : []), '-c', 'copy', ...faststart(req), '-f', 'mp4', toFfmpegInput(req.output)],
       timeoutMs,
       signal: req.signal,
     });
