@@ -269,13 +269,21 @@ export class S3ObjectStorage implements ObjectStorage {
         const r = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: body }));
         sent.set(partNumber, { etag: r.ETag ?? '', md5: createHash('md5').update(body).digest('hex'), start, end });
       };
-      // parts 2.. while the writer runs (part 1 holds the bytes it rewrites last)
+      // parts 2.. while the writer runs (part 1 holds the bytes it rewrites last), queueSize at once
+      const inFlight = new Set<Promise<void>>();
+      const start = (partNumber: number, from: number, to: number): void => {
+        const p: Promise<void> = put(partNumber, from, to).finally(() => inFlight.delete(p));
+        // handled where the parts are awaited; marked now so a failure before then never goes unhandled
+        p.catch(() => undefined);
+        inFlight.add(p);
+      };
       let next = partSize;
       let partNumber = 2;
       for (;;) {
         const grown = (await fh.stat()).size;
         if (grown >= next + partSize) {
-          await put(partNumber++, next, next + partSize);
+          if (inFlight.size >= this.queueSize) await Promise.race(inFlight);
+          start(partNumber++, next, next + partSize);
           next += partSize;
           continue;
         }
@@ -284,8 +292,9 @@ export class S3ObjectStorage implements ObjectStorage {
       }
       await finished;
       const total = (await fh.stat()).size;
-      if (total > next) await put(partNumber++, next, total);
-      await put(1, 0, Math.min(partSize, total));
+      if (total > next) start(partNumber++, next, total);
+      start(1, 0, Math.min(partSize, total));
+      await Promise.all(inFlight);
       // an early part whose bytes changed after it was sent goes again
       for (const [n, p] of [...sent]) {
         if (n === 1) continue;

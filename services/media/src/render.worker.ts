@@ -112,7 +112,9 @@ export class RenderWorker {
     try {
       progress.report(STAGES.download, 'Downloading original');
       if (this.options.faultDelayMs) await abortableDelay(this.options.faultDelayMs, ac.signal);
+      const t0 = Date.now();
       const { path: source, sourceId, info, cached } = await this.sources.fetch(cmd.inputKey, work, ac.signal);
+      const fetchMs = Date.now() - t0;
       const output = join(work, 'output.mp4');
       const { videoFilter, assScript } = this.renderOptions(cmd, info);
       const rendering = renderEdit({
@@ -138,7 +140,9 @@ export class RenderWorker {
       const result = await rendering;
       m.working();
       progress.report(STAGES.upload, 'Saving video');
+      const t1 = Date.now();
       const { sizeBytes } = await uploading;
+      const uploadWaitMs = Date.now() - t1;
       uploaded = true;
       if (ac.signal.aborted) throw ac.signal.reason;
       progress.report(STAGES.done, cmd.kind === 'clip' ? 'Finishing clip' : 'Updating transcript');
@@ -167,7 +171,16 @@ export class RenderWorker {
       };
       await this.bus.publish(Subjects.videoRenderCompleted, done, { msgId: `${cmd.jobId}:render:completed` });
       log.info(
-        { path: result.path, fallbackReason: result.fallbackReason, encodedShare: result.encodedShare, renderMs: result.durationMs, sourceCached: cached, pieces: result.pieces },
+        {
+          path: result.path,
+          fallbackReason: result.fallbackReason,
+          encodedShare: result.encodedShare,
+          fetchMs,
+          renderMs: result.durationMs,
+          uploadWaitMs,
+          sourceCached: cached,
+          pieces: result.pieces,
+        },
         'render completed',
       );
     } catch (err) {
