@@ -1,4 +1,6 @@
 /**
+ * Over 400 lines: the runner holds every section's wiring, targets and printed summary in one place.
+ *
  * WordCut's benchmark: `npx tsx tools/bench/run.ts` (`npm run bench`). Measures, on real media made by
  * ffmpeg, each of our paths against the obvious alternative in the same run:
  *   1. upload into S3: streaming multipart (gateway's receiveFiles) vs buffering the file in memory,

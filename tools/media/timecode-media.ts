@@ -1,4 +1,6 @@
 /**
+ * Over 400 lines: the generator and its verifiers share the timecode's layout and must change together.
+ *
  * Test media that carries its own clock, and the verifier that reads it back.
  *
  * Every video frame shows its own index N as 16 binary blocks across the top half of the picture

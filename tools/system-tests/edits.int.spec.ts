@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines: every edit kind on one running system and one uploaded video (starting the stack
+ * per file is the slow part).
+ *
  * Edits become media, through every service as a real process (real Postgres, NATS, s3rver,
  * ffmpeg): apply cuts, filler and silence removal, mutes, reorder, captions and clips render from
  * the original through the edit list; frames are exact, audio stays in sync, the transcript
