@@ -66,6 +66,8 @@ export async function startSystem(o: {
     PROVIDER_API_URL: sandbox.url,
     PROVIDER_WEBHOOK_SECRET: webhookSecret,
     ...(o.importFromSandbox ? { PROVIDER_MEDIA_ALLOWED_HOSTS: sandboxHost, PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: sandboxHost } : {}),
+    // the media workers' render cache lives and goes with the run
+    MEDIA_CACHE_DIR: join(dir, 'media-cache'),
     ...o.env,
   };
   const s3client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
