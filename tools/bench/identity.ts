@@ -31,6 +31,7 @@ import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { startProviderSandbox } from '../provider-sandbox/sandbox';
 import type { ServiceProcess } from '../stack/stack';
 import { bearer, startGatewaySession } from '../testing/identity';
+import { seedVideoWithTranscript } from '../testing/seed-video';
 import { BENCH_DIR, checkInterrupted, onCleanup, percentile, round } from './common';
 import { HttpClient, expectJson, summarizeLatency } from './http-load';
 import { benchEnv, startBenchGateway } from './stack';
@@ -165,18 +166,7 @@ export async function benchIdentity(o: IdentityBenchOptions): Promise<IdentityRe
   if (built.words.length !== o.words) throw new Error(`the synthetic transcript has ${built.words.length} words, not ${o.words}`);
   const seeded = {} as Record<IdentityKind, { videoId: string; transcriptId: string; version: number }>;
   for (const kind of KINDS) {
-    const videoId = randomUUID();
-    await videos.create({
-      id: videoId,
-      title: `bench identity (${kind})`,
-      originalName: 'bench.mp4',
-      filename: 'bench.mp4',
-      languageCode: built.languageCode,
-      ingestJobId: `bench-${videoId}`,
-      ingestSource: { kind: 'upload', videoKey: 'bench/none.mp4', vttKey: 'bench/none.vtt' },
-      ownerId: owners[kind],
-    });
-    const transcriptId = await ds.transaction((m) => transcripts.replaceForVideo(m, videoId, built));
+    const { videoId, transcriptId } = await seedVideoWithTranscript({ ds, videos, transcripts }, { ownerId: owners[kind], title: `bench identity (${kind})`, built });
     seeded[kind] = { videoId, transcriptId, version: 1 };
   }
   const setupSec = round((performance.now() - t0) / 1000, 1);

@@ -22,7 +22,6 @@
  * Both paths get the same edits (same seeds); afterwards every client transcript is read back from
  * both and checked against what its client sent.
  */
-import { randomUUID } from 'node:crypto';
 import type { Transcript } from '@wordcut/contracts';
 import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { Client } from 'pg';
@@ -31,6 +30,7 @@ import { checkInterrupted, forkTs, onCleanup, percentile, round } from './common
 import { HttpClient, closedLoop, expectJson, pacedLoop, summarizeLatency, type LatencySummary } from './http-load';
 import { benchEnv, startBenchGateway } from './stack';
 import { bearer, startGatewaySession } from '../testing/identity';
+import { seedVideoWithTranscript } from '../testing/seed-video';
 import { randomTextEdit, seededRandom, syntheticVtt } from './transcript-data';
 // the gateway's compiled stores and data source, as the service runs them
 import { gatewayDataSource } from '../../services/gateway/dist/data-source.js';
@@ -145,18 +145,7 @@ export async function benchTranscript(o: TranscriptBenchOptions): Promise<Transc
     checkInterrupted();
     const built = buildTranscriptFromVtt(syntheticVtt(words, seedNo));
     if (built.words.length !== words) throw new Error(`the synthetic transcript has ${built.words.length} words, not ${words}`);
-    const videoId = randomUUID();
-    await videos.create({
-      id: videoId,
-      title: `bench ${words} words`,
-      originalName: 'bench.mp4',
-      filename: 'bench.mp4',
-      languageCode: built.languageCode,
-      ingestJobId: `bench-${videoId}`,
-      ingestSource: { kind: 'upload', videoKey: 'bench/none.mp4', vttKey: 'bench/none.vtt' },
-      ownerId: session.userId,
-    });
-    const transcriptId = await ds.transaction((m) => transcripts.replaceForVideo(m, videoId, built));
+    const { videoId, transcriptId } = await seedVideoWithTranscript({ ds, videos, transcripts }, { ownerId: session.userId, title: `bench ${words} words`, built });
     // the alternative stores what the gateway answers, as one document
     const doc = (await transcripts.get(transcriptId))!;
     await pg.query('INSERT INTO public.bench_transcript_docs (id, doc, version) VALUES ($1, $2::jsonb, $3)', [transcriptId, JSON.stringify(doc), doc.version]);

@@ -4,7 +4,6 @@
  * editor does). Used by the load system test (no errors, every save lands once) and the benchmark
  * (latency figures).
  */
-import { randomUUID } from 'node:crypto';
 import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { DataSource } from 'typeorm';
 import { gatewayDataSource } from '../../services/gateway/src/data-source';
@@ -12,6 +11,7 @@ import { TranscriptStore } from '../../services/gateway/src/library/transcript-s
 import { VideoStore } from '../../services/gateway/src/library/video-store';
 import { randomTextEdit, seededRandom, syntheticVtt } from '../bench/transcript-data';
 import { bearer } from './identity';
+import { seedVideoWithTranscript } from './seed-video';
 
 export interface LoadEditor {
   token: string;
@@ -55,18 +55,7 @@ export async function seedEditors(o: {
     const built = buildTranscriptFromVtt(syntheticVtt(o.words, 7));
     const out: LoadEditor[] = [];
     for (const owner of o.owners) {
-      const videoId = randomUUID();
-      await videos.create({
-        id: videoId,
-        title: 'load test',
-        originalName: 'load.mp4',
-        filename: 'load.mp4',
-        languageCode: built.languageCode,
-        ingestJobId: `load-${videoId}`,
-        ingestSource: { kind: 'upload', videoKey: 'load/none.mp4', vttKey: 'load/none.vtt' },
-        ownerId: owner.ownerId,
-      });
-      const transcriptId = await ds.transaction((m) => transcripts.replaceForVideo(m, videoId, built));
+      const { videoId, transcriptId } = await seedVideoWithTranscript({ ds, videos, transcripts }, { ownerId: owner.ownerId, title: 'load test', built });
       out.push({ ...owner, videoId, transcriptId, wordCount: built.words.length, version: 1 });
     }
     return out;
