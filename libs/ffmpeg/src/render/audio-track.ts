@@ -32,10 +32,20 @@ export interface AudioRequest {
 export interface MadeAudio {
   /** the input that reads the audio back; null without audio */
   input: FfmpegInput | null;
+  /** re-encoded audio: the MP4 it was written to */
+  file?: string;
   mode: RenderResult['audio'];
   fallbackReason: string | null;
   splice?: { regions: number; replacedPackets: number; snrDb: number };
+  /**
+   * Copied and spliced audio, packet by packet in play order, as raw AAC (no ADTS header): a
+   * source packet kept as it is (with its index), or a re-encoded one.
+   */
+  packets?: Array<{ source: number; bytes: Buffer } | Buffer>;
 }
+
+/** The AAC payload of one ADTS frame (its header is 7 bytes, 9 with a CRC). */
+export const adtsPayload = (frame: Buffer): Buffer => frame.subarray(frame[1]! & 1 ? 7 : 9);
 
 /**
  * The audio for the smart and copy-video paths: ADTS frames copied by packet ranges (stream copy),
@@ -78,9 +88,14 @@ export async function makeAudio(o: AudioRequest, fallbackReason: string | null =
       return reencode();
     }
     let parts: Buffer[] = [];
+    const indices: number[] = [];
     for (const r of packetRanges) {
-      for (let i = r.first; i < r.first + r.count; i++) parts.push(bytes.subarray(frames[i]!.offset, frames[i]!.offset + frames[i]!.length));
+      for (let i = r.first; i < r.first + r.count; i++) {
+        parts.push(bytes.subarray(frames[i]!.offset, frames[i]!.offset + frames[i]!.length));
+        indices.push(i);
+      }
     }
+    const copied = parts;
     let splice: MadeAudio['splice'];
     if (mode === 'spliced') {
       const refused = spliceRefusal(bytes, a);
@@ -104,12 +119,13 @@ export async function makeAudio(o: AudioRequest, fallbackReason: string | null =
     }
     const out = join(req.workDir, 'audio-out.aac');
     await writeFile(out, Buffer.concat(parts));
-    return { input: workFileInput(out, 'aac'), mode, fallbackReason: null, ...(splice ? { splice } : {}) };
+    const packets = parts.map((p, k) => (p === copied[k] ? { source: indices[k]!, bytes: adtsPayload(p) } : adtsPayload(p)));
+    return { input: workFileInput(out, 'aac'), mode, fallbackReason: null, packets, ...(splice ? { splice } : {}) };
   }
   const { path: assembled, fmt } = await assembledPcm(req, a, fps, ranges, volumes, timeoutMs);
   const out = join(req.workDir, 'audio-out.m4a');
   await encodePcmToAac(assembled, out, fmt, a.bitRate ?? DEFAULT_AUDIO_BITRATE, { signal: req.signal, timeoutMs });
-  return { input: workFileInput(out, 'mov'), mode: 'reencoded', fallbackReason };
+  return { input: workFileInput(out, 'mov'), file: out, mode: 'reencoded', fallbackReason };
 }
 
 /**

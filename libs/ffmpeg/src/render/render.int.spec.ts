@@ -215,8 +215,11 @@ describe('renderEdit (real ffmpeg)', () => {
   it('cancel kills ffmpeg at once', async () => {
     const ac = new AbortController();
     const started = Date.now();
-    const run = renderEdit({ input: h264, output: join(dir, 'cancelled.mp4'), workDir: await work(), segments, forceReencode: true, signal: ac.signal });
-    setTimeout(() => ac.abort(new Error('cancelled by test')), 300);
+    // cancelled while ffmpeg encodes: at its first progress report
+    const run = renderEdit({
+      input: h264, output: join(dir, 'cancelled.mp4'), workDir: await work(), segments, forceReencode: true, signal: ac.signal,
+      onProgress: (p) => p > 5 && ac.abort(new Error('cancelled by test')),
+    });
     await expect(run).rejects.toBeInstanceOf(Error);
     await run.catch((e: unknown) => expect(e instanceof FfmpegAbortedError || (e as Error).message.includes('cancel')).toBe(true));
     expect(Date.now() - started).toBeLessThan(10000);

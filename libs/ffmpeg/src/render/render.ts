@@ -4,13 +4,14 @@
  * in audio-track.ts.
  */
 import { writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { toFfmpegInput } from '../args';
 import { machineCpus } from '../cpus';
-import { concatListInput, mediaInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
+import { mediaInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
 import { runFfmpeg } from '../run-ffmpeg';
 import type { OutputVolumeRange } from './audio';
 import { makeAudio, type MadeAudio } from './audio-track';
+import { compose, writeComposition } from './compose';
 import type { DiskCache } from './disk-cache';
 import { readRenderMediaInfo, type RenderMediaInfo, type VideoTrackInfo } from './media-info';
 import {
@@ -20,6 +21,7 @@ import {
   type FrameRange,
   type PlannedPiece,
 } from './plan';
+import { composedAudio, copyRun, pieceRun, readSourceLayout } from './smart-compose';
 
 export type RenderPath = 'smart' | 'copy-video' | 'reencode';
 
@@ -98,7 +100,7 @@ export interface RenderResult {
  * What defines a piece's bytes beyond its source and range: bump it when the way pieces are made
  * changes, so pieces made the old way are never joined with new ones.
  */
-const PIECE_RECIPE = 'piece-v3';
+const PIECE_RECIPE = 'piece-v4';
 
 /** Re-encoded pieces may spend at most this multiple of the source's video bit rate (one second of buffer). */
 const PIECE_RATE_HEADROOM = 1.5;
@@ -235,8 +237,12 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     ...(a.splice ? { audioSplice: a.splice } : {}),
   });
 
-  const base = { fallbackReason: blocker, totalFrames, outputDurationSec, fps } as const;
-  if (blocker !== null) {
+  // The smart path composes the output from the original's samples: its tables must agree with
+  // what ffprobe saw (else the full re-encode, which reads frames, not bytes).
+  const layout = blocker === null ? await readSourceLayout(req.input, info) : null;
+  const fallbackReason = typeof layout === 'string' ? layout : blocker;
+  const base = { fallbackReason, totalFrames, outputDurationSec, fps } as const;
+  if (layout === null || typeof layout === 'string') {
     const made = await renderReencode(req, info, v, fps, ranges, volumes, audioMode, timeoutMs, progress);
     return {
       ...base,
@@ -252,81 +258,49 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   const audioTask = makeAudio({ req, info, fps, ranges, volumes, mode: audioMode, timeoutMs, adtsCacheKey: req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null });
   audioTask.catch(() => undefined);
 
-  if (identity && audioMode !== 'copy-packets') {
-    const made = await audioTask;
-    const audioFile = made.input;
-    progress(80, 'Joining audio and video');
-    await runFfmpeg({
-      inputs: [source, ...(audioFile ? [audioFile] : [])],
-      args: ['-map', '0:v:0', ...(audioFile ? ['-map', '1:a:0'] : []), '-c', 'copy', ...faststart(req), '-f', 'mp4', toFfmpegInput(req.output)],
-      timeoutMs,
-      signal: req.signal,
-    });
-    progress(100, 'Done');
-    return { ...base, path: 'copy-video', ...audioResult(made), encodedFrames: 0, encodedShare: 0, durationMs: Date.now() - started };
-  }
-
   // The end of the file closes the last GOP, so a range running to the end copies it whole.
   const pieces = planSmartPieces(ranges, [...v.keyframes, frameCount], v.closedEnds ?? []);
   const stats = planStats(pieces);
-  const frameSec = (v.frameTicks! * v.timeBase.num) / v.timeBase.den;
-  const weights = pieces.map((p) => (p.end - p.start) * (p.mode === 'encode' ? 1 : 0.03));
   const crf = req.crf ?? 18;
-  const files = pieces.map((_, i) => join(req.workDir, `piece-${String(i).padStart(5, '0')}.ts`));
-  const pieceKey = (p: PlannedPiece): string =>
-    p.mode === 'copy'
-      ? `${req.cache!.sourceId}|${PIECE_RECIPE}|copy|${p.start}-${p.end}`
-      : `${req.cache!.sourceId}|${PIECE_RECIPE}|encode|${p.start}-${p.end}|${pieceEncoderArgs(v, crf).join(' ')}`;
+  const encoded = pieces.flatMap((p, i) => (p.mode === 'encode' ? [i] : []));
+  const files = pieces.map((_, i) => join(req.workDir, `piece-${String(i).padStart(5, '0')}.mp4`));
+  const pieceKey = (p: PlannedPiece): string => `${req.cache!.sourceId}|${PIECE_RECIPE}|encode|${p.start}-${p.end}|${pieceEncoderArgs(v, crf).join(' ')}`;
   // Pieces of earlier renders of this source are taken as they are; only new ones are made.
   const missing: number[] = [];
-  for (const [i, p] of pieces.entries()) {
-    if (!(req.cache && (await req.cache.store.take(pieceKey(p), files[i]!)))) missing.push(i);
+  for (const i of encoded) {
+    if (!(req.cache && (await req.cache.store.take(pieceKey(pieces[i]!), files[i]!)))) missing.push(i);
   }
-  await makePieces(req, source, info, pieces, missing, files, crf, weights, timeoutMs, progress);
+  await makePieces(req, source, info, pieces, missing, files, crf, timeoutMs, progress);
   if (req.cache) for (const i of missing) await req.cache.store.put(pieceKey(pieces[i]!), files[i]!);
 
-  // Entries are named relative to the list (beside it in workDir): read with -safe 1, as mpegts only.
-  const videoList = join(req.workDir, 'video.ffconcat');
-  await writeFile(
-    videoList,
-    ['ffconcat version 1.0', ...pieces.flatMap((p, i) => [`file '${basename(files[i]!)}'`, `duration ${num9((p.end - p.start) * frameSec)}`])].join('\n') + '\n',
-  );
+  const runs = await Promise.all(pieces.map((p, i) => (p.mode === 'copy' ? copyRun(layout, req.input, p) : pieceRun(files[i]!, p.end - p.start))));
   const madeAudio = await audioTask;
-  const audioInput = madeAudio.input;
   progress(92, 'Joining pieces');
-  // Decode timestamps are rebuilt at the final mux: pieces differ in reordering depth (re-encoded
-  // pieces and copied GOPs), so DTS = (N - D) frames with D at least every piece's depth stays
-  // monotonic and never after the PTS.
-  const depth = Math.max(4, v.hasBFrames + 1);
-  const setts = `setts=pts=PTS:dts=(N-${depth})*${v.frameTicks! * v.timeBase.num}/${v.timeBase.den}/TB`;
-  await runFfmpeg({
-    inputs: [concatListInput(videoList, 'mpegts'), ...(audioInput ? [audioInput] : [])],
-    args: [
-      '-map', '0:v:0', ...(audioInput ? ['-map', '1:a:0'] : []),
-      '-c', 'copy', '-bsf:v', setts,
-      ...(v.codec === 'hevc' ? ['-tag:v', 'hvc1'] : []),
-      ...faststart(req), '-f', 'mp4', toFfmpegInput(req.output),
-    ],
-    timeoutMs,
+  const composition = await compose(
+    { track: layout.video, params: layout.params, frameTicks: v.frameTicks!, runs },
+    await composedAudio(madeAudio, layout, req.input, info),
+  );
+  await writeComposition(composition, req.output, {
     signal: req.signal,
+    onBytes: (n) => progress(92 + (8 * n) / composition.size, 'Joining pieces'),
   });
   progress(100, 'Done');
   return {
     ...base,
-    path: 'smart',
+    path: identity ? 'copy-video' : 'smart',
     ...audioResult(madeAudio),
     encodedFrames: stats.encodedFrames,
     encodedShare: stats.encodedShare,
     durationMs: Date.now() - started,
-    pieces: { reused: pieces.length - missing.length, made: missing.length },
+    pieces: { reused: encoded.length - missing.length, made: missing.length },
   };
 }
 
 /**
- * Makes the pieces `todo` (indices into `pieces`) in a few ffmpeg processes, each with one seeking
- * input and one output per piece: a process per piece would pay ffmpeg's start-up and the input's
- * index parse every time (about 0.2 s, 40 % of a short piece). Batches are balanced by work,
- * heaviest first, and run one per core.
+ * Re-encodes the pieces `todo` (indices into `pieces`) in a few ffmpeg processes, each with one
+ * seeking input and one output per piece: a process per piece would pay ffmpeg's start-up and the
+ * input's index parse every time (about 0.2 s, 40 % of a short piece). Batches are balanced by
+ * frames, longest first, and run one per core.
  */
 async function makePieces(
   req: RenderRequest,
@@ -336,7 +310,6 @@ async function makePieces(
   todo: readonly number[],
   files: readonly string[],
   crf: number,
-  weights: readonly number[],
   timeoutMs: number,
   progress: (p: number, stage: string) => void,
 ): Promise<void> {
@@ -346,6 +319,7 @@ async function makePieces(
   const firstPts = v.framePts[0]!;
   const secOf = (frame: number): number => (v.framePts[frame]! - firstPts) * tb + (firstPts * tb - info.startTime);
   const frameSec = v.frameTicks! * tb;
+  const weights = pieces.map((p) => p.end - p.start);
   const totalWeight = todo.reduce((n, i) => n + weights[i]!, 0) || 1;
   const done = new Map<number, number>();
   const report = (): void => progress(Math.min(90, (90 * [...done.values()].reduce((a, b) => a + b, 0)) / totalWeight), 'Rendering cut points');
@@ -368,18 +342,12 @@ async function makePieces(
     batch.forEach((i, k) => {
       const p: PlannedPiece = pieces[i]!;
       const frames = p.end - p.start;
-      if (p.mode === 'copy') {
-        // `-t` on each input: ffmpeg keeps reading an input after its output has all its frames
-        inputs.push(withInputOptions(source, '-ss', num9(Math.max(0, secOf(p.start) + frameSec / 4)), '-t', num9((frames + 2) * frameSec)));
-        outputs.push('-map', `${k}:v:0`, '-c', 'copy', '-frames:v', String(frames));
-      } else {
-        inputs.push(withInputOptions(source, '-ss', num9(Math.max(0, secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec)));
-        // one thread per encoder: with the rate cap, x264 is deterministic only on one thread (a
-        // cached piece must equal a fresh one); the batches already run one per core
-        outputs.push('-map', `${k}:v:0`, '-frames:v', String(frames), ...pieceEncoderArgs(v, crf), '-threads', '1');
-      }
-      // PAT/PMT before every frame: a piece of two frames is otherwise unreadable to the demuxer
-      outputs.push('-an', '-sn', '-dn', '-f', 'mpegts', '-mpegts_flags', '+pat_pmt_at_frames', toFfmpegInput(files[i]!));
+      inputs.push(withInputOptions(source, '-ss', num9(Math.max(0, secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec)));
+      // one thread per encoder: with the rate cap, x264 is deterministic only on one thread (a
+      // cached piece must equal a fresh one); the batches already run one per core
+      // passthrough: the MP4 muxer's default (constant rate) would duplicate a frame that starts early
+      outputs.push('-map', `${k}:v:0`, '-frames:v', String(frames), '-fps_mode', 'passthrough', ...pieceEncoderArgs(v, crf), '-threads', '1');
+      outputs.push('-an', '-sn', '-dn', '-map_metadata', '-1', '-fflags', '+bitexact', '-f', 'mp4', toFfmpegInput(files[i]!));
     });
     const batchFrames = batch.reduce((n, i) => n + pieces[i]!.end - pieces[i]!.start, 0);
     const weight = batch.reduce((n, i) => n + weights[i]!, 0);

@@ -1,0 +1,286 @@
+/**
+ * The smart render's output written directly as an MP4: its samples are byte ranges of the
+ * original (whole GOPs kept as they are), of re-encoded pieces, or new audio packets; the movie
+ * box is built from where each sample lands. No pass of ffmpeg over the whole file: the output is
+ * the index, then the original's bytes streamed in order (docs/adr/0021).
+ *
+ * Rules:
+ * - a copied run keeps the original's bytes between its samples (the audio interleaved there), so
+ *   audio packets that lie in it are referenced in place and not written again;
+ * - every decoding run starts with its own parameter sets in band when they differ from the ones
+ *   in force (a re-encoded piece's encoder chose its own);
+ * - decode times are one frame apart; presentation offsets are the reordering plus one shared
+ *   delay, which the video's edit list removes, so the output starts at frame 0.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { TrackSamples } from './mp4-tables';
+import { fileTypeBox, mediaDataHeader, movieBox, type OutTrack } from './mp4-write';
+
+/** A sample's bytes in a file. */
+export interface SampleRef {
+  file: string;
+  offset: number;
+  size: number;
+}
+
+/** A run of video samples in decode order: from the original, or a re-encoded piece. */
+export interface VideoRun {
+  samples: SampleRef[];
+  /** Display rank of each sample within the run (0..n-1). */
+  ranks: number[];
+  sync: boolean[];
+  /** Parameter sets (4-byte length prefixed NAL units) this run decodes with. */
+  params: Buffer;
+}
+
+export interface ComposeVideo {
+  track: Pick<TrackSamples, 'timescale' | 'language' | 'stsd' | 'width' | 'height'>;
+  /** Parameter sets of `track.stsd` (in force at the start). */
+  params: Buffer;
+  frameTicks: number;
+  runs: VideoRun[];
+}
+
+export interface ComposeAudio {
+  track: Pick<TrackSamples, 'timescale' | 'language' | 'stsd'>;
+  /** Samples in play order: in a file, or new bytes. */
+  samples: Array<SampleRef | Buffer>;
+  durations: Uint32Array;
+  editMediaTime: number;
+}
+
+/** A span of output bytes: in memory, or [start, end) of a file. */
+export type Span = Buffer | { file: string; start: number; end: number };
+
+export interface Composition {
+  size: number;
+  spans: Span[];
+  /** Bytes written anew (index, parameter sets, audio not found in copied ranges). */
+  newBytes: number;
+}
+
+/** Samples of one file this close (bytes) are copied as one range, with what lies between them. */
+const MAX_GAP_BYTES = 1024 * 1024;
+
+const isRef = (s: SampleRef | Buffer): s is SampleRef => !Buffer.isBuffer(s);
+
+async function readRef(r: SampleRef): Promise<Buffer> {
+  const fh = await open(r.file, 'r');
+  try {
+    const b = Buffer.alloc(r.size);
+    const { bytesRead } = await fh.read(b, 0, r.size, r.offset);
+    if (bytesRead !== r.size) throw new Error(`${r.file} ends inside a sample`);
+    return b;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Lays out the samples; offsets are relative to the media data payload. */
+export async function compose(video: ComposeVideo, audio: ComposeAudio | null): Promise<Composition> {
+  const payload: Span[] = [];
+  let pos = 0;
+  let newBytes = 0;
+  const push = (s: Span): number => {
+    const at = pos;
+    payload.push(s);
+    const n = Buffer.isBuffer(s) ? s.length : s.end - s.start;
+    if (Buffer.isBuffer(s)) newBytes += n;
+    pos += n;
+    return at;
+  };
+  // ranges copied from files, to find audio already inside them
+  const copied: Array<{ file: string; start: number; end: number; at: number }> = [];
+
+  const aAt: number[] = [];
+  const aSizes: number[] = [];
+  let aNext = 0;
+  let aTime = 0;
+  const vSizes: number[] = [];
+  const vAt: number[] = [];
+  const vRank: number[] = [];
+  const vSync: boolean[] = [];
+  let active = video.params;
+  let frame = 0;
+  for (const run of video.runs) {
+    const base = frame;
+    run.samples.forEach((s, i) => {
+      vRank.push(base + run.ranks[i]!);
+      vSync.push(run.sync[i]!);
+    });
+    let i = 0;
+    if (!run.params.equals(active) && run.samples.length > 0) {
+      const first = Buffer.concat([run.params, await readRef(run.samples[0]!)]);
+      vAt.push(push(first));
+      vSizes.push(first.length);
+      active = run.params;
+      i = 1;
+    }
+    while (i < run.samples.length) {
+      const a = run.samples[i]!;
+      let j = i + 1;
+      while (j < run.samples.length) {
+        const p = run.samples[j - 1]!;
+        const q = run.samples[j]!;
+        if (q.file !== a.file || q.offset < p.offset + p.size || q.offset - (p.offset + p.size) > MAX_GAP_BYTES) break;
+        j++;
+      }
+      const last = run.samples[j - 1]!;
+      const span = { file: a.file, start: a.offset, end: last.offset + last.size };
+      const at = push(span);
+      copied.push({ ...span, at });
+      for (let k = i; k < j; k++) {
+        const s = run.samples[k]!;
+        vAt.push(at + s.offset - a.offset);
+        vSizes.push(s.size);
+      }
+      i = j;
+    }
+    frame += run.samples.length;
+    // new audio of this run's time goes right after it
+    if (audio) placeAudioUntil(frame * video.frameTicks / video.track.timescale);
+  }
+
+  function placeAudioUntil(sec: number): void {
+    if (!audio) return;
+    let pending: Buffer[] = [];
+    let pendingRef: { file: string; start: number; end: number; indices: number[] } | null = null;
+    let pendingIdx: number[] = [];
+    const flushBuffers = () => {
+      if (pending.length === 0) return;
+      let at = push(Buffer.concat(pending));
+      for (const [k, idx] of pendingIdx.entries()) {
+        aAt[idx] = at;
+        at += pending[k]!.length;
+      }
+      pending = [];
+      pendingIdx = [];
+    };
+    const flushRef = () => {
+      if (!pendingRef) return;
+      let at = push({ file: pendingRef.file, start: pendingRef.start, end: pendingRef.end });
+      for (const idx of pendingRef.indices) {
+        aAt[idx] = at;
+        at += aSizes[idx]!;
+      }
+      pendingRef = null;
+    };
+    while (aNext < audio.samples.length && aTime - audio.editMediaTime < sec * audio.track.timescale) {
+      const idx = aNext++;
+      const s = audio.samples[idx]!;
+      aTime += audio.durations[idx]!;
+      aSizes[idx] = isRef(s) ? s.size : s.length;
+      if (!isRef(s)) {
+        flushRef();
+        pending.push(s);
+        pendingIdx.push(idx);
+        continue;
+      }
+      const inside = copied.find((c) => c.file === s.file && s.offset >= c.start && s.offset + s.size <= c.end);
+      if (inside) {
+        aAt[idx] = inside.at + s.offset - inside.start;
+        continue;
+      }
+      flushBuffers();
+      if (pendingRef && pendingRef.file === s.file && pendingRef.end === s.offset) {
+        pendingRef.end += s.size;
+        pendingRef.indices.push(idx);
+      } else {
+        flushRef();
+        pendingRef = { file: s.file, start: s.offset, end: s.offset + s.size, indices: [idx] };
+      }
+    }
+    flushBuffers();
+    flushRef();
+  }
+  if (audio) placeAudioUntil(Infinity);
+
+  // presentation offsets: one shared delay keeps every one of them >= 0
+  let delay = 0;
+  vRank.forEach((r, d) => (delay = Math.max(delay, d - r)));
+  const ft = video.frameTicks;
+  const ctts = Int32Array.from(vRank, (r, d) => (r - d + delay) * ft);
+  const vTrack = (base: number): OutTrack => ({
+    handler: 'vide',
+    timescale: video.track.timescale,
+    language: video.track.language,
+    stsd: video.track.stsd,
+    width: video.track.width,
+    height: video.track.height,
+    sizes: Uint32Array.from(vSizes),
+    durations: new Uint32Array(vSizes.length).fill(ft),
+    ctts,
+    sync: vSync.every(Boolean) ? null : Uint8Array.from(vSync, (x) => (x ? 1 : 0)),
+    chunks: chunksOf(vAt, vSizes, base),
+    editMediaTime: delay * ft,
+  });
+  const aTrack = (base: number): OutTrack | null =>
+    audio && audio.samples.length > 0
+      ? {
+          handler: 'soun',
+          timescale: audio.track.timescale,
+          language: audio.track.language,
+          stsd: audio.track.stsd,
+          width: 0,
+          height: 0,
+          sizes: Uint32Array.from(aSizes),
+          durations: audio.durations,
+          ctts: null,
+          sync: null,
+          chunks: chunksOf(aAt, aSizes, base),
+          editMediaTime: audio.editMediaTime,
+        }
+      : null;
+  const ftyp = fileTypeBox(video.track.stsd.toString('latin1', 20, 24));
+  // the index comes first; its size depends on the offsets only through their width (32/64 bits)
+  let moovSize = 0;
+  let head: Buffer = Buffer.alloc(0);
+  for (let pass = 0; pass < 3; pass++) {
+    const base = ftyp.length + moovSize + 16;
+    const tracks = [vTrack(base), aTrack(base)].filter((t): t is OutTrack => t !== null);
+    const moov = movieBox(tracks);
+    head = Buffer.concat([ftyp, moov, mediaDataHeader(pos)]);
+    if (moov.length === moovSize) break;
+    moovSize = moov.length;
+  }
+  return { size: head.length + pos, spans: [head, ...payload], newBytes: newBytes + head.length };
+}
+
+/** Consecutive samples stored back to back form one chunk. */
+function chunksOf(at: readonly number[], sizes: readonly number[], base: number): OutTrack['chunks'] {
+  const offsets: number[] = [];
+  const samples: number[] = [];
+  for (let i = 0; i < at.length; i++) {
+    if (i > 0 && at[i] === at[i - 1]! + sizes[i - 1]!) samples[samples.length - 1]!++;
+    else {
+      offsets.push(base + at[i]!);
+      samples.push(1);
+    }
+  }
+  return { offsets, samples };
+}
+
+/** Writes a composition to a file, reporting bytes written. */
+export async function writeComposition(c: Composition, path: string, o: { signal?: AbortSignal; onBytes?: (written: number) => void } = {}): Promise<void> {
+  let written = 0;
+  async function* bytes(): AsyncGenerator<Buffer> {
+    for (const s of c.spans) {
+      if (Buffer.isBuffer(s)) {
+        written += s.length;
+        yield s;
+        continue;
+      }
+      if (s.end <= s.start) continue;
+      for await (const chunk of createReadStream(s.file, { start: s.start, end: s.end - 1, highWaterMark: 1 << 20 })) {
+        written += (chunk as Buffer).length;
+        o.onBytes?.(written);
+        yield chunk as Buffer;
+      }
+    }
+  }
+  await pipeline(Readable.from(bytes()), createWriteStream(path), { signal: o.signal });
+  if (written !== c.size) throw new Error(`wrote ${written} bytes of a ${c.size}-byte composition`);
+}
