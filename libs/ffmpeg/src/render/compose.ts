@@ -58,7 +58,7 @@ export type Span = Buffer | { file: string; start: number; end: number };
 export interface Composition {
   size: number;
   spans: Span[];
-  /** Bytes written anew (index, parameter sets, audio not found in copied ranges). */
+  /** Bytes besides the copied video runs (index, parameter sets, first samples re-sent, audio not inside a run). */
   newBytes: number;
 }
 
@@ -84,11 +84,11 @@ export async function compose(video: ComposeVideo, audio: ComposeAudio | null): 
   const payload: Span[] = [];
   let pos = 0;
   let newBytes = 0;
-  const push = (s: Span): number => {
+  const push = (s: Span, fresh = true): number => {
     const at = pos;
     payload.push(s);
     const n = Buffer.isBuffer(s) ? s.length : s.end - s.start;
-    if (Buffer.isBuffer(s)) newBytes += n;
+    if (fresh) newBytes += n;
     pos += n;
     return at;
   };
@@ -130,7 +130,7 @@ export async function compose(video: ComposeVideo, audio: ComposeAudio | null): 
       }
       const last = run.samples[j - 1]!;
       const span = { file: a.file, start: a.offset, end: last.offset + last.size };
-      const at = push(span);
+      const at = push(span, false);
       copied.push({ ...span, at });
       for (let k = i; k < j; k++) {
         const s = run.samples[k]!;

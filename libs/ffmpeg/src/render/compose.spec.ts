@@ -1,0 +1,124 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compose, writeComposition, type SampleRef, type VideoRun } from './compose';
+import { parameterSetsOf, parseMovieTables, readMovieTables } from './mp4-tables';
+import { movieBox, type OutTrack } from './mp4-write';
+import { displayRanks } from './smart-compose';
+
+/** A visual sample entry (avc1) with an avcC holding one SPS and one PPS. */
+function avcStsd(sps: number[], pps: number[]): Buffer {
+  const avcC = Buffer.from([1, 100, 0, 31, 0xff, 0xe1, 0, sps.length, ...sps, 1, 0, pps.length, ...pps]);
+  const avcCBox = Buffer.concat([Buffer.from([0, 0, 0, avcC.length + 8]), Buffer.from('avcC'), avcC]);
+  const visual = Buffer.alloc(78);
+  const entry = Buffer.concat([Buffer.alloc(4), Buffer.from('avc1'), visual, avcCBox]);
+  entry.writeUInt32BE(entry.length);
+  const stsd = Buffer.concat([Buffer.alloc(4), Buffer.from('stsd'), Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), entry]);
+  stsd.writeUInt32BE(stsd.length);
+  return stsd;
+}
+
+const track = (o: Partial<OutTrack>): OutTrack => ({
+  handler: 'vide',
+  timescale: 15360,
+  language: 0x55c4,
+  stsd: avcStsd([0x67, 1, 2], [0x68, 3]),
+  width: 1280 << 16,
+  height: 720 << 16,
+  sizes: Uint32Array.from([10, 20, 30, 40]),
+  durations: new Uint32Array(4).fill(512),
+  ctts: Int32Array.from([1024, 2048, 0, 512]),
+  sync: Uint8Array.from([1, 0, 0, 0]),
+  chunks: { offsets: [100, 5_000_000_000], samples: [3, 1] },
+  editMediaTime: 1024,
+  ...o,
+});
+
+describe('MP4 tables written and read back', () => {
+  it('keeps offsets (64-bit too), sizes, times, sync samples and the edit', () => {
+    const t = parseMovieTables(movieBox([track({}), track({ handler: 'soun', ctts: null, sync: null, editMediaTime: 0, timescale: 48000, durations: new Uint32Array(4).fill(1024), chunks: { offsets: [7], samples: [4] } })])).tracks;
+    expect(t.map((x) => x.handler)).toEqual(['vide', 'soun']);
+    const [v, a] = t;
+    expect(Array.from(v!.offsets)).toEqual([100, 110, 130, 5_000_000_000]);
+    expect(Array.from(v!.sizes)).toEqual([10, 20, 30, 40]);
+    expect(Array.from(v!.ctts)).toEqual([1024, 2048, 0, 512]);
+    expect(Array.from(v!.sync!)).toEqual([1, 0, 0, 0]);
+    expect([v!.timescale, v!.editMediaTime, v!.language, v!.width >> 16, v!.entryType]).toEqual([15360, 1024, 0x55c4, 1280, 'avc1']);
+    expect(Array.from(a!.offsets)).toEqual([7, 17, 37, 67]);
+    expect(a!.sync).toBeNull();
+    expect(Array.from(a!.durations)).toEqual([1024, 1024, 1024, 1024]);
+  });
+
+  it('reads the parameter sets of an avcC, length prefixed', () => {
+    expect([...parameterSetsOf(avcStsd([0x67, 9], [0x68, 8, 7]))!]).toEqual([0, 0, 0, 2, 0x67, 9, 0, 0, 0, 3, 0x68, 8, 7]);
+  });
+
+  it('ranks B-frames by their presentation time', () => {
+    // decode order I P B B: shown I B B P
+    const r = displayRanks({ count: 4, durations: new Uint32Array(4).fill(1), ctts: Int32Array.from([1, 3, 0, 0]) });
+    expect(Array.from(r.rankOf)).toEqual([0, 3, 1, 2]);
+    expect(Array.from(r.sampleAt)).toEqual([0, 2, 3, 1]);
+  });
+});
+
+describe('compose', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'compose-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('copies runs of the source with the audio between them, sends new parameter sets once, and writes only what is not there', async () => {
+    // source: video V0 V1 | audio A0 A1 | video V2 V3 | audio A2, each sample filled with its own byte
+    const layout = [['V0', 100], ['V1', 50], ['A0', 20], ['A1', 20], ['V2', 60], ['V3', 40], ['A2', 20]] as const;
+    const parts: Buffer[] = [];
+    const at: Record<string, SampleRef> = {};
+    const source = join(dir, 'source.bin');
+    let pos = 0;
+    layout.forEach(([name, size], i) => {
+      parts.push(Buffer.alloc(size, i + 1));
+      at[name] = { file: source, offset: pos, size };
+      pos += size;
+    });
+    await writeFile(source, Buffer.concat(parts));
+    const piece = join(dir, 'piece.bin');
+    await writeFile(piece, Buffer.alloc(30, 0xee));
+    const sourceParams = parameterSetsOf(avcStsd([0x67, 1], [0x68, 1]))!;
+    const pieceParams = parameterSetsOf(avcStsd([0x67, 2], [0x68, 2]))!;
+    const copied: VideoRun = { samples: [at.V0!, at.V1!, at.V2!, at.V3!], ranks: [0, 1, 2, 3], sync: [true, false, false, false], params: sourceParams };
+    const encoded: VideoRun = { samples: [{ file: piece, offset: 0, size: 30 }], ranks: [0], sync: [true], params: pieceParams };
+    const copiedAgain: VideoRun = { samples: [at.V0!, at.V1!], ranks: [0, 1], sync: [true, false], params: sourceParams };
+    const muted = Buffer.alloc(15, 0xaa);
+    const c = await compose(
+      {
+        track: { timescale: 30, language: 0, stsd: avcStsd([0x67, 1], [0x68, 1]), width: 0, height: 0 },
+        params: sourceParams,
+        frameTicks: 1,
+        runs: [copied, encoded, copiedAgain],
+      },
+      { track: { timescale: 10, language: 0, stsd: avcStsd([0x67, 1], [0x68, 1]) }, samples: [at.A0!, muted, at.A2!, at.A1!], durations: new Uint32Array(4).fill(1), editMediaTime: 0 },
+    );
+    const out = join(dir, 'out.mp4');
+    await writeComposition(c, out);
+    const bytes = await readFile(out);
+    expect(bytes.length).toBe(c.size);
+    const [v, a] = (await readMovieTables(out)).tracks;
+    const sample = (t: typeof v, i: number) => bytes.subarray(t!.offsets[i]!, t!.offsets[i]! + t!.sizes[i]!);
+    const fill = (name: string) => Buffer.alloc(at[name]!.size, layout.findIndex(([n]) => n === name) + 1);
+    // the first run is the source's bytes as they are; the piece and the run after it carry their parameter sets
+    expect(sample(v, 0).equals(fill('V0'))).toBe(true);
+    expect(sample(v, 3).equals(fill('V3'))).toBe(true);
+    expect(sample(v, 4).equals(Buffer.concat([pieceParams, Buffer.alloc(30, 0xee)]))).toBe(true);
+    expect(sample(v, 5).equals(Buffer.concat([sourceParams, fill('V0')]))).toBe(true);
+    expect(sample(v, 6).equals(fill('V1'))).toBe(true);
+    expect(Array.from(v!.sync!)).toEqual([1, 0, 0, 0, 1, 1, 0]);
+    // A0 and A1 lie inside the first copied range and are not written again; A2 is outside it
+    expect(sample(a, 0).equals(fill('A0'))).toBe(true);
+    expect(sample(a, 1).equals(muted)).toBe(true);
+    expect(sample(a, 2).equals(fill('A2'))).toBe(true);
+    expect(sample(a, 3).equals(fill('A1'))).toBe(true);
+    expect(a!.offsets[0]).toBeLessThan(v!.offsets[3]!);
+    const head = c.spans[0] as Buffer;
+    expect(c.newBytes).toBe(head.length + pieceParams.length + 30 + sourceParams.length + 100 + 15 + 20);
+  });
+});
