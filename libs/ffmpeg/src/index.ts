@@ -3,7 +3,6 @@ export {
   LOCAL_FILE_PROTOCOLS,
   PRESIGNED_URL_PROTOCOLS,
   assertPinnedInput,
-  concatListInput,
   inputArgs,
   mediaInput,
   pcmInput,

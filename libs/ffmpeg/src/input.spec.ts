@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import {
   assertPinnedInput,
   buildFfmpegArgs,
-  concatListInput,
   inputArgs,
   mediaInput,
   pcmInput,
@@ -59,10 +58,6 @@ describe('input descriptors', () => {
       '-f', 's16le', '-format_whitelist', 's16le', '-ar', '48000', '-ac', '2', '-protocol_whitelist', 'file', '-i', 'file:/w/a.pcm',
     ]);
     expect(() => pcmInput('/w/a.pcm', { sampleRate: 0, channels: 2 })).toThrow(RangeError);
-    // The list's entries inherit both whitelists: only local mpegts files, relative names (-safe 1).
-    expect(inputArgs(concatListInput('/w/video.ffconcat', 'mpegts'))).toEqual([
-      '-f', 'concat', '-format_whitelist', 'concat,mpegts', '-safe', '1', '-protocol_whitelist', 'file', '-i', 'file:/w/video.ffconcat',
-    ]);
   });
 
   it('seek options go before the demuxer of their own input', () => {
@@ -101,7 +96,7 @@ describe('input descriptors', () => {
       inputs: [
         withInputOptions(source, '-ss', '1', '-t', '2'),
         withInputOptions(source, '-ss', '5', '-t', '2'),
-        concatListInput('/w/video.ffconcat', 'mpegts'),
+        workFileInput('/w/piece-00001.mp4', 'mov'),
         workFileInput('/w/audio-out.aac', 'aac'),
         pcmInput('/w/audio-out.pcm', { sampleRate: 44100, channels: 1 }),
       ],
@@ -110,7 +105,7 @@ describe('input descriptors', () => {
     expect(pinsOf(argv)).toEqual([
       { url: 'file:/w/source', f: 'mov', formats: 'mov', protocols: 'file' },
       { url: 'file:/w/source', f: 'mov', formats: 'mov', protocols: 'file' },
-      { url: 'file:/w/video.ffconcat', f: 'concat', formats: 'concat,mpegts', protocols: 'file' },
+      { url: 'file:/w/piece-00001.mp4', f: 'mov', formats: 'mov', protocols: 'file' },
       { url: 'file:/w/audio-out.aac', f: 'aac', formats: 'aac', protocols: 'file' },
       { url: 'file:/w/audio-out.pcm', f: 's16le', formats: 's16le', protocols: 'file' },
     ]);

@@ -14,10 +14,10 @@ export type InputProtocol = (typeof LOCAL_FILE_PROTOCOLS)[number] | (typeof PRES
 
 /**
  * Demuxers the workers read with: `mov` is the MP4/MOV family (mp4, m4a, mov, 3gp); `aac` is raw
- * ADTS; `s16le` raw PCM; `mpegts` render pieces; `concat` an ffconcat list the worker wrote.
+ * ADTS; `s16le` raw PCM.
  */
-export type InputFormat = 'mov' | 'mpegts' | 's16le' | 'aac' | 'concat';
-const INPUT_FORMATS: ReadonlySet<string> = new Set<InputFormat>(['mov', 'mpegts', 's16le', 'aac', 'concat']);
+export type InputFormat = 'mov' | 's16le' | 'aac';
+const INPUT_FORMATS: ReadonlySet<string> = new Set<InputFormat>(['mov', 's16le', 'aac']);
 const INPUT_PROTOCOLS: ReadonlySet<string> = new Set<string>([...LOCAL_FILE_PROTOCOLS, ...PRESIGNED_URL_PROTOCOLS]);
 
 /** Flags an input descriptor owns: callers cannot set or override them through `options`. */
@@ -28,10 +28,10 @@ export interface FfmpegInput {
   readonly url: string;
   /** The demuxer (`-f`): never auto-detected. */
   readonly format: InputFormat;
-  /** Demuxers this input may open, itself first (a concat list also opens its entries). */
+  /** Demuxers this input may open: only its own (no input opens others). */
   readonly formats: readonly InputFormat[];
   readonly protocols: readonly InputProtocol[];
-  /** Demuxer options that come with the format (`-enable_drefs 0`, `-safe 1`, `-ar`/`-ac`). */
+  /** Demuxer options that come with the format (`-enable_drefs 0`, `-ar`/`-ac`). */
   readonly demuxerOptions: readonly string[];
   /** Other input options, e.g. `-ss`/`-t` (see withInputOptions). */
   readonly options?: readonly string[];
@@ -71,7 +71,7 @@ export function mediaInput(pathOrUrl: string): FfmpegInput {
 }
 
 /** A file this worker wrote itself, read back with the demuxer it was written for; `file` only. */
-export function workFileInput(path: string, format: 'mov' | 'mpegts' | 'aac'): FfmpegInput {
+export function workFileInput(path: string, format: 'mov' | 'aac'): FfmpegInput {
   return {
     url: fileUrl(path),
     format,
@@ -92,21 +92,6 @@ export function pcmInput(path: string, fmt: { sampleRate: number; channels: numb
     formats: ['s16le'],
     protocols: LOCAL_FILE_PROTOCOLS,
     demuxerOptions: ['-ar', String(fmt.sampleRate), '-ac', String(fmt.channels)],
-  };
-}
-
-/**
- * An ffconcat list this worker wrote, whose entries are `entryFormat` files named relative to the
- * list (`-safe 1` refuses absolute paths and protocols); the entries inherit the list's format and
- * protocol whitelists, so each can only be a local `entryFormat` file.
- */
-export function concatListInput(path: string, entryFormat: 'mpegts'): FfmpegInput {
-  return {
-    url: fileUrl(path),
-    format: 'concat',
-    formats: ['concat', entryFormat],
-    protocols: LOCAL_FILE_PROTOCOLS,
-    demuxerOptions: ['-safe', '1'],
   };
 }
 

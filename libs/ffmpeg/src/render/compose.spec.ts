@@ -61,6 +61,24 @@ describe('MP4 tables written and read back', () => {
   });
 });
 
+describe('readMovieTables on a hostile file', () => {
+  it('refuses samples beyond the end of the file and absurd sample counts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tables-'));
+    try {
+      const beyond = join(dir, 'beyond.mp4');
+      await writeFile(beyond, Buffer.concat([movieBox([track({ chunks: { offsets: [100, 4000], samples: [3, 1] } })]), Buffer.alloc(200)]));
+      await expect(readMovieTables(beyond)).rejects.toThrow(/beyond the end of the file/);
+      const moov = movieBox([track({ chunks: { offsets: [8], samples: [4] } })]);
+      const stsz = moov.indexOf('stsz');
+      moov.writeUInt32BE(10, stsz + 8); // fixed sample size: no table needed for any count
+      moov.writeUInt32BE(4_000_000_000, stsz + 12);
+      expect(() => parseMovieTables(moov)).toThrow(/4000000000 samples/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('compose', () => {
   let dir: string;
   beforeAll(async () => {

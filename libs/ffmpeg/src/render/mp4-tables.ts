@@ -38,6 +38,9 @@ export interface MovieTables {
   tracks: TrackSamples[];
 }
 
+/** More samples than a day of 120 fps video is not a file we compose. */
+const MAX_SAMPLES = 12_000_000;
+
 const u32 = (b: Buffer, at: number): number => b.readUInt32BE(at);
 const u64 = (b: Buffer, at: number): number => b.readUInt32BE(at) * 2 ** 32 + b.readUInt32BE(at + 4);
 
@@ -98,6 +101,7 @@ function parseTrack(b: Buffer, trak: ChildBox): TrackSamples {
   if (stsz) {
     const fixed = u32(b, stsz.payloadStart + 4);
     const count = u32(b, stsz.payloadStart + 8);
+    if (count > MAX_SAMPLES) throw new Error(`the track lists ${count} samples`);
     sizes = new Uint32Array(count);
     if (fixed) sizes.fill(fixed);
     else {
@@ -200,7 +204,13 @@ export async function readMovieTables(path: string, maxMovieBytes = 256 * 1024 *
         if (h.size > maxMovieBytes) throw new Error(`the movie box is larger than ${maxMovieBytes} bytes`);
         const moov = Buffer.alloc(h.size);
         await fh.read(moov, 0, h.size, offset);
-        return parseMovieTables(moov);
+        const tables = parseMovieTables(moov);
+        for (const t of tables.tracks) {
+          for (let i = 0; i < t.count; i++) {
+            if (t.offsets[i]! + t.sizes[i]! > size) throw new Error(`a ${t.handler} sample lies beyond the end of the file`);
+          }
+        }
+        return tables;
       }
       offset += h.size;
     }
