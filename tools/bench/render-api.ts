@@ -17,7 +17,7 @@
  * the worker's cache, no HTTP, no storage): its 20 cuts first cold, then again, beside the stream
  * copy of the whole file, to show the time follows the bytes copied, not the frames encoded.
  */
-import { DiskCache, readRenderMediaInfo, renderEdit, runFfmpeg, toFfmpegInput } from '@wordcut/ffmpeg';
+import { DiskCache, planReframe, readRenderMediaInfo, renderEdit, runFfmpeg, toFfmpegInput } from '@wordcut/ffmpeg';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ import { generateTimecodeMedia, timecodeAudioFilter } from '../media/timecode-me
 import { startStack, SERVICES, type ServiceName } from '../stack/stack';
 import { bearer, startGatewaySession } from '../testing/identity';
 import { BENCH_DIR, MB, checkInterrupted, freePort, onCleanup, procMemory, round } from './common';
-import { keptSpans, planCuts, trimConcatGraph } from './render';
+import { keptSpans, plainCropFilter, planCuts, trimConcatGraph } from './render';
 import { benchEnv } from './stack';
 
 const FPS = 30;
@@ -58,6 +58,10 @@ export interface RenderApiResults {
   streamCopySec: number;
   /** full re-encode / our first 20-cut render */
   speedup: number;
+  /** the 60 s 9:16 clip at the renderer: the plain `-ss -t -i -vf crop,scale` command and ours, seconds */
+  clip: { plainSec: number; oursSec: number; ratio: number };
+  /** what the worker reported for each render: original fetched, render, upload after it (ms) */
+  timings: Array<{ name: string; fetchMs: number | null; renderMs: number | null; uploadWaitMs: number | null }>;
   long: { file: string; sizeMiB: number; durationSec: number; coldSec: number; warmSec: number; encodedFrames: number; streamCopySec: number } | null;
   sectionSec: number;
 }
@@ -191,6 +195,7 @@ export async function benchRenderApi(o: { s3Endpoint: string; log: (line: string
   }
   const setupSec = round((performance.now() - t0) / 1000, 1);
 
+  const timings: RenderApiResults['timings'] = [];
   const timed = async (name: string, path: string, body: unknown, statusPath: (jobId: string) => string): Promise<ApiRender> => {
     checkInterrupted();
     const memory = sampleTreeMemory(stack.services.media.child!.pid!);
@@ -213,7 +218,9 @@ export async function benchRenderApi(o: { s3Endpoint: string; log: (line: string
           sourceCached: typeof r['sourceCached'] === 'boolean' ? r['sourceCached'] : null,
           peakWorkerMiB: round(memory.stop() / MB),
         };
-        o.log(`  17: ${name}: ${run.seconds} s (${run.path}, audio ${run.audio}, pieces ${JSON.stringify(run.pieces)}, original on the worker: ${run.sourceCached})`);
+        const ms = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : null);
+        timings.push({ name, fetchMs: ms('fetchMs'), renderMs: ms('renderMs'), uploadWaitMs: ms('uploadWaitMs') });
+        o.log(`  17: ${name}: ${run.seconds} s (${run.path}, audio ${run.audio}, pieces ${JSON.stringify(run.pieces)}, original on the worker: ${run.sourceCached}; worker: fetch ${r['fetchMs']} ms, render ${r['renderMs']} ms, then upload ${r['uploadWaitMs']} ms)`);
         return run;
       }
       if (['error', 'failed', 'cancelled'].includes(job.status)) memory.stop();
@@ -247,6 +254,21 @@ export async function benchRenderApi(o: { s3Endpoint: string; log: (line: string
   t = performance.now();
   await runFfmpeg({ args: ['-i', toFfmpegInput(source.path), '-c', 'copy', '-f', 'mp4', toFfmpegInput(join(scratch, 'copy.mp4'))], timeoutMs: TIMEOUT_MS });
   const streamCopySec = round((performance.now() - t) / 1000, 2);
+  // the clip at the renderer against the plain command, on this noisy source
+  o.log('  17: the 60 s 9:16 clip, plain command and ours at the renderer ...');
+  const w = info.video!.width;
+  const h = info.video!.height;
+  const centred = { offsetX: 0, offsetY: 0, scale: 1 };
+  t = performance.now();
+  await runFfmpeg({
+    args: ['-ss', '241.3', '-t', '60', '-i', toFfmpegInput(source.path), '-vf', plainCropFilter(w, h, centred), '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', '-movflags', '+faststart', '-f', 'mp4', toFfmpegInput(join(scratch, 'clip-plain.mp4'))],
+    timeoutMs: TIMEOUT_MS,
+  });
+  const plainClipSec = round((performance.now() - t) / 1000, 2);
+  const clipWork = await mkdtemp(join(scratch, 'clip-'));
+  t = performance.now();
+  await renderEdit({ input: source.path, output: join(clipWork, 'clip.mp4'), workDir: clipWork, info, segments: [{ start: 241.3, end: 301.3 }], videoFilter: planReframe(w, h, '9:16', centred).filter });
+  const oursClipSec = round((performance.now() - t) / 1000, 2);
   await rm(scratch, { recursive: true, force: true });
 
   let long: RenderApiResults['long'] = null;
@@ -284,6 +306,8 @@ export async function benchRenderApi(o: { s3Endpoint: string; log: (line: string
     fullReencodeSec,
     streamCopySec,
     speedup: round(fullReencodeSec / renders[0]!.seconds, 1),
+    clip: { plainSec: plainClipSec, oursSec: oursClipSec, ratio: round(oursClipSec / plainClipSec, 2) },
+    timings,
     long,
     sectionSec: round((performance.now() - t0) / 1000),
   };
@@ -297,6 +321,8 @@ export function renderRenderApi(x: RenderApiResults, table: (headers: string[], 
       x.renders.map((r) => [r.name, r.seconds, r.path, r.audio, `${round(r.encodedShare * 100, 1)} %`, r.pieces ? `${r.pieces.reused} / ${r.pieces.made}` : '-', String(r.sourceCached), r.peakWorkerMiB]),
     ),
     `   alternative: one plain full re-encode of the 20 cuts ${x.fullReencodeSec} s (ours ${x.speedup}x faster); floor: stream copy of the whole file ${x.streamCopySec} s`,
+    `   where the worker's time went: ${x.timings.map((t) => `${t.name}: fetch ${t.fetchMs} ms, render ${t.renderMs} ms, upload after it ${t.uploadWaitMs} ms`).join('; ')}`,
+    `   60 s 9:16 clip at the renderer: ours ${x.clip.oursSec} s, the plain crop,scale command ${x.clip.plainSec} s (${x.clip.ratio}x its time)`,
   ];
   if (x.long) {
     out.push(

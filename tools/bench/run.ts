@@ -729,6 +729,7 @@ async function main(): Promise<number> {
     results.targets.push(checkTarget('render API: 20 cuts, full re-encode time / ours', x.speedup, '>=', 10, 'x'));
     results.targets.push(checkTarget('render API: one more cut, POST to completed', more!.seconds, '<=', 5, 's'));
     results.targets.push(checkTarget('render API: 20 mutes on the edited video, POST to completed', mutes!.seconds, '<=', 5, 's'));
+    results.targets.push(checkTarget('render API: 60 s 9:16 clip at the renderer, ours / the plain crop,scale command', x.clip.ratio, '<=', 0.8, 'x'));
   });
 
   await cleanupAll();

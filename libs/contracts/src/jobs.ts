@@ -90,7 +90,7 @@ export type JobAccepted = z.infer<typeof jobAcceptedSchema>;
 
 /** How a render was made (job result of render and clip jobs). */
 export const renderSummarySchema = z.object({
-  /** smart: whole GOPs copied, partial GOPs re-encoded; copy-video: only audio re-encoded; reencode: one full pass */
+  /** smart: whole GOPs copied, partial GOPs re-encoded; copy-video: nothing cut, the video copied; reencode: one full pass */
   path: z.enum(['smart', 'copy-video', 'reencode']),
   fallbackReason: z.string().nullable(),
   /** copy-packets: source AAC packets; spliced: those, with the packets around mutes re-encoded; reencoded: the whole audio */
@@ -103,7 +103,10 @@ export const renderSummarySchema = z.object({
   outputDurationSec: z.number().nonnegative(),
   sizeBytes: z.number().int().nonnegative(),
   renderMs: z.number().int().nonnegative(),
-  /** smart path: pieces reused from earlier renders of the same original, and pieces made */
+  /** the worker's other time: getting the original (download or cache), and the upload still running after the render */
+  fetchMs: z.number().int().nonnegative().optional(),
+  uploadWaitMs: z.number().int().nonnegative().optional(),
+  /** smart path: re-encoded pieces reused from earlier renders of the same original, and pieces made */
   pieces: z.object({ reused: z.number().int().nonnegative(), made: z.number().int().nonnegative() }).optional(),
   /** the original was already on the worker (nothing downloaded) */
   sourceCached: z.boolean().optional(),

@@ -22,6 +22,9 @@ export interface LocalSource {
  * is keyed by the object's key, ETag and size, so a replaced object is a new entry.
  */
 export class RenderSources {
+  /** Originals this process is putting in the cache now: a render of one waits and takes it from there. */
+  private readonly filling = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly storage: ObjectStorage,
     readonly cache: DiskCache | null,
@@ -31,6 +34,17 @@ export class RenderSources {
     const head = await this.storage.head(key);
     if (!head) throw new ObjectNotFoundError(this.storage.bucket, key);
     const sourceId = `${key}|${head.etag ?? ''}|${head.sizeBytes}`;
+    const prior = this.filling.get(sourceId);
+    if (prior) await untilSettledOrAborted(prior, signal);
+    const load = this.load(key, sourceId, workDir, signal);
+    if (this.cache && !prior) {
+      this.filling.set(sourceId, load);
+      void load.catch(() => undefined).finally(() => this.filling.delete(sourceId));
+    }
+    return load;
+  }
+
+  private async load(key: string, sourceId: string, workDir: string, signal: AbortSignal): Promise<LocalSource> {
     const path = join(workDir, 'source');
     let cached = (await this.cache?.take(`${sourceId}|original`, path)) ?? false;
     if (!cached) {
@@ -51,5 +65,20 @@ export class RenderSources {
       }
     }
     return { path, sourceId, info, cached };
+  }
+}
+
+/** Waits for `p` to settle (either way), or throws the signal's reason when it aborts first. */
+async function untilSettledOrAborted(p: Promise<unknown>, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([p.then(() => undefined, () => undefined), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }

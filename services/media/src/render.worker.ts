@@ -131,7 +131,7 @@ export class RenderWorker {
         // each render at once gets its share of the machine's CPUs
         concurrency: this.options.pieceConcurrency ?? Math.max(1, Math.floor(machineCpus() / this.options.concurrency)),
         cache: this.options.cache ? { store: this.options.cache, sourceId } : undefined,
-        // written front to back (index last), so it goes to storage while it is written
+        // written front to back (a full re-encode puts its index last), so it goes to storage while it is written
         faststart: false,
         onProgress: (p, stage) => progress.report(STAGES.renderFrom + ((STAGES.renderTo - STAGES.renderFrom) * p) / 100, stage === 'Done' ? 'Rendering' : stage),
       });
@@ -157,6 +157,8 @@ export class RenderWorker {
         outputDurationSec: result.outputDurationSec,
         sizeBytes,
         renderMs: result.durationMs,
+        fetchMs,
+        uploadWaitMs,
         ...(result.pieces ? { pieces: result.pieces } : {}),
         sourceCached: cached,
       };

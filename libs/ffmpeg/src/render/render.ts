@@ -1,7 +1,7 @@
 /**
- * Over 400 lines: the render's three paths (stream copy, smart cut, full re-encode) share their input
- * descriptors and work files; the planning around them is pure and lives in plan.ts, the audio track
- * in audio-track.ts.
+ * Over 400 lines: the render's paths (smart cut, full re-encode) share their input descriptors and
+ * work files; the planning around them is pure and lives in plan.ts, the audio track in
+ * audio-track.ts, the output's composition in compose.ts and smart-compose.ts.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -63,8 +63,9 @@ export interface RenderRequest {
    */
   cache?: { store: Pick<DiskCache, 'take' | 'put'>; sourceId: string };
   /**
-   * Index (moov) first, so a player starts before it has the end (default). Off, the output is
-   * written once, front to back, with its index last: it can be uploaded while it is written.
+   * Full re-encodes: index (moov) first, so a player starts before it has the end (default). Off,
+   * the output is written once, front to back, with its index last: it can be uploaded while it is
+   * written. Smart renders always write their index first, in one pass (compose.ts).
    */
   faststart?: boolean;
 }
@@ -190,11 +191,11 @@ function pieceEncoderArgs(v: VideoTrackInfo, crf: number): string[] {
 
 /**
  * Renders kept source ranges (play order) with gains into an MP4, choosing the fastest exact way:
- * - copy-video: nothing cut, only gains: the video is stream-copied, the audio re-encoded;
- * - smart: whole GOPs inside the kept ranges are stream-copied, the partial GOPs at each cut point
- *   are re-encoded with the source's parameters, and the pieces joined with rebuilt decode
- *   timestamps; audio is stream-copied by packets (kept in sync within one packet) or, with gains,
- *   decoded, cut at exact sample positions and re-encoded once;
+ * - smart: whole GOPs inside the kept ranges are copied as bytes of the original, the partial GOPs
+ *   at each cut point re-encoded with the source's parameters, and the MP4 composed from both
+ *   (compose.ts); audio packets are copied (kept in sync within one packet), with the packets
+ *   around gains re-encoded and spliced in, or the whole audio encoded once where that cannot hold;
+ * - copy-video: the same with nothing cut (only gains);
  * - reencode: one decode/encode pass (VFR, open GOPs, other codecs, reframing, burned captions).
  * Every path is frame-exact: a segment keeps frames round(start*fps) .. round(end*fps)-1.
  */
