@@ -57,6 +57,8 @@ export interface ObjectStorage {
   ping(): Promise<void>;
   /** Streaming (multipart when large) upload; never buffers the whole body. */
   upload(key: string, body: Readable | Buffer, opts?: UploadOptions): Promise<UploadResult>;
+  /** Uploads a finished local file (one PUT when the store takes it whole). */
+  uploadFile(key: string, path: string, opts?: UploadOptions): Promise<UploadResult>;
   /** Uploads a local file while another process still writes it (see S3ObjectStorage). */
   uploadGrowingFile(key: string, path: string, opts: GrowingFileOptions): Promise<UploadResult>;
   /** Metadata of an object, or null when it does not exist. */

@@ -159,6 +159,15 @@ describe('S3ObjectStorage against s3rver', () => {
       const stored = await readAll((await storage.getStream('growing/out.mp4')).body);
       expect(stored.equals(expected)).toBe(true);
 
+      // a finished file goes up in one PUT, byte for byte; a cancelled one is refused
+      const whole = await storage.uploadFile('growing/whole.mp4', path, { contentType: 'video/mp4' });
+      expect(whole.sizeBytes).toBe(size);
+      expect((await readAll((await storage.getStream('growing/whole.mp4')).body)).equals(expected)).toBe(true);
+      expect((await storage.head('growing/whole.mp4'))?.contentType).toBe('video/mp4');
+      const ac = new AbortController();
+      ac.abort(new Error('cancelled'));
+      await expect(storage.uploadFile('growing/never.mp4', path, { signal: ac.signal })).rejects.toThrow(UploadAbortedError);
+
       // a small file goes in one put; a writer that fails fails the upload
       await writeFile(join(dir, 'small.bin'), 'tiny');
       await expect(storage.uploadGrowingFile('growing/small.bin', join(dir, 'small.bin'), { finished: Promise.resolve() })).resolves.toMatchObject({ sizeBytes: 4 });

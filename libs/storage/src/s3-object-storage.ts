@@ -3,6 +3,7 @@
  * sizes, retries and error mapping, so they stay in one class.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable, Transform, pipeline } from 'node:stream';
 import {
@@ -48,6 +49,8 @@ import {
 export const MIN_PART_SIZE_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_PART_SIZE_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_QUEUE_SIZE = 4;
+/** The largest object S3 (and MinIO) takes in one PUT. */
+export const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3;
 export const DEFAULT_PRESIGN_TTL_SECONDS = 900;
 /** S3 caps presigned URLs (SigV4) at 7 days. */
 export const MAX_PRESIGN_TTL_SECONDS = 7 * 24 * 3600;
@@ -227,6 +230,34 @@ export class S3ObjectStorage implements ObjectStorage {
       throw this.wrap(err, 'Upload', key);
     } finally {
       signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Uploads a finished local file: one streamed PUT up to the store's single-object limit (a
+   * multipart upload costs the store a second pass joining its parts: 3x slower on s3rver for a
+   * 355 MiB file), multipart above it.
+   */
+  async uploadFile(key: string, path: string, opts: UploadOptions = {}): Promise<UploadResult> {
+    const { signal, contentType } = opts;
+    const fh = await open(path, 'r');
+    let sizeBytes: number;
+    try {
+      sizeBytes = (await fh.stat()).size;
+    } finally {
+      await fh.close();
+    }
+    if (sizeBytes > SINGLE_PUT_MAX_BYTES) return this.upload(key, createReadStream(path), opts);
+    if (signal?.aborted) throw new UploadAbortedError(this.bucket, key, { cause: signal.reason });
+    const body = createReadStream(path);
+    try {
+      const r = await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: sizeBytes, ContentType: contentType }), { abortSignal: signal });
+      const etag = stripQuotes(r.ETag);
+      return etag === undefined ? { key, sizeBytes } : { key, sizeBytes, etag };
+    } catch (err) {
+      body.destroy();
+      if (signal?.aborted) throw new UploadAbortedError(this.bucket, key, { cause: signal.reason ?? err });
+      throw this.wrap(err, 'Upload', key);
     }
   }
 

@@ -32,6 +32,9 @@ class MemoryStorage implements ObjectStorage {
     this.objects.set(key, data);
     return { key, sizeBytes: data.length };
   }
+  async uploadFile(): Promise<UploadResult> {
+    throw new Error('not used by the upload path');
+  }
   async uploadGrowingFile(): Promise<UploadResult> {
     throw new Error('not used by the upload path');
   }

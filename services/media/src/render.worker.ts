@@ -11,7 +11,7 @@ import {
 import { buildAssScript, buildCaptionCues, machineCpus, MediaProbeError, planReframe, renderEdit, type DiskCache, type RenderMediaInfo } from '@wordcut/ffmpeg';
 import { PermanentError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
-import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
+import { ObjectNotFoundError, type ObjectStorage, type UploadResult } from '@wordcut/storage';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +117,10 @@ export class RenderWorker {
       const fetchMs = Date.now() - t0;
       const output = join(work, 'output.mp4');
       const { videoFilter, assScript } = this.renderOptions(cmd, info);
+      // A full re-encode goes to storage while ffmpeg writes it (minutes); a smart render writes
+      // its file in one quick pass, then goes up in one PUT (cheaper for the store than parts).
+      const written = deferred();
+      let uploading: Promise<UploadResult> | null = null;
       const rendering = renderEdit({
         input: source,
         output,
@@ -131,17 +135,21 @@ export class RenderWorker {
         // each render at once gets its share of the machine's CPUs
         concurrency: this.options.pieceConcurrency ?? Math.max(1, Math.floor(machineCpus() / this.options.concurrency)),
         cache: this.options.cache ? { store: this.options.cache, sourceId } : undefined,
-        // written front to back (a full re-encode puts its index last), so it goes to storage while it is written
+        // a full re-encode writes front to back with its index last: it goes to storage while it is written
         faststart: false,
+        onPath: (path) => {
+          if (path !== 'reencode') return;
+          uploading = this.storage.uploadGrowingFile(cmd.outputKey, output, { finished: written.promise, contentType: 'video/mp4', signal: ac.signal });
+          uploading.catch(() => undefined);
+        },
         onProgress: (p, stage) => progress.report(STAGES.renderFrom + ((STAGES.renderTo - STAGES.renderFrom) * p) / 100, stage === 'Done' ? 'Rendering' : stage),
       });
-      const uploading = this.storage.uploadGrowingFile(cmd.outputKey, output, { finished: rendering, contentType: 'video/mp4', signal: ac.signal });
-      uploading.catch(() => undefined);
+      rendering.then(written.resolve, written.reject);
       const result = await rendering;
       m.working();
       progress.report(STAGES.upload, 'Saving video');
       const t1 = Date.now();
-      const { sizeBytes } = await uploading;
+      const { sizeBytes } = await (uploading ?? this.storage.uploadFile(cmd.outputKey, output, { contentType: 'video/mp4', signal: ac.signal }));
       const uploadWaitMs = Date.now() - t1;
       uploaded = true;
       if (ac.signal.aborted) throw ac.signal.reason;
@@ -284,4 +292,16 @@ export class JobProgressReporter {
   flush(): Promise<void> {
     return this.queue;
   }
+}
+
+/** A promise with its settle functions (its rejection is handled where it is awaited). */
+function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } {
+  let resolve!: () => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }

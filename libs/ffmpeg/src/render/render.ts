@@ -43,6 +43,8 @@ export interface RenderRequest {
   /** Force the full re-encode (what most tools do); used by the benchmark for comparison. */
   forceReencode?: boolean;
   signal?: AbortSignal;
+  /** Called once the render knows its path, before it writes `output`. */
+  onPath?: (path: RenderPath) => void;
   /** 0..100 over the whole render. */
   onProgress?: (percent: number, stage: string) => void;
   /** Media info read earlier (saves two ffprobe passes). */
@@ -243,6 +245,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   const layout = blocker === null ? await readSourceLayout(req.input, info) : null;
   const fallbackReason = typeof layout === 'string' ? layout : blocker;
   const base = { fallbackReason, totalFrames, outputDurationSec, fps } as const;
+  req.onPath?.(layout === null || typeof layout === 'string' ? 'reencode' : identity ? 'copy-video' : 'smart');
   if (layout === null || typeof layout === 'string') {
     const made = await renderReencode(req, info, v, fps, ranges, volumes, audioMode, timeoutMs, progress);
     return {
