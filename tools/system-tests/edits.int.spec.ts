@@ -177,6 +177,8 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       expect(job['status']).toBe('completed');
       expect(job['progress']).toBe(100);
       expect((job['result'] as Record<string, unknown>)['path']).toBe('smart');
+      // the ingest already put the original in the worker's cache: this first render downloaded nothing
+      expect((job['result'] as Record<string, unknown>)['sourceCached']).toBe(true);
       el = applyCuts(el, cuts);
 
       const v = await getVideo(video.id);

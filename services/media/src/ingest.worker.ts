@@ -43,10 +43,11 @@ export interface IngestWorkerOptions {
   /** where proxies are written before upload (default: the OS temp dir) */
   workDir?: string;
   /**
-   * Called with an ingested original's key once the ingest completed: the renderer keeps it on
-   * this machine for the video's first render (RenderWorker.warm). Never fails the ingest.
+   * Called with an original's key once the probe found a video in it, while the ingest goes on:
+   * the renderer keeps it on this machine for the video's first render (RenderWorker.warm), so
+   * a cut posted the moment the ingest completes finds it there. Never fails the ingest.
    */
-  afterIngest?: (originalKey: string) => Promise<void>;
+  onVideoFound?: (originalKey: string) => Promise<void>;
 }
 
 /** Largest caption file (VTT or word-by-word JSON) imported or read. */
@@ -135,8 +136,6 @@ export class IngestWorker {
       await progress.flush();
       await this.bus.publish(Subjects.videoIngestCompleted, completed, { msgId: `${cmd.jobId}:ingest:completed` });
       log.info({ playbackKey: completed.playbackKey, durationSec: completed.durationSec, proxy: completed.playbackKey !== completed.originalKey }, 'ingest completed');
-      // after the ack path: a slow or failed warm-up never holds the ingest up
-      if (this.options.afterIngest) void this.options.afterIngest(completed.originalKey).catch((err: unknown) => log.warn({ err }, 'could not keep the original for renders'));
     } catch (err) {
       await progress.flush();
       const failure = classifyIngestError(err);
@@ -211,6 +210,8 @@ export class IngestWorker {
     const probe = await this.tools.probe(url, { timeoutMs: this.options.probeTimeoutMs });
     const video = primaryVideoStream(probe);
     if (!video) throw new IngestFailure('NO_VIDEO', IngestMessages.NO_VIDEO);
+    // beside the rest of the ingest: a slow or failed warm-up never holds it up
+    if (this.options.onVideoFound) void this.options.onVideoFound(keys.videoKey).catch((err: unknown) => this.logger.warn({ err, videoId: cmd.videoId }, 'could not keep the original for renders'));
     const hasAudio = primaryAudioStream(probe) !== undefined;
 
     // 4. A browser proxy when Chromium cannot play the original.

@@ -50,7 +50,7 @@ export async function main() {
         probeTimeoutMs: config.PROBE_TIMEOUT_MS,
         transcodeTimeoutMs: config.TRANSCODE_TIMEOUT_MS,
         waveformTimeoutMs: config.WAVEFORM_TIMEOUT_MS,
-        afterIngest: (key) => render.warm(key),
+        onVideoFound: (key) => render.warm(key),
       });
       const cache =
         config.MEDIA_CACHE_MAX_GB > 0

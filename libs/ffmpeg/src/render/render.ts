@@ -328,7 +328,8 @@ async function makePieces(
   const done = new Map<number, number>();
   const report = (): void => progress(Math.min(90, (90 * [...done.values()].reduce((a, b) => a + b, 0)) / totalWeight), 'Rendering cut points');
   const lanes = req.concurrency ?? machineCpus();
-  const batchCount = Math.min(todo.length, Math.max(lanes, Math.ceil(todo.length / MAX_PIECES_PER_PROCESS)));
+  // a whole number of rounds of `lanes` batches: a last round of fewer batches leaves cores idle
+  const batchCount = Math.min(todo.length, lanes * Math.ceil(todo.length / (lanes * MAX_PIECES_PER_PROCESS)));
   const batches: number[][] = Array.from({ length: batchCount }, () => []);
   const batchWeight = new Array<number>(batchCount).fill(0);
   for (const i of [...todo].sort((a, b) => weights[b]! - weights[a]!)) {
