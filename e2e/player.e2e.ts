@@ -295,6 +295,27 @@ test.describe('player, timeline and previews', () => {
     expect(matchP1, `envelope correlation with paragraph 2 ${matchP1.toFixed(2)}, with paragraph 1 ${matchP0.toFixed(2)}`).toBeGreaterThan(0.8);
     expect(matchP1).toBeGreaterThan(matchP0 + 0.2);
 
+    // the render (an MP4 the worker composed itself) plays in Chromium: its frames decode and the
+    // time runs through the junction between the two paragraphs, with no media error
+    const played = await page.evaluate(async (junction) => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!;
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      const errorBefore = v.error ? `${v.error.code} ${v.error.message}` : null;
+      v.muted = true;
+      v.currentTime = Math.max(0, junction - 1);
+      for (let i = 0; i < 50 && (v.seeking || v.readyState < 2); i++) await sleep(100);
+      const from = v.currentTime;
+      const frames = v.getVideoPlaybackQuality().totalVideoFrames;
+      await Promise.race([v.play(), sleep(5000)]);
+      await sleep(2500);
+      v.pause();
+      return { errorBefore, error: v.error ? `${v.error.code} ${v.error.message}` : null, from, time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames - frames, src: v.currentSrc };
+    }, after.words[after.paragraphs[1]!.wordIndices[0]!]!.start);
+    expect(played.src).toContain('/stream/processed');
+    expect(played.error, JSON.stringify(played)).toBeNull();
+    expect(played.time).toBeGreaterThan(played.from + 1.5);
+    expect(played.frames).toBeGreaterThan(30);
+
   });
 
   test('creates a 9:16 clip zoomed and panned in the dialog, follows it to completion and downloads a 1080x1920 file', async ({ page }, testInfo) => {

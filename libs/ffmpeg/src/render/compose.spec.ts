@@ -86,7 +86,7 @@ describe('compose', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('copies runs of the source with the audio between them, sends new parameter sets once, and writes only what is not there', async () => {
+  it('copies runs of the source with the audio between them, puts parameter sets before every sync sample once sets are mixed, and writes only what is not there', async () => {
     // source: video V0 V1 | audio A0 A1 | video V2 V3 | audio A2, each sample filled with its own byte
     const layout = [['V0', 100], ['V1', 50], ['A0', 20], ['A1', 20], ['V2', 60], ['V3', 40], ['A2', 20]] as const;
     const parts: Buffer[] = [];
@@ -107,7 +107,7 @@ describe('compose', () => {
     const encoded: VideoRun = { samples: [{ file: piece, offset: 0, size: 30 }], ranks: [0], sync: [true], params: pieceParams };
     const copiedAgain: VideoRun = { samples: [at.V0!, at.V1!], ranks: [0, 1], sync: [true, false], params: sourceParams };
     const muted = Buffer.alloc(15, 0xaa);
-    const c = await compose(
+    const c = compose(
       {
         track: { timescale: 30, language: 0, stsd: avcStsd([0x67, 1], [0x68, 1]), width: 0, height: 0 },
         params: sourceParams,
@@ -123,8 +123,9 @@ describe('compose', () => {
     const [v, a] = (await readMovieTables(out)).tracks;
     const sample = (t: typeof v, i: number) => bytes.subarray(t!.offsets[i]!, t!.offsets[i]! + t!.sizes[i]!);
     const fill = (name: string) => Buffer.alloc(at[name]!.size, layout.findIndex(([n]) => n === name) + 1);
-    // the first run is the source's bytes as they are; the piece and the run after it carry their parameter sets
-    expect(sample(v, 0).equals(fill('V0'))).toBe(true);
+    // the output mixes parameter sets: every sync sample carries its run's, the rest are the source's bytes
+    expect(sample(v, 0).equals(Buffer.concat([sourceParams, fill('V0')]))).toBe(true);
+    expect(sample(v, 1).equals(fill('V1'))).toBe(true);
     expect(sample(v, 3).equals(fill('V3'))).toBe(true);
     expect(sample(v, 4).equals(Buffer.concat([pieceParams, Buffer.alloc(30, 0xee)]))).toBe(true);
     expect(sample(v, 5).equals(Buffer.concat([sourceParams, fill('V0')]))).toBe(true);
@@ -137,6 +138,17 @@ describe('compose', () => {
     expect(sample(a, 3).equals(fill('A1'))).toBe(true);
     expect(a!.offsets[0]).toBeLessThan(v!.offsets[3]!);
     const head = c.spans[0] as Buffer;
-    expect(c.newBytes).toBe(head.length + pieceParams.length + 30 + sourceParams.length + 100 + 15 + 20);
+    // one family of parameter sets (no re-encoded piece): the samples are the source's bytes only
+    const plain = compose(
+      { track: { timescale: 30, language: 0, stsd: avcStsd([0x67, 1], [0x68, 1]), width: 0, height: 0 }, params: sourceParams, frameTicks: 1, runs: [copied, copiedAgain] },
+      null,
+    );
+    const plainOut = join(dir, 'plain.mp4');
+    await writeComposition(plain, plainOut);
+    const plainBytes = await readFile(plainOut);
+    const pv = (await readMovieTables(plainOut)).tracks[0]!;
+    expect(plainBytes.subarray(pv.offsets[4]!, pv.offsets[4]! + pv.sizes[4]!).equals(fill('V0'))).toBe(true);
+    expect(plain.newBytes).toBe((plain.spans[0] as Buffer).length);
+    expect(c.newBytes).toBe(head.length + 2 * sourceParams.length + pieceParams.length + 15 + 20);
   });
 });

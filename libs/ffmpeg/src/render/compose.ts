@@ -7,13 +7,12 @@
  * Rules:
  * - a copied run keeps the original's bytes between its samples (the audio interleaved there), so
  *   audio packets that lie in it are referenced in place and not written again;
- * - every decoding run starts with its own parameter sets in band when they differ from the ones
- *   in force (a re-encoded piece's encoder chose its own);
+ * - when re-encoded pieces bring their own parameter sets, every sync sample carries its run's
+ *   sets in band (a seek may land on any of them after the decoder saw other sets);
  * - decode times are one frame apart; presentation offsets are the reordering plus one shared
  *   delay, which the video's edit list removes, so the output starts at frame 0.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TrackSamples } from './mp4-tables';
@@ -67,20 +66,8 @@ const MAX_GAP_BYTES = 1024 * 1024;
 
 const isRef = (s: SampleRef | Buffer): s is SampleRef => !Buffer.isBuffer(s);
 
-async function readRef(r: SampleRef): Promise<Buffer> {
-  const fh = await open(r.file, 'r');
-  try {
-    const b = Buffer.alloc(r.size);
-    const { bytesRead } = await fh.read(b, 0, r.size, r.offset);
-    if (bytesRead !== r.size) throw new Error(`${r.file} ends inside a sample`);
-    return b;
-  } finally {
-    await fh.close();
-  }
-}
-
 /** Lays out the samples; offsets are relative to the media data payload. */
-export async function compose(video: ComposeVideo, audio: ComposeAudio | null): Promise<Composition> {
+export function compose(video: ComposeVideo, audio: ComposeAudio | null): Composition {
   const payload: Span[] = [];
   let pos = 0;
   let newBytes = 0;
@@ -103,7 +90,9 @@ export async function compose(video: ComposeVideo, audio: ComposeAudio | null): 
   const vAt: number[] = [];
   const vRank: number[] = [];
   const vSync: boolean[] = [];
-  let active = video.params;
+  // A seek lands on any sync sample with whatever parameter sets the decoder saw last: once the
+  // output mixes sets, every sync sample carries its own in band.
+  const mixed = video.runs.some((r) => !r.params.equals(video.params));
   let frame = 0;
   for (const run of video.runs) {
     const base = frame;
@@ -112,17 +101,13 @@ export async function compose(video: ComposeVideo, audio: ComposeAudio | null): 
       vSync.push(run.sync[i]!);
     });
     let i = 0;
-    if (!run.params.equals(active) && run.samples.length > 0) {
-      const first = Buffer.concat([run.params, await readRef(run.samples[0]!)]);
-      vAt.push(push(first));
-      vSizes.push(first.length);
-      active = run.params;
-      i = 1;
-    }
     while (i < run.samples.length) {
       const a = run.samples[i]!;
+      // the sample's parameter sets go right before it: the sample is then both, contiguous
+      const prefixed = mixed && run.sync[i]!;
+      const prefixAt = prefixed ? push(run.params) : -1;
       let j = i + 1;
-      while (j < run.samples.length) {
+      while (j < run.samples.length && !(mixed && run.sync[j])) {
         const p = run.samples[j - 1]!;
         const q = run.samples[j]!;
         if (q.file !== a.file || q.offset < p.offset + p.size || q.offset - (p.offset + p.size) > MAX_GAP_BYTES) break;
@@ -134,8 +119,8 @@ export async function compose(video: ComposeVideo, audio: ComposeAudio | null): 
       copied.push({ ...span, at });
       for (let k = i; k < j; k++) {
         const s = run.samples[k]!;
-        vAt.push(at + s.offset - a.offset);
-        vSizes.push(s.size);
+        vAt.push(k === i && prefixed ? prefixAt : at + s.offset - a.offset);
+        vSizes.push(s.size + (k === i && prefixed ? run.params.length : 0));
       }
       i = j;
     }

@@ -111,8 +111,12 @@ const PIECE_RATE_HEADROOM = 1.5;
 /** The least rate cap of re-encoded pieces, in bits per pixel per frame (720p30: 2.8 Mbit/s). */
 const PIECE_MIN_BITS_PER_PIXEL = 0.1;
 
-/** Pieces one ffmpeg process makes at most (each holds a decoder, and an encoder when re-encoding). */
-const MAX_PIECES_PER_PROCESS = 12;
+/**
+ * Pieces one ffmpeg process makes at most: each holds a decoder and an encoder at once. On the noisy
+ * 10-minute talk's 31 pieces, 12 per process peaked at 770 MiB of ffmpeg memory, 6 at 440 MiB in the
+ * same time (docs/BENCHMARKS.md, section 17).
+ */
+const MAX_PIECES_PER_PROCESS = 6;
 
 
 /**
@@ -280,7 +284,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   const runs = await Promise.all(pieces.map((p, i) => (p.mode === 'copy' ? copyRun(layout, req.input, p) : pieceRun(files[i]!, p.end - p.start))));
   const madeAudio = await audioTask;
   progress(92, 'Joining pieces');
-  const composition = await compose(
+  const composition = compose(
     { track: layout.video, params: layout.params, frameTicks: v.frameTicks!, runs },
     await composedAudio(madeAudio, layout, req.input, info),
   );
@@ -347,7 +351,8 @@ async function makePieces(
     batch.forEach((i, k) => {
       const p: PlannedPiece = pieces[i]!;
       const frames = p.end - p.start;
-      inputs.push(withInputOptions(source, '-ss', num9(Math.max(0, secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec)));
+      // one decoder thread: the batches already fill the cores, and frame threads each hold frames
+      inputs.push(withInputOptions(source, '-threads', '1', '-ss', num9(Math.max(0, secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec)));
       // one thread per encoder: with the rate cap, x264 is deterministic only on one thread (a
       // cached piece must equal a fresh one); the batches already run one per core
       // passthrough: the MP4 muxer's default (constant rate) would duplicate a frame that starts early
