@@ -255,3 +255,67 @@ export function correlation(a: readonly number[], b: readonly number[]): number 
   }
   return da > 0 && db > 0 ? num / Math.sqrt(da * db) : 0;
 }
+
+/**
+ * Seeks the page's player to `from` (muted), plays for `ms`, pauses: where it got, how many frames
+ * it decoded, and any media error (with Chromium's message), before and after.
+ */
+export async function playThrough(page: Page, from: number, ms: number): Promise<{ errorBefore: string | null; error: string | null; from: number; time: number; frames: number; src: string }> {
+  return page.evaluate(
+    async ([target, playMs]) => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!;
+      const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+      const describe = (e: MediaError | null) => (e ? `${e.code} ${e.message}` : null);
+      const errorBefore = describe(v.error);
+      v.muted = true;
+      v.currentTime = Math.max(0, target);
+      for (let i = 0; i < 50 && (v.seeking || v.readyState < 2); i++) await sleep(100);
+      const at = v.currentTime;
+      const frames = v.getVideoPlaybackQuality().totalVideoFrames;
+      await Promise.race([v.play(), sleep(5000)]);
+      await sleep(playMs);
+      v.pause();
+      return { errorBefore, error: describe(v.error), from: at, time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames - frames, src: v.currentSrc };
+    },
+    [from, ms] as const,
+  );
+}
+
+/** Starts recording the player's time (every frame and time update) into window.__samples. */
+export async function startSampling(page: Page) {
+  await page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!;
+    const w = window as unknown as { __samples: Sample[]; __sampling: boolean };
+    w.__samples = [];
+    w.__sampling = true;
+    // a sample taken while a seek is under way is skipped: nothing is heard until the seek lands
+    const take = (late: boolean) => {
+      if (!video.seeking) w.__samples.push({ t: video.currentTime, v: video.volume, late });
+    };
+    video.addEventListener('timeupdate', () => take(false));
+    // a frame that comes over 50 ms after the last one is 'late': the player looks ahead one frame,
+    // so after a stall (a loaded machine) the volume for the new position is set in the same frame
+    let last = performance.now();
+    const frame = (now: number) => {
+      if (!w.__sampling) return;
+      take(now - last > 50);
+      last = now;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+export interface Sample {
+  t: number;
+  v: number;
+  late: boolean;
+}
+
+export async function stopSampling(page: Page): Promise<Sample[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __samples: Sample[]; __sampling: boolean };
+    w.__sampling = false;
+    return w.__samples;
+  });
+}

@@ -13,6 +13,9 @@ import {
   findPhrase,
   normalise,
   openDemoVideo,
+  playThrough,
+  startSampling,
+  stopSampling,
   toastTitled,
   waitForJobToFinish,
   waitForTranscript,
@@ -34,45 +37,6 @@ async function selectRun(page: Page, first: number, last: number) {
   await wordAt(page, first).click();
   await wordAt(page, last).click({ modifiers: ['Shift'] });
   await expect(wordAt(page, last)).toHaveClass(/wc-word--selected/);
-}
-
-/** Starts recording the player's time (every frame and time update) into window.__samples. */
-async function startSampling(page: Page) {
-  await page.evaluate(() => {
-    const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!;
-    const w = window as unknown as { __samples: Sample[]; __sampling: boolean };
-    w.__samples = [];
-    w.__sampling = true;
-    // a sample taken while a seek is under way is skipped: nothing is heard until the seek lands
-    const take = (late: boolean) => {
-      if (!video.seeking) w.__samples.push({ t: video.currentTime, v: video.volume, late });
-    };
-    video.addEventListener('timeupdate', () => take(false));
-    // a frame that comes over 50 ms after the last one is 'late': the player looks ahead one frame,
-    // so after a stall (a loaded machine) the volume for the new position is set in the same frame
-    let last = performance.now();
-    const frame = (now: number) => {
-      if (!w.__sampling) return;
-      take(now - last > 50);
-      last = now;
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-}
-
-interface Sample {
-  t: number;
-  v: number;
-  late: boolean;
-}
-
-async function stopSampling(page: Page): Promise<Sample[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __samples: Sample[]; __sampling: boolean };
-    w.__sampling = false;
-    return w.__samples;
-  });
 }
 
 async function playerReady(page: Page) {
@@ -295,22 +259,8 @@ test.describe('player, timeline and previews', () => {
     expect(matchP1, `envelope correlation with paragraph 2 ${matchP1.toFixed(2)}, with paragraph 1 ${matchP0.toFixed(2)}`).toBeGreaterThan(0.8);
     expect(matchP1).toBeGreaterThan(matchP0 + 0.2);
 
-    // the render (an MP4 the worker composed itself) plays in Chromium: its frames decode and the
-    // time runs through the junction between the two paragraphs, with no media error
-    const played = await page.evaluate(async (junction) => {
-      const v = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!;
-      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-      const errorBefore = v.error ? `${v.error.code} ${v.error.message}` : null;
-      v.muted = true;
-      v.currentTime = Math.max(0, junction - 1);
-      for (let i = 0; i < 50 && (v.seeking || v.readyState < 2); i++) await sleep(100);
-      const from = v.currentTime;
-      const frames = v.getVideoPlaybackQuality().totalVideoFrames;
-      await Promise.race([v.play(), sleep(5000)]);
-      await sleep(2500);
-      v.pause();
-      return { errorBefore, error: v.error ? `${v.error.code} ${v.error.message}` : null, from, time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames - frames, src: v.currentSrc };
-    }, after.words[after.paragraphs[1]!.wordIndices[0]!]!.start);
+    // the render (an MP4 the worker composed) plays across the paragraphs' junction after a seek
+    const played = await playThrough(page, after.words[after.paragraphs[1]!.wordIndices[0]!]!.start - 1, 2500);
     expect(played.src).toContain('/stream/processed');
     expect(played.error, JSON.stringify(played)).toBeNull();
     expect(played.time).toBeGreaterThan(played.from + 1.5);

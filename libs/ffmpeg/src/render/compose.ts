@@ -12,9 +12,7 @@
  * - decode times are one frame apart; presentation offsets are the reordering plus one shared
  *   delay, which the video's edit list removes, so the output starts at frame 0.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { TrackSamples } from './mp4-tables';
 import { fileTypeBox, mediaDataHeader, movieBox, type OutTrack } from './mp4-write';
 
@@ -80,7 +78,7 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
     return at;
   };
   // ranges copied from files, to find audio already inside them
-  const copied: Array<{ file: string; start: number; end: number; at: number }> = [];
+  const copied = new CopiedRanges();
 
   const aAt: number[] = [];
   const aSizes: number[] = [];
@@ -116,7 +114,7 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
       const last = run.samples[j - 1]!;
       const span = { file: a.file, start: a.offset, end: last.offset + last.size };
       const at = push(span, false);
-      copied.push({ ...span, at });
+      copied.add({ ...span, at });
       for (let k = i; k < j; k++) {
         const s = run.samples[k]!;
         vAt.push(k === i && prefixed ? prefixAt : at + s.offset - a.offset);
@@ -164,7 +162,7 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
         pendingIdx.push(idx);
         continue;
       }
-      const inside = copied.find((c) => c.file === s.file && s.offset >= c.start && s.offset + s.size <= c.end);
+      const inside = copied.containing(s);
       if (inside) {
         aAt[idx] = inside.at + s.offset - inside.start;
         continue;
@@ -234,6 +232,51 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
   return { size: head.length + pos, spans: [head, ...payload], newBytes: newBytes + head.length };
 }
 
+interface CopiedRange {
+  file: string;
+  start: number;
+  end: number;
+  /** where the range starts in the media data */
+  at: number;
+}
+
+/** The file ranges copied so far, per file in order of their start, searched by halving. */
+class CopiedRanges {
+  private readonly byFile = new Map<string, CopiedRange[]>();
+
+  add(r: CopiedRange): void {
+    const list = this.byFile.get(r.file) ?? [];
+    this.byFile.set(r.file, list);
+    list.splice(this.after(list, r.start), 0, r);
+  }
+
+  /**
+   * A range holding the whole sample, among the few starting last at or before it (ranges overlap
+   * where an edit plays the same source twice); none found: the sample is written again.
+   */
+  containing(s: SampleRef): CopiedRange | undefined {
+    const list = this.byFile.get(s.file);
+    if (!list) return undefined;
+    const first = this.after(list, s.offset) - 1;
+    for (let i = first; i >= 0 && i > first - 8; i--) {
+      if (s.offset + s.size <= list[i]!.end) return list[i];
+    }
+    return undefined;
+  }
+
+  /** Index of the first range starting after `offset`. */
+  private after(list: readonly CopiedRange[], offset: number): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.start <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
 /** Consecutive samples stored back to back form one chunk. */
 function chunksOf(at: readonly number[], sizes: readonly number[], base: number): OutTrack['chunks'] {
   const offsets: number[] = [];
@@ -248,24 +291,42 @@ function chunksOf(at: readonly number[], sizes: readonly number[], base: number)
   return { offsets, samples };
 }
 
+/** Bytes moved per read and write when copying a file range. */
+const COPY_CHUNK_BYTES = 4 * 1024 * 1024;
+
 /** Writes a composition to a file, reporting bytes written. */
 export async function writeComposition(c: Composition, path: string, o: { signal?: AbortSignal; onBytes?: (written: number) => void } = {}): Promise<void> {
+  const out = await open(path, 'w');
+  const inputs = new Map<string, FileHandle>();
+  const buf = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
   let written = 0;
-  async function* bytes(): AsyncGenerator<Buffer> {
+  const write = async (b: Buffer): Promise<void> => {
+    for (let done = 0; done < b.length; ) done += (await out.write(b, done, b.length - done)).bytesWritten;
+    written += b.length;
+    o.onBytes?.(written);
+  };
+  try {
     for (const s of c.spans) {
+      o.signal?.throwIfAborted();
       if (Buffer.isBuffer(s)) {
-        written += s.length;
-        yield s;
+        await write(s);
         continue;
       }
-      if (s.end <= s.start) continue;
-      for await (const chunk of createReadStream(s.file, { start: s.start, end: s.end - 1, highWaterMark: 1 << 20 })) {
-        written += (chunk as Buffer).length;
-        o.onBytes?.(written);
-        yield chunk as Buffer;
+      let fh = inputs.get(s.file);
+      if (!fh) {
+        fh = await open(s.file, 'r');
+        inputs.set(s.file, fh);
+      }
+      for (let at = s.start; at < s.end; ) {
+        o.signal?.throwIfAborted();
+        const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, s.end - at), at);
+        if (bytesRead === 0) throw new Error(`${s.file} ends before byte ${s.end}`);
+        await write(buf.subarray(0, bytesRead));
+        at += bytesRead;
       }
     }
+  } finally {
+    await Promise.all([out.close(), ...[...inputs.values()].map((h) => h.close())]);
   }
-  await pipeline(Readable.from(bytes()), createWriteStream(path), { signal: o.signal });
   if (written !== c.size) throw new Error(`wrote ${written} bytes of a ${c.size}-byte composition`);
 }
