@@ -231,25 +231,23 @@ export function parameterSetsOf(stsd: Buffer): Buffer | null {
   if (!entry) return null;
   const boxes = childBoxes(stsd, 16 + 8 + 78, 16 + entry.size);
   const nals: Buffer[] = [];
-  const push = (at: number, len: number) => {
-    const p = Buffer.alloc(4);
-    p.writeUInt32BE(len);
-    nals.push(p, stsd.subarray(at, at + len));
+  /** `n` NAL units stored with 2-byte lengths from `at`, taken with 4-byte lengths; where they end. */
+  const take = (at: number, n: number): number => {
+    for (let i = 0; i < n; i++) {
+      const len = stsd.readUInt16BE(at);
+      const p = Buffer.alloc(4);
+      p.writeUInt32BE(len);
+      nals.push(p, stsd.subarray(at + 2, at + 2 + len));
+      at += 2 + len;
+    }
+    return at;
   };
   const avcC = boxes.find((x) => x.type === 'avcC');
   if (avcC) {
     const p = avcC.payloadStart;
     if ((stsd[p + 4]! & 3) !== 3) return null;
     let at = p + 5;
-    for (const mask of [0x1f, 0xff]) {
-      const n = stsd[at]! & mask;
-      at += 1;
-      for (let i = 0; i < n; i++) {
-        const len = stsd.readUInt16BE(at);
-        push(at + 2, len);
-        at += 2 + len;
-      }
-    }
+    for (const mask of [0x1f, 0xff]) at = take(at + 1, stsd[at]! & mask);
     return Buffer.concat(nals);
   }
   const hvcC = boxes.find((x) => x.type === 'hvcC');
@@ -258,15 +256,7 @@ export function parameterSetsOf(stsd: Buffer): Buffer | null {
     if ((stsd[p + 21]! & 3) !== 3) return null;
     const arrays = stsd[p + 22]!;
     let at = p + 23;
-    for (let a = 0; a < arrays; a++) {
-      const n = stsd.readUInt16BE(at + 1);
-      at += 3;
-      for (let i = 0; i < n; i++) {
-        const len = stsd.readUInt16BE(at);
-        push(at + 2, len);
-        at += 2 + len;
-      }
-    }
+    for (let a = 0; a < arrays; a++) at = take(at + 3, stsd.readUInt16BE(at + 1));
     return Buffer.concat(nals);
   }
   return null;
