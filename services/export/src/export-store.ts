@@ -84,6 +84,15 @@ export interface WebhookItem {
   videoId: string;
 }
 
+/**
+ * What a provider webhook did: `applied` to the items returned, `skipped` (every item holding its
+ * upload id already has a newer event applied), or `none` (no item holds that upload id yet).
+ */
+export interface WebhookApplied {
+  outcome: 'applied' | 'skipped' | 'none';
+  items: WebhookItem[];
+}
+
 /** The error of an item its job failed before uploading (the job's error says why). */
 export const ITEM_NOT_REACHED = 'The export failed before this item was uploaded.';
 
@@ -294,9 +303,12 @@ export class ExportStore {
     );
   }
 
+  /** A new upload id starts the item's webhook order afresh (its events are per upload). */
   async markItemUploaded(jobId: string, type: ExportItemType, itemId: string, r: { bytes: number; uploadId: string; providerVideoId: string | null }): Promise<void> {
     await this.ds.query(
-      `UPDATE ${I} SET status = 'uploaded', bytes = $4, upload_id = $5, provider_video_id = COALESCE(provider_video_id, $6), error = NULL, ${NO_UPLOAD_SESSION}
+      `UPDATE ${I} SET status = 'uploaded', bytes = $4, upload_id = $5, provider_video_id = COALESCE(provider_video_id, $6), error = NULL, ${NO_UPLOAD_SESSION},
+              webhook_event_at = CASE WHEN upload_id IS DISTINCT FROM $5 THEN NULL ELSE webhook_event_at END,
+              webhook_event_id = CASE WHEN upload_id IS DISTINCT FROM $5 THEN NULL ELSE webhook_event_id END
         WHERE job_id = $1 AND type = $2 AND item_id = $3`,
       [jobId, type, itemId, r.bytes, r.uploadId, r.providerVideoId],
     );
@@ -388,23 +400,32 @@ export class ExportStore {
   }
 
   /**
-   * Applies an event to the export items holding its upload id, and marks the event applied,
-   * in one transaction. Returns the items it changed (none = no item has that upload id).
-   * Applying twice is harmless: the UPDATEs set values, they do not add.
+   * Applies an event to the export items holding its upload id, in one transaction, unless it is
+   * older (`createdAt`) than the last event applied to the item: an older one changes nothing and
+   * the event is marked `skipped`. Events of the same time both apply (ids carry no order), and
+   * applying one twice is harmless (the UPDATEs set values). `none` = no item has that upload id.
    */
-  async applyWebhook(e: ProviderWebhookEvent): Promise<WebhookItem[]> {
+  async applyWebhook(e: ProviderWebhookEvent): Promise<WebhookApplied> {
+    const at = new Date(e.createdAt);
+    if (Number.isNaN(at.getTime())) throw new Error(`event ${e.id} has no valid createdAt: ${JSON.stringify(e.createdAt).slice(0, 60)}`);
     return this.ds.transaction(async (tx) => {
       await tx.query(`UPDATE ${W} SET attempts = attempts + 1 WHERE event_id = $1`, [e.id]);
+      const held = (await tx.query(`SELECT job_id FROM ${I} WHERE upload_id = $1 FOR UPDATE`, [e.data.uploadId])) as unknown[];
+      if (held.length === 0) return { outcome: 'none', items: [] };
       const [set, values] =
         e.type === 'upload.failed'
-          ? [`status = 'failed', provider_confirmed = false, error = $2`, [e.data.uploadId, 'The provider could not process this upload.']]
-          : [`provider_confirmed = true, provider_video_id = COALESCE($2, i.provider_video_id)`, [e.data.uploadId, e.data.providerVideoId]];
-      const rows = (await tx.query(`UPDATE ${I} i SET ${set} FROM ${J} j WHERE i.upload_id = $1 AND j.id = i.job_id RETURNING i.*, j.video_id`, values)) as [
-        Array<ItemDbRow & { video_id: string }>,
-        number,
-      ];
-      if (rows[0].length > 0) await tx.query(`UPDATE ${W} SET status = 'applied', last_error = NULL WHERE event_id = $1`, [e.id]);
-      return rows[0].map((r) => ({ item: toItem(r), videoId: r.video_id }));
+          ? [`status = 'failed', provider_confirmed = false, error = $4`, ['The provider could not process this upload.']]
+          : [`provider_confirmed = true, provider_video_id = COALESCE($4, i.provider_video_id)`, [e.data.providerVideoId]];
+      const rows = (await tx.query(
+        `UPDATE ${I} i SET ${set}, webhook_event_at = $2, webhook_event_id = $3 FROM ${J} j
+          WHERE i.upload_id = $1 AND j.id = i.job_id
+            AND (i.webhook_event_at IS NULL OR i.webhook_event_at <= $2::timestamptz)
+          RETURNING i.*, j.video_id`,
+        [e.data.uploadId, e.createdAt, e.id, ...values],
+      )) as [Array<ItemDbRow & { video_id: string }>, number];
+      const outcome = rows[0].length > 0 ? 'applied' : 'skipped';
+      await tx.query(`UPDATE ${W} SET status = $2, last_error = NULL WHERE event_id = $1`, [e.id, outcome]);
+      return { outcome, items: rows[0].map((r) => ({ item: toItem(r), videoId: r.video_id })) };
     });
   }
 

@@ -30,6 +30,7 @@ import {
   type RpcExportCreateReply,
   type RpcExportSourcesReply,
   type RpcExportSourcesRequest,
+  webhookRetryResultSchema,
 } from '@wordcut/contracts';
 import { Messaging, type InboundMessage } from '@wordcut/messaging';
 import { createLogger, migrate, type RunningService } from '@wordcut/platform';
@@ -52,6 +53,7 @@ import { ExportStore } from './export-store';
 import type { ExportRunMessage } from './run-message';
 import { ExportWorker } from './export.worker';
 import { RenderWaits } from './render-waits';
+import { STALE_WEBHOOK_SKIPPED } from './operator-calls';
 
 const logger = createLogger('export-test', 'silent');
 const SECRET = 'whsec_export_integration_test_secret_0123456789';
@@ -834,6 +836,66 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
         status: { status: 'completed', items: [expect.objectContaining({ type: 'main_video', status: 'failed', providerConfirmed: false, error: 'The provider could not process this upload.' })] },
       });
       expect(await eventRow(event.id)).toMatchObject({ status: 'applied' });
+    });
+
+    it('applies a webhook only if it is the newest of its upload: a retry of an older failed event does not overwrite the newer state', async () => {
+      const f = await fixture();
+      const jobId = created(await create(f, requestOf(f, { saveVtt: false, clips: [] }))).created.jobId;
+      await finished(jobId, f.caller);
+      const uploadId = sandbox.uploads.get(`${f.sessionId}/video`)!.uploadId;
+      // A: the upload's confirmations (upload.completed, then video.ready), applied
+      const confirmations = await eventually(
+        async () => {
+          const events = sandbox.webhookEvents().filter((e) => e.data.uploadId === uploadId);
+          const rows = await Promise.all(events.map((e) => eventRow(e.id)));
+          return events.length === 2 && rows.every((r) => r?.status === 'applied') ? events : undefined;
+        },
+        10_000,
+        'upload.completed and video.ready applied',
+      );
+      const confirmed = expect.objectContaining({ type: 'main_video', status: 'uploaded', providerConfirmed: true, providerVideoId: f.providerVideoId, error: null });
+      expect(await status(jobId, f.caller)).toMatchObject({ ok: true, status: { items: [confirmed] } });
+      const olderThanA = new Date(Date.parse(confirmations[0]!.createdAt) - 60_000).toISOString();
+      const store = new ExportStore(ds);
+      const failedFor = async (e: ProviderWebhookEvent) => {
+        await store.recordWebhook(e);
+        await store.recordFailedWebhook(e, `no export item has upload id ${e.data.uploadId}`, 3);
+        return ((await ds.query(`SELECT id FROM export.failed_webhooks WHERE event_id = $1`, [e.id])) as Array<{ id: string }>)[0]!.id;
+      };
+      const retryHook = (id: string) => bus.request(ExportSubjects.rpcRetryWebhook, { id }, webhookRetryResultSchema.nullable(), 10_000);
+      const record = async (id: string) =>
+        ((await ds.query(`SELECT retry_count, last_retry_error, resolved_at IS NOT NULL AS resolved FROM export.failed_webhooks WHERE id = $1`, [id])) as Array<Record<string, unknown>>)[0];
+
+      // B: an upload.failed older than A, which failed for good (it came before the upload id was committed)
+      const b: ProviderWebhookEvent = { id: `evt_${randomUUID()}`, type: 'upload.failed', createdAt: olderThanA, data: { sessionId: f.sessionId, uploadId, kind: 'video', providerVideoId: null } };
+      const bRecord = await failedFor(b);
+      expect(await retryHook(bRecord)).toEqual({ jobId: bRecord, succeeded: false, error: STALE_WEBHOOK_SKIPPED });
+      expect(await status(jobId, f.caller)).toMatchObject({ ok: true, status: { status: 'completed', items: [confirmed] } });
+      expect(await eventRow(b.id)).toMatchObject({ status: 'skipped' });
+      expect(await record(bRecord)).toEqual({ retry_count: 1, last_retry_error: STALE_WEBHOOK_SKIPPED, resolved: true });
+      expect(await retryHook(bRecord)).toBeNull();
+
+      // an older event's first delivery is skipped too (acknowledged, not retried)
+      const late: ProviderWebhookEvent = { ...b, id: `evt_${randomUUID()}` };
+      expect((await sandbox.sendWebhook(late)).attempts.map((a) => a.status)).toEqual([202]);
+      await eventually(async () => ((await eventRow(late.id))?.status === 'skipped' ? true : undefined), 10_000, 'late upload.failed skipped');
+      expect(await eventRow(late.id)).toEqual({ status: 'skipped', attempts: 1, last_error: null });
+      expect(await status(jobId, f.caller)).toMatchObject({ ok: true, status: { items: [confirmed] } });
+      expect(itemEvents.filter((e) => e.exportJobId === jobId && e.status === 'failed')).toEqual([]);
+
+      // a failed event newer than A is applied by its retry
+      const d: ProviderWebhookEvent = { ...b, id: `evt_${randomUUID()}`, createdAt: new Date().toISOString() };
+      const dRecord = await failedFor(d);
+      expect(await retryHook(dRecord)).toEqual({ jobId: dRecord, succeeded: true, error: null });
+      expect(await eventRow(d.id)).toMatchObject({ status: 'applied' });
+      expect(await status(jobId, f.caller)).toMatchObject({
+        ok: true,
+        status: { items: [expect.objectContaining({ status: 'failed', providerConfirmed: false, error: 'The provider could not process this upload.' })] },
+      });
+      // and then A's events, retried, are older than D: they cannot confirm the item again
+      const aRecord = await failedFor({ ...confirmations[1]!, id: `evt_${randomUUID()}` });
+      expect(await retryHook(aRecord)).toMatchObject({ succeeded: false, error: STALE_WEBHOOK_SKIPPED });
+      expect(await status(jobId, f.caller)).toMatchObject({ ok: true, status: { items: [expect.objectContaining({ status: 'failed', providerConfirmed: false })] } });
     });
 
     it('refuses forged, stale, unsigned and malformed webhooks', async () => {

@@ -7,7 +7,8 @@ import type { WebhookApplier } from './webhooks';
 
 /**
  * The export service's answers to the operators' dashboard (asked by the gateway). A retry applies
- * the stored event again, now: applied resolves the record, a failure keeps it with the new error.
+ * the stored event again, now: applied resolves the record, a failure keeps it with the new error,
+ * and an event older than what its upload last applied is skipped (resolved, not applied).
  */
 export function serveOperatorCalls(bus: Messaging, records: ExportOperatorStore, applier: Pick<WebhookApplier, 'apply'>): void {
   bus.serve(ExportSubjects.rpcHealth, z.object({}), () => records.health());
@@ -16,15 +17,24 @@ export function serveOperatorCalls(bus: Messaging, records: ExportOperatorStore,
   bus.serve(ExportSubjects.rpcDeleteWebhooks, webhookBulkDeleteSchema, async ({ jobIds }) => ({ deleted: await records.deleteFailed(jobIds) }));
 }
 
+/** Answered (not applied) when a retried event is older than what its upload last applied. */
+export const STALE_WEBHOOK_SKIPPED = 'Skipped: a newer provider event of this upload was already applied, so this older one was not.';
+
 export async function retryWebhook(records: ExportOperatorStore, applier: Pick<WebhookApplier, 'apply'>, id: string): Promise<WebhookRetryResult | null> {
   const event = await records.failedEvent(id);
   if (!event) return null;
+  let outcome: 'applied' | 'skipped';
   try {
-    await applier.apply(event);
+    outcome = await applier.apply(event);
   } catch (err) {
     const error = detailsOf(err);
     await records.retried(id, error);
     return { jobId: id, succeeded: false, error };
+  }
+  if (outcome === 'skipped') {
+    // stale: nothing left to retry, so the record is resolved, and the answer says it was not applied
+    await records.retried(id, STALE_WEBHOOK_SKIPPED, true);
+    return { jobId: id, succeeded: false, error: STALE_WEBHOOK_SKIPPED };
   }
   await records.retried(id, null);
   return { jobId: id, succeeded: true, error: null };

@@ -46,7 +46,7 @@ export class ExportOperatorStore {
          FROM ${J} WHERE created_at > now() - interval '24 hours'`,
       ) as Promise<Array<{ total: number; completed: number; processing: number; failed: number; avg_seconds: number }>>,
       this.ds.query(
-        `SELECT count(*) FILTER (WHERE status = 'applied')::int AS applied,
+        `SELECT count(*) FILTER (WHERE status IN ('applied', 'skipped'))::int AS applied,
                 count(*) FILTER (WHERE status = 'failed')::int AS failed,
                 count(*) FILTER (WHERE status = 'received' AND attempts > 0 OR status = 'received' AND last_error IS NOT NULL)::int AS pending
          FROM ${W} WHERE received_at > now() - interval '24 hours'`,
@@ -114,13 +114,13 @@ export class ExportOperatorStore {
     return rows[0]?.payload ?? null;
   }
 
-  /** Records a retry's outcome: resolved, or the latest retry error kept. */
-  async retried(id: string, error: string | null): Promise<void> {
+  /** Records a retry's outcome: the latest retry error kept (if any), and resolved or not. */
+  async retried(id: string, error: string | null, resolved = error === null): Promise<void> {
     await this.ds.query(
       `UPDATE ${F} SET retry_count = retry_count + 1, retried_at = now(), last_retry_error = COALESCE($2, last_retry_error),
-         resolved_at = CASE WHEN $2::text IS NULL THEN now() ELSE NULL END
+         resolved_at = CASE WHEN $3::boolean THEN now() ELSE NULL END
        WHERE id = $1`,
-      [id, error],
+      [id, error, resolved],
     );
   }
 

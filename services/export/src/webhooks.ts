@@ -153,17 +153,23 @@ export class WebhookApplier {
   }
 
   /**
-   * One event's effect: confirmed (upload.completed, video.ready) or failed (upload.failed). A
-   * failed item is announced, so the gateway's upload status follows even after the job
+   * One event's effect: confirmed (upload.completed, video.ready) or failed (upload.failed), only
+   * if it is the newest event of its items; an older one is skipped (answered `skipped`, not an
+   * error). A failed item is announced, so the gateway's upload status follows even after the job
    * completed; a failed announcement is delivered again (applying twice is harmless and
    * JetStream drops the repeated announcement by its msgId).
    */
-  async apply(e: ProviderWebhookEvent): Promise<void> {
-    const changed = await this.store.applyWebhook(e);
-    if (changed.length === 0) throw new Error(`no export item has upload id ${e.data.uploadId}`);
-    if (e.type === 'upload.failed') {
-      for (const { item, videoId } of changed) await announceItem(this.bus, videoId, item, 'failed', null);
+  async apply(e: ProviderWebhookEvent): Promise<'applied' | 'skipped'> {
+    const { outcome, items } = await this.store.applyWebhook(e);
+    if (outcome === 'none') throw new Error(`no export item has upload id ${e.data.uploadId}`);
+    if (outcome === 'skipped') {
+      this.logger.warn({ eventId: e.id, type: e.type, uploadId: e.data.uploadId, createdAt: e.createdAt }, 'provider webhook skipped: a newer event of its upload was applied');
+      return outcome;
     }
-    this.logger.info({ eventId: e.id, type: e.type, uploadId: e.data.uploadId, items: changed.length }, 'provider webhook applied');
+    if (e.type === 'upload.failed') {
+      for (const { item, videoId } of items) await announceItem(this.bus, videoId, item, 'failed', null);
+    }
+    this.logger.info({ eventId: e.id, type: e.type, uploadId: e.data.uploadId, items: items.length }, 'provider webhook applied');
+    return outcome;
   }
 }
