@@ -51,6 +51,8 @@ export type MediaProbeErrorCode =
   | 'EXTERNAL_REFERENCE'
   /** ffprobe could not parse it (truncated, no movie header, a malformed or compressed header ...). */
   | 'NOT_MEDIA'
+  /** An MP4/MOV outside our reader's bounds: two movies, a movie alias, too many tracks, samples or boxes, overlapping samples. */
+  | 'UNSAFE_STRUCTURE'
   /** Parsed, but it has no audio or video stream (subtitles only, a tty text file ...). */
   | 'NO_AUDIO_VIDEO'
   /** The input could not be read (missing file, HTTP error, protocol not allowed ...). */

@@ -15,16 +15,22 @@ export {
   type InputProtocol,
 } from './input';
 export {
-  DEFAULT_MAX_BOX_BYTES,
+  MP4_LIMITS,
+  Mp4BoundsError,
+  Mp4UnsupportedError,
   bytesSource,
   checkMovieBoxes,
   childBoxes,
   drefIssues,
   parseBoxHeader,
+  parseMovieTables,
+  readMovieTables,
   type ByteSource,
+  type Mp4Limits,
+  type Mp4Track,
   type MovieCheck,
   type MovieIssue,
-} from './mp4-boxes';
+} from './mp4';
 export { DEFAULT_MOVIE_CHECK_TIMEOUT_MS, assertSelfContainedMovie, checkMovieInput, type MovieCheckOptions } from './movie-check';
 export * from './errors';
 export { ProgressParser, parseClock, parseProgressBlock, type FfmpegProgress } from './progress';

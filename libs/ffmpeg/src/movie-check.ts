@@ -1,7 +1,10 @@
-import { open, stat } from 'node:fs/promises';
+/**
+ * The movie check of an ffmpeg input (local file or presigned URL) before ffprobe/ffmpeg parse it
+ * (mp4/movie.ts): its bytes come through a ByteSource, its refusals become MediaProbeErrors.
+ */
 import { MediaProbeError, type MediaProbeErrorCode } from './errors';
 import type { FfmpegInput } from './input';
-import { checkMovieBoxes, type ByteSource, type MovieCheck } from './mp4-boxes';
+import { checkMovieBoxes, MP4_LIMITS, openFileSource, type ByteSource, type ClosableSource, type MovieCheck, type MovieProblem } from './mp4';
 
 /** Bytes fetched per ranged HTTP read at least (headers of neighbouring boxes come in one read). */
 const HTTP_BLOCK_BYTES = 64 * 1024;
@@ -15,8 +18,6 @@ export interface MovieCheckOptions {
   timeoutMs?: number;
   maxBoxBytes?: number;
 }
-
-type ClosableSource = ByteSource & { close(): Promise<void> };
 
 class ReadError extends Error {}
 
@@ -36,23 +37,17 @@ function errnoText(err: unknown): string {
 
 /** A regular local file (never a FIFO or device: opening those could block or never end). */
 async function fileSource(path: string): Promise<ClosableSource> {
+  let source: ClosableSource;
   try {
-    if (!(await stat(path)).isFile()) throw new ReadError('Not a regular file');
-    const handle = await open(path, 'r');
-    const { size } = await handle.stat();
-    return {
-      size,
-      read: async (offset, length) => {
-        const buf = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buf, 0, length, offset);
-        if (bytesRead !== length) throw new ReadError('I/O error: the file changed while it was read');
-        return buf;
-      },
-      close: () => handle.close(),
-    };
+    source = await openFileSource(path);
   } catch (err) {
-    throw err instanceof ReadError ? err : new ReadError(errnoText(err));
+    throw new ReadError((err as Error).message === 'Not a regular file' ? 'Not a regular file' : errnoText(err));
   }
+  return {
+    size: source.size,
+    read: (offset, length) => source.read(offset, length).catch((err: unknown) => Promise.reject(new ReadError((err as Error).message))),
+    close: () => source.close(),
+  };
 }
 
 /**
@@ -112,10 +107,11 @@ async function httpSource(url: string, signal: AbortSignal): Promise<ClosableSou
   };
 }
 
-/** Walks the boxes of a pinned `mov` input (local file or presigned URL); see mp4-boxes.ts. */
+/** Checks the movie of a pinned `mov` input (local file or presigned URL); see mp4/movie.ts. */
 export async function checkMovieInput(input: FfmpegInput, o: MovieCheckOptions = {}): Promise<MovieCheck> {
   if (input.format !== 'mov') throw new Error(`only mov inputs have movie boxes to check, not ${input.format}`);
-  const timeout = AbortSignal.timeout(o.timeoutMs ?? DEFAULT_MOVIE_CHECK_TIMEOUT_MS);
+  const timeoutMs = o.timeoutMs ?? DEFAULT_MOVIE_CHECK_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   let source: ClosableSource | null = null;
   try {
@@ -128,7 +124,8 @@ export async function checkMovieInput(input: FfmpegInput, o: MovieCheckOptions =
         return s.read(offset, length);
       },
     };
-    return await checkMovieBoxes(guarded, { maxBoxBytes: o.maxBoxBytes });
+    const limits = o.maxBoxBytes === undefined ? MP4_LIMITS : { ...MP4_LIMITS, maxMovieBytes: o.maxBoxBytes };
+    return await checkMovieBoxes(guarded, { limits, signal, deadline: Date.now() + timeoutMs });
   } catch (err) {
     if (o.signal?.aborted) throw o.signal.reason;
     if (timeout.aborted) throw new ReadError('Connection timed out while reading the file');
@@ -138,19 +135,23 @@ export async function checkMovieInput(input: FfmpegInput, o: MovieCheckOptions =
   }
 }
 
-const CODES: Record<Exclude<MovieCheck, { ok: true }>['problem'], MediaProbeErrorCode> = {
+const CODES: Record<MovieProblem, MediaProbeErrorCode> = {
   'not-mp4': 'NOT_MP4',
   'external-reference': 'EXTERNAL_REFERENCE',
   'no-movie': 'NOT_MEDIA',
-  'too-large': 'NOT_MEDIA',
   'compressed-movie': 'NOT_MEDIA',
   'malformed-reference': 'NOT_MEDIA',
+  'too-large': 'UNSAFE_STRUCTURE',
+  'several-movies': 'UNSAFE_STRUCTURE',
+  'movie-alias': 'UNSAFE_STRUCTURE',
+  'outside-bounds': 'UNSAFE_STRUCTURE',
 };
 
 /**
- * Refuses a `mov` input that is not MP4/MOV at all, has no movie, or whose data references point
- * outside the file, before ffprobe/ffmpeg parse it: MediaProbeError (NOT_MP4, EXTERNAL_REFERENCE,
- * NOT_MEDIA; UNREADABLE when the bytes could not be read). `shownInput` names it in errors.
+ * Refuses a `mov` input that is not MP4/MOV at all, has no movie, whose data references point
+ * outside the file, or whose structure is outside our reader's bounds, before ffprobe/ffmpeg parse
+ * it: MediaProbeError (NOT_MP4, EXTERNAL_REFERENCE, NOT_MEDIA, UNSAFE_STRUCTURE; UNREADABLE when
+ * the bytes could not be read). `shownInput` names it in errors.
  */
 export async function assertSelfContainedMovie(input: FfmpegInput, shownInput: string, o: MovieCheckOptions = {}): Promise<void> {
   let result: MovieCheck;

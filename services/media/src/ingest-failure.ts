@@ -8,6 +8,7 @@ export const IngestMessages = {
   NOT_MEDIA: 'The file is not a playable video.',
   NOT_MP4: 'The file is not a video in MP4 or MOV format.',
   EXTERNAL_REFERENCE: 'The video refers to data outside the file. Please upload a self-contained MP4 or MOV file.',
+  UNSAFE_STRUCTURE: 'The video file is built in a way we do not accept (for example two movies in one file, too many tracks or samples, or samples that overlap). Please export it again as a standard MP4 or MOV file.',
   NO_VIDEO: 'The file has no video track.',
   VIDEO_NOT_FOUND: 'The uploaded video is no longer available. Please upload it again.',
   CAPTIONS_NOT_FOUND: 'The uploaded subtitle file is no longer available. Please upload it again.',
@@ -32,12 +33,16 @@ export class IngestFailure extends Error {
 
 /**
  * The answer to media that was read and refused (a MediaProbeError other than UNREADABLE): its
- * code (NOT_MP4, EXTERNAL_REFERENCE, or NOT_MEDIA for the rest) and the message for people.
+ * code (NOT_MP4, EXTERNAL_REFERENCE, UNSAFE_STRUCTURE, or NOT_MEDIA for the rest) and the message
+ * for people.
  */
-export function mediaRefusal(err: MediaProbeError): { code: 'NOT_MP4' | 'EXTERNAL_REFERENCE' | 'NOT_MEDIA'; message: string } {
-  if (err.code === 'NOT_MP4' || err.code === 'EXTERNAL_REFERENCE') return { code: err.code, message: IngestMessages[err.code] };
+export function mediaRefusal(err: MediaProbeError): { code: 'NOT_MP4' | 'EXTERNAL_REFERENCE' | 'UNSAFE_STRUCTURE' | 'NOT_MEDIA'; message: string } {
+  if (err.code === 'NOT_MP4' || err.code === 'EXTERNAL_REFERENCE' || err.code === 'UNSAFE_STRUCTURE') return { code: err.code, message: IngestMessages[err.code] };
   return { code: 'NOT_MEDIA', message: IngestMessages.NOT_MEDIA };
 }
+
+/** Refusals that only a crafted file earns: operators hear of them (warn, reported to the error log). */
+export const isHostileRefusal = (code: string): boolean => code === 'EXTERNAL_REFERENCE' || code === 'UNSAFE_STRUCTURE';
 
 /** HTTP answers of a provider that will not change on a retry (408 and 429 may). */
 const isPermanentHttpStatus = (status: number | undefined): boolean =>

@@ -26,7 +26,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { classifyIngestError, IngestFailure, IngestMessages } from './ingest-failure';
+import { classifyIngestError, IngestFailure, IngestMessages, isHostileRefusal } from './ingest-failure';
 import { IngestProgressReporter } from './ingest-progress';
 import { buildIngestTranscript, type CaptionTexts } from './ingest-transcript';
 import type { MediaImporter } from './media-importer';
@@ -153,7 +153,7 @@ export class IngestWorker {
         at: new Date().toISOString(),
       };
       await this.bus.publish(Subjects.videoIngestFailed, failed, { msgId: `${cmd.jobId}:ingest:failed` });
-      log.warn({ code: failure.code, error: failure.message, cause: (failure.cause as Error | undefined)?.message }, 'ingest failed');
+      log.warn({ code: failure.code, error: failure.message, cause: (failure.cause as Error | undefined)?.message, ...(isHostileRefusal(failure.code) ? { report: true } : {}) }, 'ingest failed');
     } finally {
       await rm(work, { recursive: true, force: true });
     }

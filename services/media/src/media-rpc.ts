@@ -13,7 +13,7 @@ import { MediaProbeError, NoAudioError, primaryVideoStream, type IngestMediaTool
 import type { Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
-import { IngestMessages, mediaRefusal } from './ingest-failure';
+import { IngestMessages, isHostileRefusal, mediaRefusal } from './ingest-failure';
 import { presignFor } from './presign';
 
 export interface MediaRpcOptions {
@@ -42,7 +42,7 @@ export class MediaRpcHandlers {
 
   /**
    * ffprobe of an object in the bucket (untrusted: read as MP4/MOV only, its boxes checked first);
-   * it must be a video (have a picture). Refusals: NOT_MP4, EXTERNAL_REFERENCE, NOT_MEDIA, NO_VIDEO.
+   * it must be a video (have a picture). Refusals: NOT_MP4, EXTERNAL_REFERENCE, UNSAFE_STRUCTURE, NOT_MEDIA, NO_VIDEO.
    */
   async probe(objectKey: string): Promise<RpcMediaProbeReply> {
     if (!(await this.storage.head(objectKey))) return { ok: false, code: 'NOT_FOUND', message: IngestMessages.VIDEO_NOT_FOUND };
@@ -54,7 +54,9 @@ export class MediaRpcHandlers {
     } catch (err) {
       if (err instanceof MediaProbeError && err.code !== 'UNREADABLE') {
         const refusal = mediaRefusal(err);
-        this.logger.info({ objectKey, code: refusal.code, reason: err.reason }, 'probe: refused');
+        const entry = { objectKey, code: refusal.code, reason: err.reason };
+        if (isHostileRefusal(refusal.code)) this.logger.warn({ ...entry, report: true }, 'probe: refused a crafted file');
+        else this.logger.info(entry, 'probe: refused');
         return { ok: false, ...refusal };
       }
       throw err;

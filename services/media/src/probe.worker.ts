@@ -11,6 +11,7 @@ import { MediaProbeError, type MediaTools } from '@wordcut/ffmpeg';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
+import { isHostileRefusal } from './ingest-failure';
 
 export interface ProbeWorkerOptions {
   workerId: string;
@@ -76,7 +77,7 @@ export class ProbeWorker {
           at: new Date().toISOString(),
         };
         await this.bus.publish(Subjects.jobFailed, failed, { msgId: `${jobId}:failed` });
-        this.logger.warn({ jobId, error: failed.error }, 'probe failed');
+        this.logger.warn({ jobId, error: failed.error, ...(err instanceof MediaProbeError && isHostileRefusal(err.code) ? { report: true } : {}) }, 'probe failed');
         await this.discard(jobId, objectKey);
         return;
       }

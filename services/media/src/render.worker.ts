@@ -15,6 +15,7 @@ import { ObjectNotFoundError, type ObjectStorage, type UploadResult } from '@wor
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isHostileRefusal } from './ingest-failure';
 import { RunningJobs, wasCancelled } from './job-runs';
 import { RenderSources } from './render-sources';
 
@@ -211,7 +212,8 @@ export class RenderWorker {
           at: new Date().toISOString(),
         };
         await this.bus.publish(Subjects.jobFailed, failed, { msgId: `${cmd.jobId}:failed` });
-        log.error({ err }, 'render failed for good');
+        if (err instanceof MediaProbeError && isHostileRefusal(err.code)) log.warn({ err, report: true }, 'render refused: the original is outside the reader\'s bounds');
+        else log.error({ err }, 'render failed for good');
         if (permanent) return;
       } else log.warn({ err }, 'render failed, will be retried');
       throw err;

@@ -2,80 +2,16 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compose, writeComposition, type SampleRef, type VideoRun } from './compose';
-import { parameterSetsOf, parseMovieTables, readMovieTables } from './mp4-tables';
-import { movieBox, type OutTrack } from './mp4-write';
+import { parameterSetsOf, readMovieTables } from '../mp4';
+import { avcStsd } from '../mp4/testing';
 import { displayRanks } from './smart-compose';
 
-/** A visual sample entry (avc1) with an avcC holding one SPS and one PPS. */
-function avcStsd(sps: number[], pps: number[]): Buffer {
-  const avcC = Buffer.from([1, 100, 0, 31, 0xff, 0xe1, 0, sps.length, ...sps, 1, 0, pps.length, ...pps]);
-  const avcCBox = Buffer.concat([Buffer.from([0, 0, 0, avcC.length + 8]), Buffer.from('avcC'), avcC]);
-  const visual = Buffer.alloc(78);
-  const entry = Buffer.concat([Buffer.alloc(4), Buffer.from('avc1'), visual, avcCBox]);
-  entry.writeUInt32BE(entry.length);
-  const stsd = Buffer.concat([Buffer.alloc(4), Buffer.from('stsd'), Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), entry]);
-  stsd.writeUInt32BE(stsd.length);
-  return stsd;
-}
-
-const track = (o: Partial<OutTrack>): OutTrack => ({
-  handler: 'vide',
-  timescale: 15360,
-  language: 0x55c4,
-  stsd: avcStsd([0x67, 1, 2], [0x68, 3]),
-  width: 1280 << 16,
-  height: 720 << 16,
-  sizes: Uint32Array.from([10, 20, 30, 40]),
-  durations: new Uint32Array(4).fill(512),
-  ctts: Int32Array.from([1024, 2048, 0, 512]),
-  sync: Uint8Array.from([1, 0, 0, 0]),
-  chunks: { offsets: [100, 5_000_000_000], samples: [3, 1] },
-  editMediaTime: 1024,
-  ...o,
-});
-
-describe('MP4 tables written and read back', () => {
-  it('keeps offsets (64-bit too), sizes, times, sync samples and the edit', () => {
-    const t = parseMovieTables(movieBox([track({}), track({ handler: 'soun', ctts: null, sync: null, editMediaTime: 0, timescale: 48000, durations: new Uint32Array(4).fill(1024), chunks: { offsets: [7], samples: [4] } })])).tracks;
-    expect(t.map((x) => x.handler)).toEqual(['vide', 'soun']);
-    const [v, a] = t;
-    expect(Array.from(v!.offsets)).toEqual([100, 110, 130, 5_000_000_000]);
-    expect(Array.from(v!.sizes)).toEqual([10, 20, 30, 40]);
-    expect(Array.from(v!.ctts)).toEqual([1024, 2048, 0, 512]);
-    expect(Array.from(v!.sync!)).toEqual([1, 0, 0, 0]);
-    expect([v!.timescale, v!.editMediaTime, v!.language, v!.width >> 16, v!.entryType]).toEqual([15360, 1024, 0x55c4, 1280, 'avc1']);
-    expect(Array.from(a!.offsets)).toEqual([7, 17, 37, 67]);
-    expect(a!.sync).toBeNull();
-    expect(Array.from(a!.durations)).toEqual([1024, 1024, 1024, 1024]);
-  });
-
-  it('reads the parameter sets of an avcC, length prefixed', () => {
-    expect([...parameterSetsOf(avcStsd([0x67, 9], [0x68, 8, 7]))!]).toEqual([0, 0, 0, 2, 0x67, 9, 0, 0, 0, 3, 0x68, 8, 7]);
-  });
-
+describe('display ranks', () => {
   it('ranks B-frames by their presentation time', () => {
     // decode order I P B B: shown I B B P
     const r = displayRanks({ count: 4, durations: new Uint32Array(4).fill(1), ctts: Int32Array.from([1, 3, 0, 0]) });
     expect(Array.from(r.rankOf)).toEqual([0, 3, 1, 2]);
     expect(Array.from(r.sampleAt)).toEqual([0, 2, 3, 1]);
-  });
-});
-
-describe('readMovieTables on a hostile file', () => {
-  it('refuses samples beyond the end of the file and absurd sample counts', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tables-'));
-    try {
-      const beyond = join(dir, 'beyond.mp4');
-      await writeFile(beyond, Buffer.concat([movieBox([track({ chunks: { offsets: [100, 4000], samples: [3, 1] } })]), Buffer.alloc(200)]));
-      await expect(readMovieTables(beyond)).rejects.toThrow(/beyond the end of the file/);
-      const moov = movieBox([track({ chunks: { offsets: [8], samples: [4] } })]);
-      const stsz = moov.indexOf('stsz');
-      moov.writeUInt32BE(10, stsz + 8); // fixed sample size: no table needed for any count
-      moov.writeUInt32BE(4_000_000_000, stsz + 12);
-      expect(() => parseMovieTables(moov)).toThrow(/4000000000 samples/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });
 

@@ -13,8 +13,7 @@
  *   delay, which the video's edit list removes, so the output starts at frame 0.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import type { TrackSamples } from './mp4-tables';
-import { fileTypeBox, mediaDataHeader, movieBox, type OutTrack } from './mp4-write';
+import { fileTypeBox, mediaDataHeader, movieBox, type Mp4Track, type OutTrack } from '../mp4';
 
 /** A sample's bytes in a file. */
 export interface SampleRef {
@@ -34,7 +33,7 @@ export interface VideoRun {
 }
 
 export interface ComposeVideo {
-  track: Pick<TrackSamples, 'timescale' | 'language' | 'stsd' | 'width' | 'height'>;
+  track: Pick<Mp4Track, 'timescale' | 'language' | 'stsd' | 'width' | 'height'>;
   /** Parameter sets of `track.stsd` (in force at the start). */
   params: Buffer;
   frameTicks: number;
@@ -42,7 +41,7 @@ export interface ComposeVideo {
 }
 
 export interface ComposeAudio {
-  track: Pick<TrackSamples, 'timescale' | 'language' | 'stsd'>;
+  track: Pick<Mp4Track, 'timescale' | 'language' | 'stsd'>;
   /** Samples in play order: in a file, or new bytes. */
   samples: Array<SampleRef | Buffer>;
   durations: Uint32Array;
@@ -197,7 +196,7 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
     durations: new Uint32Array(vSizes.length).fill(ft),
     ctts,
     sync: vSync.every(Boolean) ? null : Uint8Array.from(vSync, (x) => (x ? 1 : 0)),
-    chunks: chunksOf(vAt, vSizes, base),
+    offsets: Float64Array.from(vAt, (a) => base + a),
     editMediaTime: delay * ft,
   });
   const aTrack = (base: number): OutTrack | null =>
@@ -213,7 +212,7 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
           durations: audio.durations,
           ctts: null,
           sync: null,
-          chunks: chunksOf(aAt, aSizes, base),
+          offsets: Float64Array.from(aAt, (a) => base + a),
           editMediaTime: audio.editMediaTime,
         }
       : null;
@@ -277,19 +276,18 @@ class CopiedRanges {
   }
 }
 
-/** Consecutive samples stored back to back form one chunk. */
-function chunksOf(at: readonly number[], sizes: readonly number[], base: number): OutTrack['chunks'] {
-  const offsets: number[] = [];
-  const samples: number[] = [];
-  for (let i = 0; i < at.length; i++) {
-    if (i > 0 && at[i] === at[i - 1]! + sizes[i - 1]!) samples[samples.length - 1]!++;
-    else {
-      offsets.push(base + at[i]!);
-      samples.push(1);
-    }
-  }
-  return { offsets, samples };
+/** Bytes of a composition copied from `file`. */
+export function bytesFrom(c: Composition, file: string): number {
+  let n = 0;
+  for (const s of c.spans) if (!Buffer.isBuffer(s) && s.file === file) n += s.end - s.start;
+  return n;
 }
+
+/**
+ * A render copies each moment of its source once (plus the bytes between a run's samples): more
+ * than twice the source's bytes from it means tables that point at the same bytes again and again.
+ */
+export const MAX_SOURCE_COPIES = 2;
 
 /** Bytes moved per read and write when copying a file range. */
 const COPY_CHUNK_BYTES = 4 * 1024 * 1024;

@@ -3,15 +3,16 @@
  * work files; the planning around them is pure and lives in plan.ts, the audio track in
  * audio-track.ts, the output's composition in compose.ts and smart-compose.ts.
  */
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toFfmpegInput } from '../args';
+import { MediaProbeError } from '../errors';
 import { machineCpus } from '../cpus';
 import { mediaInput, withInputOptions, workFileInput, type FfmpegInput } from '../input';
 import { runFfmpeg } from '../run-ffmpeg';
 import type { OutputVolumeRange } from './audio';
 import { makeAudio, type MadeAudio } from './audio-track';
-import { compose, writeComposition } from './compose';
+import { bytesFrom, compose, MAX_SOURCE_COPIES, writeComposition } from './compose';
 import type { DiskCache } from './disk-cache';
 import { readRenderMediaInfo, type RenderMediaInfo, type VideoTrackInfo } from './media-info';
 import {
@@ -288,6 +289,10 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     { track: layout.video, params: layout.params, frameTicks: v.frameTicks!, runs },
     await composedAudio(madeAudio, layout, req.input, info),
   );
+  const sourceBytes = (await stat(req.input)).size;
+  if (bytesFrom(composition, req.input) > MAX_SOURCE_COPIES * sourceBytes) {
+    throw new MediaProbeError('UNSAFE_STRUCTURE', `the render would copy ${bytesFrom(composition, req.input)} bytes of a ${sourceBytes}-byte original`, 'the original');
+  }
   await writeComposition(composition, req.output, {
     signal: req.signal,
     onBytes: (n) => progress(92 + (8 * n) / composition.size, 'Joining pieces'),

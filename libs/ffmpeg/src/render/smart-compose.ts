@@ -3,15 +3,16 @@
  * reported (the plan's frame numbers must name the same samples), the runs of video samples for
  * copied and re-encoded pieces, and the audio packets as samples of the original or new bytes.
  */
+import { MediaProbeError } from '../errors';
 import type { MadeAudio } from './audio-track';
 import type { ComposeAudio, VideoRun } from './compose';
 import type { RenderMediaInfo } from './media-info';
-import { parameterSetsOf, readMovieTables, type TrackSamples } from './mp4-tables';
+import { Mp4BoundsError, parameterSetsOf, readMovieTables, type Mp4Track } from '../mp4';
 import type { PlannedPiece } from './plan';
 
 export interface SourceLayout {
-  video: TrackSamples;
-  audio: TrackSamples | null;
+  video: Mp4Track;
+  audio: Mp4Track | null;
   /** Parameter sets of the video's sample description, length prefixed. */
   params: Buffer;
   /** Display rank of each sample (decode order), and the sample shown at each rank. */
@@ -20,11 +21,11 @@ export interface SourceLayout {
 }
 
 /** Display rank of each sample from its composition time (ties keep decode order). */
-export function displayRanks(t: Pick<TrackSamples, 'count' | 'durations' | 'ctts'>): { rankOf: Int32Array; sampleAt: Int32Array } {
+export function displayRanks(t: Pick<Mp4Track, 'count' | 'durations' | 'ctts'>): { rankOf: Int32Array; sampleAt: Int32Array } {
   const cts = new Float64Array(t.count);
   let dts = 0;
   for (let i = 0; i < t.count; i++) {
-    cts[i] = dts + t.ctts[i]!;
+    cts[i] = dts + (t.ctts?.[i] ?? 0);
     dts += t.durations[i]!;
   }
   const sampleAt = Int32Array.from({ length: t.count }, (_, i) => i).sort((a, b) => cts[a]! - cts[b]! || a - b);
@@ -39,10 +40,12 @@ export function displayRanks(t: Pick<TrackSamples, 'count' | 'durations' | 'ctts
  */
 export async function readSourceLayout(path: string, info: RenderMediaInfo): Promise<SourceLayout | string> {
   const v = info.video!;
-  let tracks: TrackSamples[];
+  let tracks: Mp4Track[];
   try {
     tracks = (await readMovieTables(path)).tracks;
   } catch (e) {
+    // a file the upload would refuse is never composed, nor rendered any other way
+    if (e instanceof Mp4BoundsError) throw new MediaProbeError('UNSAFE_STRUCTURE', e.message, 'the original');
     return `the sample tables cannot be read (${(e as Error).message})`;
   }
   const video = tracks.find((t) => t.handler === 'vide');
@@ -51,7 +54,7 @@ export async function readSourceLayout(path: string, info: RenderMediaInfo): Pro
   if (info.audio && !audio) return 'no audio track in the sample tables';
   if (video.count !== v.framePts.length) return `the sample tables hold ${video.count} frames, the demuxer shows ${v.framePts.length}`;
   if (video.timescale * v.timeBase.num !== v.timeBase.den) return 'the track time scale differs from the stream time base';
-  if (video.descriptions.some((d) => d !== 1)) return 'several sample descriptions';
+  if (video.descriptions) return 'several sample descriptions';
   const params = parameterSetsOf(video.stsd);
   if (!params) return 'NAL units without 4-byte lengths';
   const { rankOf, sampleAt } = displayRanks(video);

@@ -8,7 +8,7 @@ import { constants } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { childBoxes, type ChildBox } from '../mp4-boxes';
+import { childBoxes, type ChildBox } from '../mp4';
 import { runFfmpeg } from '../run-ffmpeg';
 
 /** An HTTP server on loopback that records every request it gets (and answers 404). */

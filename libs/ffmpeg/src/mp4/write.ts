@@ -1,29 +1,17 @@
 /**
- * Writes the file type and movie boxes of an MP4 whose samples the caller has laid out: each
- * track's sample tables are built from per-sample sizes, durations, composition offsets, sync
- * flags and chunk offsets. Sample descriptions are copied from the tracks they came from. Pure.
+ * Writes the file type and movie boxes of an MP4 whose samples the caller has laid out, from the
+ * same sample model the reader gives (sample-table.ts): sizes, durations, composition offsets,
+ * sync flags and where each sample lands; samples stored back to back form one chunk. Sample
+ * descriptions are copied from the tracks they came from. Pure.
  */
+import type { Mp4Track } from './sample-table';
 
-export interface OutTrack {
+/** What the writer needs of a track (its samples' `offsets` are where they land in the output). */
+export type OutTrack = Pick<Mp4Track, 'timescale' | 'language' | 'stsd' | 'width' | 'height' | 'offsets' | 'sizes' | 'durations' | 'ctts' | 'sync'> & {
   handler: 'vide' | 'soun';
-  timescale: number;
-  language: number;
-  /** The stsd box to write as it is. */
-  stsd: Buffer;
-  /** tkhd presentation size, 16.16 fixed point (0 for audio). */
-  width: number;
-  height: number;
-  sizes: Uint32Array;
-  durations: Uint32Array;
-  /** pts - dts per sample (>= 0), or null when every sample is shown as decoded. */
-  ctts: Int32Array | null;
-  /** null: every sample is a sync sample. */
-  sync: Uint8Array | null;
-  /** Runs of consecutive samples stored back to back: where each starts and how many it holds. */
-  chunks: { offsets: number[]; samples: number[] };
   /** Presentation starts this far into the media (ticks), e.g. the decoder delay or AAC priming. */
   editMediaTime: number;
-}
+};
 
 const MOVIE_TIMESCALE = 1000;
 
@@ -84,6 +72,20 @@ function runs(values: ArrayLike<number>): number[][] {
   return out;
 }
 
+/** Consecutive samples stored back to back form one chunk: where each chunk starts and how many it holds. */
+export function chunksOf(offsets: ArrayLike<number>, sizes: ArrayLike<number>): { offsets: number[]; samples: number[] } {
+  const starts: number[] = [];
+  const samples: number[] = [];
+  for (let i = 0; i < offsets.length; i++) {
+    if (i > 0 && offsets[i] === offsets[i - 1]! + sizes[i - 1]!) samples[samples.length - 1]!++;
+    else {
+      starts.push(offsets[i]!);
+      samples.push(1);
+    }
+  }
+  return { offsets: starts, samples };
+}
+
 function sampleTable(t: OutTrack): Buffer {
   const parts = [t.stsd, table('stts', runs(t.durations), [4, 4])];
   if (t.ctts && t.ctts.some((x) => x !== 0)) parts.push(table('ctts', runs(t.ctts), [4, 4]));
@@ -96,13 +98,14 @@ function sampleTable(t: OutTrack): Buffer {
   sizes.writeUInt32BE(t.sizes.length, 8);
   t.sizes.forEach((s, i) => sizes.writeUInt32BE(s, 12 + 4 * i));
   parts.push(box('stsz', sizes));
+  const chunks = chunksOf(t.offsets, t.sizes);
   const stsc: number[][] = [];
-  t.chunks.samples.forEach((n, i) => {
+  chunks.samples.forEach((n, i) => {
     if (stsc[stsc.length - 1]?.[1] !== n) stsc.push([i + 1, n, 1]);
   });
   parts.push(table('stsc', stsc, [4, 4, 4]));
-  const wide = big(...t.chunks.offsets);
-  parts.push(table(wide ? 'co64' : 'stco', t.chunks.offsets.map((o) => [o]), [wide ? 8 : 4]));
+  const wide = chunks.offsets.some((o) => o > 0xffffffff);
+  parts.push(table(wide ? 'co64' : 'stco', chunks.offsets.map((o) => [o]), [wide ? 8 : 4]));
   return box('stbl', ...parts);
 }
 
