@@ -2,3 +2,4 @@ export * from './backoff';
 export * from './errors';
 export * from './messaging';
 export * from './operator';
+export * from './permissions';
