@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BULK_DELETE } from './limits';
 
 /** The operator dashboard's HTTP paths (cookie session; never an editor's bearer token). */
 export const AnalyticsPaths = {
@@ -47,7 +48,7 @@ const pageSize = z.coerce
 export const analyticsVideoQuerySchema = z.object({
   search: z.string().trim().max(200).optional().default(''),
   /** 'all', 'unknown' (no owner) or an owner id */
-  userId: z.string().trim().max(300).optional().default('all'),
+  userId: z.string().trim().max(600).optional().default('all'),
   status: z.enum(VIDEO_STATUS_FILTERS).optional().default('all'),
   sortBy: z.enum(VIDEO_SORTS).optional().default('newest'),
   page: z.coerce.number().int().min(1).max(100000).optional().default(1),
@@ -121,7 +122,7 @@ export const bulkDeletionPreviewSchema = z.object({
 });
 export type BulkDeletionPreview = z.infer<typeof bulkDeletionPreviewSchema>;
 
-export const MAX_BULK_DELETE = 100;
+/** ids: at most MAX_BULK_DELETE */
 const videoIds = z.array(z.string().uuid()).min(1).max(MAX_BULK_DELETE);
 export const bulkPreviewQuerySchema = z.object({
   ids: z
@@ -298,6 +299,7 @@ export type ErrorLogRow = z.infer<typeof errorLogRowSchema>;
 export const errorLogPageSchema = z.object({ errors: z.array(errorLogRowSchema), pagination: paginationSchema });
 export type ErrorLogPage = z.infer<typeof errorLogPageSchema>;
 
+/** ids: at most MAX_BULK_DELETE */
 const bulkIds = z.array(z.string().uuid()).min(1).max(MAX_BULK_DELETE);
 export const errorLogBulkDeleteSchema = z.object({ errorIds: bulkIds.transform((ids) => [...new Set(ids)]) });
 export const bulkDeleteCountSchema = z.object({ deleted: z.number().int() });

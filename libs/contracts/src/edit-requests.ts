@@ -1,16 +1,34 @@
 import { z } from 'zod';
 import { KEY_MOMENT_ZOOM_MAX, KEY_MOMENT_ZOOM_MIN } from './keymoments';
+import { MAX_EDIT_RANGES, MAX_FILLER_WORDS, MAX_REORDER_ENTRIES } from './limits';
 import { muteLevelSchema } from './mute-levels';
+import { MAX_TRANSCRIPT_WORDS } from './videos';
 
 /**
  * Request bodies of the edit, job and clip routes: the gateway parses with them, and their types
- * are what a client sends.
+ * are what a client sends. Every list is bounded (limits.ts); over a bound answers 400.
  */
 
+/** At most `max` entries, said in the words of the list. */
+const atMost = (max: number, what: string) => `At most ${max.toLocaleString('en-US')} ${what} can be sent at once.`;
+/** Word positions of one transcript: never more than it may hold. */
+const wordIndicesSchema = z.array(z.number().int().nonnegative()).max(MAX_TRANSCRIPT_WORDS, atMost(MAX_TRANSCRIPT_WORDS, 'word indices'));
+
 export const timeRangeRequestSchema = z.object({ start: z.number().finite().nonnegative(), end: z.number().finite().nonnegative() });
-export const applyCutsRequestSchema = z.object({ cuts: z.array(timeRangeRequestSchema).min(1, 'Select at least one range to cut.').max(5000) });
-export const removeFillersRequestSchema = z.object({ fillerWordIndices: z.array(z.number().int().nonnegative()).min(1, 'There are no filler words to remove.').max(50000) });
-export const processSilenceRequestSchema = z.object({ silenceRanges: z.array(timeRangeRequestSchema).min(1, "No silences to remove: Mark silences as 'Remove' before processing").max(5000) });
+/** cuts: at most MAX_EDIT_RANGES ranges */
+export const applyCutsRequestSchema = z.object({ cuts: z.array(timeRangeRequestSchema).min(1, 'Select at least one range to cut.').max(MAX_EDIT_RANGES, atMost(MAX_EDIT_RANGES, 'cuts')) });
+/** fillerWordIndices: at most MAX_FILLER_WORDS words */
+export const removeFillersRequestSchema = z.object({
+  fillerWordIndices: z.array(z.number().int().nonnegative()).min(1, 'There are no filler words to remove.').max(MAX_FILLER_WORDS, atMost(MAX_FILLER_WORDS, 'filler words')),
+});
+/** silenceRanges: at most MAX_EDIT_RANGES ranges */
+export const processSilenceRequestSchema = z.object({
+  silenceRanges: z
+    .array(timeRangeRequestSchema)
+    .min(1, "No silences to remove: Mark silences as 'Remove' before processing")
+    .max(MAX_EDIT_RANGES, atMost(MAX_EDIT_RANGES, 'silences')),
+});
+/** pendingMutes: at most MAX_EDIT_RANGES regions, each naming at most a transcript's words */
 export const muteJobRequestSchema = z.object({
   videoId: z.string(),
   pendingMutes: z
@@ -19,35 +37,40 @@ export const muteJobRequestSchema = z.object({
         startTime: z.number().finite().nonnegative(),
         endTime: z.number().finite().nonnegative(),
         level: muteLevelSchema.default('silence'),
-        wordIndices: z.array(z.number().int()).optional(),
-        text: z.string().optional(),
-        id: z.string().optional(),
+        wordIndices: z.array(z.number().int()).max(MAX_TRANSCRIPT_WORDS, atMost(MAX_TRANSCRIPT_WORDS, 'word indices')).optional(),
+        text: z.string().max(100_000).optional(),
+        id: z.string().max(200).optional(),
       }),
     )
     .min(1, 'There are no muted regions to process.')
-    .max(5000),
+    .max(MAX_EDIT_RANGES, atMost(MAX_EDIT_RANGES, 'muted regions')),
 });
+/**
+ * groupOrder or spec.segments: at most MAX_REORDER_ENTRIES entries (and the gateway places at most
+ * MAX_REORDER_BLOCKS blocks apart); a segment's wordIndices at most a transcript's words
+ */
 export const reorderRequestSchema = z
   .object({
-    groupOrder: z.array(z.number().int().nonnegative()).optional(),
+    groupOrder: z.array(z.number().int().nonnegative()).max(MAX_REORDER_ENTRIES, atMost(MAX_REORDER_ENTRIES, 'paragraphs')).optional(),
     spec: z
       .object({
-        granularity: z.string().default('paragraph'),
+        granularity: z.string().max(50).default('paragraph'),
         segments: z
           .array(
             z.object({
-              id: z.union([z.string(), z.number()]).optional(),
+              id: z.union([z.string().max(200), z.number()]).optional(),
               start: z.number().finite(),
               end: z.number().finite(),
-              paragraphId: z.union([z.string(), z.number()]).optional(),
-              wordIndices: z.array(z.number().int().nonnegative()).optional(),
-              type: z.string().optional(),
+              paragraphId: z.union([z.string().max(200), z.number()]).optional(),
+              wordIndices: wordIndicesSchema.optional(),
+              type: z.string().max(50).optional(),
             }),
           )
-          .min(1),
+          .min(1)
+          .max(MAX_REORDER_ENTRIES, atMost(MAX_REORDER_ENTRIES, 'segments')),
       })
       .optional(),
-    userId: z.union([z.string(), z.number()]).optional(),
+    userId: z.union([z.string().max(200), z.number()]).optional(),
     /** the transcript version the client reordered (optional; If-Match works too) */
     transcriptVersion: z.number().int().positive().optional(),
   })

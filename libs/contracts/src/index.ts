@@ -12,5 +12,6 @@ export * from './publishing';
 export * from './mute-levels';
 export * from './retry-timing';
 export * from './edit-requests';
+export * from './limits';
 export * from './keymoments';
 export * from './analytics';

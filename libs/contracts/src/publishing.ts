@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EDIT_RANGES, MAX_EXPORT_CLIPS } from './limits';
 import { muteLevelSchema } from './mute-levels';
 import { planSchema } from './provider';
 
@@ -18,7 +19,7 @@ export const EXPORT_ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5', '21:9', 'Orig
 export const exportMuteLevelSchema = muteLevelSchema;
 export type ExportMuteLevel = z.infer<typeof exportMuteLevelSchema>;
 
-/** POST /api/jobs/export body. */
+/** POST /api/jobs/export body: at most MAX_EDIT_RANGES mute segments and MAX_EXPORT_CLIPS clips. */
 export const exportRequestSchema = z
   .object({
     videoId: z.string().uuid(),
@@ -33,7 +34,7 @@ export const exportRequestSchema = z
               .object({ start: z.number().nonnegative(), end: z.number().nonnegative(), level: exportMuteLevelSchema.optional() })
               .refine((s) => s.end > s.start, 'a mute segment must end after it starts'),
           )
-          .max(5000)
+          .max(MAX_EDIT_RANGES, `At most ${MAX_EDIT_RANGES} mute segments can be published at once.`)
           .default([]),
         captionsEnabled: z.boolean().default(false),
         effectsApplied: z.array(z.string()).max(0, 'no effects are supported').default([]),
@@ -48,7 +49,7 @@ export const exportRequestSchema = z
           duration: z.number().nonnegative(),
         }),
       )
-      .max(100)
+      .max(MAX_EXPORT_CLIPS, `At most ${MAX_EXPORT_CLIPS} clips can be published at once.`)
       .default([]),
     /** Stripe-style: the same key returns the first answer; 8-255 printable characters */
     idempotencyKey: z.string().regex(/^[\x21-\x7e]{8,255}$/, 'idempotencyKey must be 8-255 printable characters'),

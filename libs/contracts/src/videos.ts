@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INSERTED_WORDS, MAX_WORD_DELTAS } from './limits';
 
 /**
  * Videos, transcripts and waveforms as the browser sees them.
@@ -82,10 +83,14 @@ export const wordSchema = z.object({
 });
 export type Word = z.infer<typeof wordSchema>;
 
+/** Largest transcript we store (words); a 3-hour talk is about 30,000. */
+export const MAX_TRANSCRIPT_WORDS = 200_000;
+
+/** wordIndices: at most MAX_TRANSCRIPT_WORDS */
 export const paragraphSchema = z.object({
   start: z.number().nonnegative(),
   end: z.number().nonnegative(),
-  wordIndices: z.array(z.number().int().nonnegative()),
+  wordIndices: z.array(z.number().int().nonnegative()).max(MAX_TRANSCRIPT_WORDS),
   groupNumber: z.number().int().nonnegative().optional(),
 });
 export type Paragraph = z.infer<typeof paragraphSchema>;
@@ -135,31 +140,39 @@ export const newWordSchema = z.object({
 export const wordDeltaSchema = z.union([
   z.object({ word_order: z.number().int().nonnegative(), changes: wordChangesSchema }).strict(),
   z.object({ word_order: z.number().int().nonnegative(), delete: z.literal(true) }).strict(),
-  z.object({ word_order: z.number().int().min(-1), insertAfter: z.array(newWordSchema).min(1).max(10000) }).strict(),
+  z.object({ word_order: z.number().int().min(-1), insertAfter: z.array(newWordSchema).min(1).max(MAX_INSERTED_WORDS, `At most ${MAX_INSERTED_WORDS} words can be inserted in one place.`) }).strict(),
 ]);
 export type WordDelta = z.infer<typeof wordDeltaSchema>;
 
-/** Largest transcript we store (words); a 3-hour talk is about 30,000. */
-export const MAX_TRANSCRIPT_WORDS = 200_000;
+const tooManyWords = `A transcript holds at most ${MAX_TRANSCRIPT_WORDS} words.`;
+const insertedWords = (deltas: readonly WordDelta[]): number => deltas.reduce((n, d) => n + ('insertAfter' in d ? d.insertAfter.length : 0), 0);
+
 
 /**
  * PATCH /api/transcripts/{id}: full replacement (words, paragraphs, fillerWords) or word deltas.
  * `version` (or an `If-Match: "<version>"` header) makes the write conditional: a stale version
- * answers 409 and nothing is written.
+ * answers 409 and nothing is written. Lists: words, paragraphs and fillerWords at most
+ * MAX_TRANSCRIPT_WORDS; at most MAX_WORD_DELTAS deltas, inserting at most MAX_TRANSCRIPT_WORDS words in all.
  */
 export const transcriptPatchSchema = z.union([
   z
     .object({
       version: z.number().int().positive().optional(),
-      words: z.array(wordSchema).max(MAX_TRANSCRIPT_WORDS),
-      paragraphs: z.array(paragraphSchema).optional(),
-      fillerWords: z.array(z.number().int().nonnegative()).optional(),
+      words: z.array(wordSchema).max(MAX_TRANSCRIPT_WORDS, tooManyWords),
+      paragraphs: z.array(paragraphSchema).max(MAX_TRANSCRIPT_WORDS, `At most ${MAX_TRANSCRIPT_WORDS} paragraphs can be sent.`).optional(),
+      fillerWords: z.array(z.number().int().nonnegative()).max(MAX_TRANSCRIPT_WORDS, `At most ${MAX_TRANSCRIPT_WORDS} filler words can be sent.`).optional(),
     })
     .strict(),
   z
     .object({
       version: z.number().int().positive().optional(),
-      wordDeltas: z.array(wordDeltaSchema).min(1).max(20000),
+      wordDeltas: z
+        .array(wordDeltaSchema)
+        .min(1)
+        .max(MAX_WORD_DELTAS, `At most ${MAX_WORD_DELTAS} word changes can be sent at once.`)
+        .superRefine((deltas, ctx) => {
+          if (insertedWords(deltas) > MAX_TRANSCRIPT_WORDS) ctx.addIssue({ code: 'too_big', origin: 'array', maximum: MAX_TRANSCRIPT_WORDS, inclusive: true, message: tooManyWords, input: deltas });
+        }),
     })
     .strict(),
 ]);

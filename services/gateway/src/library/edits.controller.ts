@@ -16,6 +16,7 @@ import { clampWords } from '@wordcut/transcript';
 import { Caller, type Identity } from '../auth/identity';
 import { editing, parseBody, parseId } from '../http';
 import { currentEditList, EditService, type EditVideoRow } from './edits';
+import { reorderRanges } from './reorder';
 import type { SilenceService } from './silence';
 import { SILENCE_SERVICE } from './silence.controller';
 import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
@@ -110,33 +111,8 @@ export class EditsController {
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
     const transcript = await this.library.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
-    const outdated = () => new AppError(409, ErrorCode.OutdatedTranscript, 'The transcript changed since it was loaded. Please refresh the page and reorder again.');
-    const expected = b.transcriptVersion ?? (ifMatch ? Number(ifMatch.replace(/[^0-9]/g, '')) : undefined);
-    if (expected !== undefined && expected !== transcript.version) throw outdated();
     const duration = outputDuration(currentEditList(row));
-    const words = clampWords(transcript.words, duration);
-    let order: TimeRange[];
-    if (b.groupOrder) {
-      const groups = transcript.paragraphs.map((p) => p.groupNumber);
-      const same = groups.length === b.groupOrder.length && [...b.groupOrder].sort((x, y) => x - y).join() === [...groups].sort((x, y) => (x ?? 0) - (y ?? 0)).join();
-      if (!same) throw outdated();
-      const byGroup = new Map(transcript.paragraphs.map((p) => [p.groupNumber, p]));
-      order = b.groupOrder.map((g) => {
-        const p = byGroup.get(g)!;
-        return { start: words[p.wordIndices[0]!]!.start, end: words[p.wordIndices[p.wordIndices.length - 1]!]!.end };
-      });
-    } else {
-      order = b.spec!.segments.map((s) => {
-        if (s.wordIndices && s.wordIndices.length > 0) {
-          const first = words[s.wordIndices[0]!];
-          const last = words[s.wordIndices[s.wordIndices.length - 1]!];
-          if (!first || !last || Math.abs(first.start - s.start) > 0.05 || Math.abs(last.end - s.end) > 0.05) throw outdated();
-        }
-        return { start: Math.max(0, s.start), end: Math.min(duration, s.end) };
-      });
-    }
-    const unchanged = order.every((r, i) => i === 0 || r.start >= order[i - 1]!.start);
-    if (unchanged) throw new AppError(422, ErrorCode.ValidationFailed, 'No changes detected');
+    const order = reorderRanges(b, ifMatch, transcript, clampWords(transcript.words, duration), duration);
     return this.render(row, 'reorder', userId, (el) => applyReorder(el, order), `${plural(order.length, 'segment')} reordered`);
   }
 
