@@ -3,13 +3,32 @@
  * playlist pointing at a loopback HTTP server, one pointing at a file on the worker's disk, an
  * ffconcat list, and an MP4 whose data reference points outside the file. Each answers 415 with a
  * clear message, nothing is stored, the loopback canary sees no request and the file is never
- * opened. Requires the services to be built (`npm run build:services`).
+ * opened. Then the crafted files of the MP4 reader's review (a quadratic dref chain, an stsc that
+ * walks every chunk per entry, two movies, hundreds of tracks claiming millions of samples): each
+ * is refused in under 5 s while another person's cut renders within twice its own time, and the
+ * media worker's memory stays under 400 MB. Requires the services to be built
+ * (`npm run build:services`).
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ffconcatList, hlsPlaylist, makeSmallMp4, startCanary, watchFile, withExternalDataReference, type Canary, type FileCanary } from '../../libs/ffmpeg/src/testing/hostile-media';
+import { videoSchema } from '@wordcut/contracts';
+import {
+  ffconcatList,
+  hlsPlaylist,
+  makeSmallMp4,
+  startCanary,
+  watchFile,
+  withDrefChain,
+  withExternalDataReference,
+  withManyTracks,
+  withStscWalk,
+  withTwoMovies,
+  type Canary,
+  type FileCanary,
+} from '../../libs/ffmpeg/src/testing/hostile-media';
+import { eventually } from '../testing/env';
 import { startGatewaySession, bearer } from '../testing/identity';
 import { startSystem, type TestSystem } from './system';
 
@@ -70,5 +89,75 @@ describe('hostile uploads: refused with 415, nothing stored, nothing fetched', (
     const res = await upload(goodMp4, 'small.mp4');
     expect(res.status).toBe(201);
     expect(canary.requests).toEqual([]);
+  });
+
+  describe("crafted MP4s: refused fast, and another person's work is not slowed", () => {
+    const UNSAFE = /built in a way we do not accept/;
+    const crafted: Array<[string, () => Buffer, RegExp]> = [
+      ['a 600 KB chain of url entries holding dref headers', () => withDrefChain(goodMp4, 600_000), /refers to data outside the file/],
+      ['an stsc that goes back to the first chunk 50,000 times over 25,000 chunks', () => withStscWalk(goodMp4, 50_000, 25_000), UNSAFE],
+      ['two movies (a hoov for ffmpeg, a moov whose every sample is the whole file)', () => withTwoMovies(goodMp4), UNSAFE],
+      ['60 extra tracks of 12 million one-byte samples each', () => withManyTracks(goodMp4, 60), UNSAFE],
+    ];
+    let other: { token: string; videoId: string };
+
+    const postAs = (t: string, path: string, body: unknown) =>
+      fetch(sys.api(path), { method: 'POST', headers: { ...bearer(t), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    /** A cut of the other person's video, POST to completed (ms). */
+    const timedCut = async (): Promise<number> => {
+      const started = Date.now();
+      const res = await postAs(other.token, `/api/videos/${other.videoId}/apply-cuts`, { cuts: [{ start: 0.2, end: 0.4 }] });
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      const job = await eventually(async () => {
+        const r = await fetch(sys.api(`/api/video-processing/jobs/${jobId}`), { headers: bearer(other.token) });
+        const j = (await r.json()) as { status: string };
+        return ['completed', 'error', 'failed', 'cancelled'].includes(j.status) ? j : undefined;
+      }, 60000, 'the cut');
+      expect(job.status).toBe('completed');
+      return Date.now() - started;
+    };
+    const mediaRssPeakMiB = (): number => {
+      const status = readFileSync(`/proc/${sys.stack.services.media.child!.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+    };
+
+    beforeAll(async () => {
+      const session = await startGatewaySession(sys.stack.services.gateway.url);
+      const form = new FormData();
+      form.append('video', new Blob([new Uint8Array(goodMp4)], { type: 'video/mp4' }), 'mine.mp4');
+      form.append('vtt', new Blob([VTT], { type: 'text/vtt' }), 'mine.vtt');
+      const res = await fetch(sys.api('/api/videos/upload'), { method: 'POST', headers: bearer(session.token), body: form });
+      expect(res.status).toBe(201);
+      const { id } = videoSchema.parse(await res.json());
+      await eventually(async () => {
+        const v = videoSchema.parse(await (await fetch(sys.api(`/api/videos/${id}`), { headers: bearer(session.token) })).json());
+        return v.status === 'completed' ? v : undefined;
+      }, 60000, 'the other video ready');
+      other = { token: session.token, videoId: id };
+    }, 90000);
+
+    it.each(crafted)('refuses %s in under 5 s, storing nothing', async (_name, body, message) => {
+      const before = await storedObjects();
+      const started = Date.now();
+      const res = await upload(body(), 'crafted.mp4');
+      const ms = Date.now() - started;
+      expect(res.status).toBe(415);
+      expect(((await res.json()) as { message: string }).message).toMatch(message);
+      expect(ms).toBeLessThan(5000);
+      expect(await storedObjects()).toBe(before);
+    });
+
+    it("another person's cut takes at most twice its own time while every crafted file is sent at once, and the worker stays under 400 MB", async () => {
+      // its own time: the slower of two cuts alone (the first warms the worker's cache)
+      const alone = Math.max(await timedCut(), await timedCut());
+      const files = crafted.map(([, body]) => body());
+      const [underAttack, ...answers] = await Promise.all([timedCut(), ...files.flatMap((f) => [upload(f, 'a.mp4'), upload(f, 'b.mp4')])]);
+      expect(answers.map((r) => (r as Response).status)).toEqual(files.flatMap(() => [415, 415]));
+      expect(underAttack).toBeLessThanOrEqual(2 * alone);
+      expect(mediaRssPeakMiB()).toBeLessThan(400);
+      // the refusals reached the operators' error log as warnings
+      expect(sys.logsMentioning('refused a crafted file')).toMatch(/"report":true/);
+    }, 120000);
   });
 });

@@ -57,6 +57,7 @@ export class Work {
   private boxes = 0;
   private entries = 0;
   private samples = 0;
+  private sampleBytes = 0;
   private sliceEnds = Number.POSITIVE_INFINITY;
 
   constructor(readonly limits: Readonly<Mp4Limits> = MP4_LIMITS) {}
@@ -81,6 +82,12 @@ export class Work {
   countEntries(n: number, table: string): void {
     this.entries += n;
     if (this.entries > this.limits.maxEntries) throw new Mp4BoundsError(`the sample tables hold more than ${this.limits.maxEntries} entries (${table})`);
+  }
+
+  /** Bytes the tracks' samples claim, in all: at most the file's size (they lie apart inside it). */
+  claimSampleBytes(n: number, fileSize: number): void {
+    this.sampleBytes += n;
+    if (this.sampleBytes > fileSize) throw new Mp4UnsupportedError('the samples claim more bytes than the file holds');
   }
 
   countSamples(n: number): void {

@@ -149,17 +149,20 @@ function* parseTrack(b: Buffer, trak: ChildBox, fileSize: number, work: Work, sp
   if (stsz.end - stsz.payloadStart < 12) throw new Mp4UnsupportedError('the stsz box is too short');
   const fixed = u32(b, stsz.payloadStart + 4);
   const count = u32(b, stsz.payloadStart + 8);
-  // before anything is allocated: a fixed size must fit the file, a table its box
-  if (fixed && count * fixed > fileSize) throw new Mp4UnsupportedError('a sample lies beyond the end of the file');
+  // before anything is allocated: samples of a fixed size must fit the file, a table its box
+  if (fixed) work.claimSampleBytes(count * fixed, fileSize);
+  else entries(b, stsz, 4, work, 4);
   work.countSamples(count);
   const sizes = new Uint32Array(count);
   if (fixed) sizes.fill(fixed);
   else {
-    const { at } = entries(b, stsz, 4, work, 4);
+    const at = stsz.payloadStart + 12;
+    let sum = 0;
     for (let i = 0; i < count; i++) {
-      sizes[i] = u32(b, at + 4 * i);
+      sum += sizes[i] = u32(b, at + 4 * i);
       if (work.tick()) yield;
     }
+    work.claimSampleBytes(sum, fileSize);
   }
 
   const durations = new Uint32Array(count);
