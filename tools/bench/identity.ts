@@ -27,6 +27,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { providerOwnerId } from '@wordcut/provider';
 import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { startProviderSandbox } from '../provider-sandbox/sandbox';
 import type { ServiceProcess } from '../stack/stack';
@@ -155,7 +156,7 @@ export async function benchIdentity(o: IdentityBenchOptions): Promise<IdentityRe
   };
   const session = await startGatewaySession(gateway.url);
   tokens.gateway = session.token;
-  const owners: Record<IdentityKind, string> = { provider: providerUser, gateway: session.userId };
+  const owners: Record<IdentityKind, string> = { provider: providerOwnerId(sandbox.issuer, providerUser), gateway: session.userId };
 
   const ds = gatewayDataSource(db.url, 2);
   await ds.initialize();

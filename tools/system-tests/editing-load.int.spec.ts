@@ -7,6 +7,7 @@
  * Requires the services to be built (`npm run build:services`).
  */
 import { transcriptSchema, videoSchema } from '@wordcut/contracts';
+import { providerOwnerId } from '@wordcut/provider';
 import { percentile } from '../bench/common';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -49,8 +50,9 @@ describe('50 editors saving while 4 renders run', () => {
     }
     const owners = await Promise.all(
       Array.from({ length: EDITORS }, async (_, i) => {
-        const ownerId = `load-editor-${i}`;
-        return { ownerId, token: await sys.sandbox.signToken({ sub: ownerId, sessionId: `load-${i}`, videoId: `load-${i}` }, { expiresInSec: 3600 }) };
+        const sub = `load-editor-${i}`;
+        // provider users own under the sandbox's issuer
+        return { ownerId: providerOwnerId(sys.sandbox.issuer, sub), token: await sys.sandbox.signToken({ sub, sessionId: `load-${i}`, videoId: `load-${i}` }, { expiresInSec: 3600 }) };
       }),
     );
     editors = await seedEditors({ databaseUrl: sys.env.DATABASE_URL, owners, words: WORDS });

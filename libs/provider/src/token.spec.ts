@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { bearerToken, ProviderTokenError, ProviderTokenVerifier } from './token';
+import { bearerToken, PROVIDER_OWNER_PREFIX, providerOwnerId, ProviderTokenError, ProviderTokenVerifier } from './token';
 
 const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -64,5 +64,24 @@ describe('ProviderTokenVerifier maximum token age', () => {
 
   it('accepts old tokens when no limit is configured', async () => {
     await expect(new ProviderTokenVerifier(base).verify(await sign(now() - 7200))).resolves.toMatchObject({ sub: 'u' });
+  });
+});
+
+describe('provider owner ids', () => {
+  const claims = { sessionId: 's1', videoId: 'v1', plan: { tier: 'pro', quotas: {} }, usageSnapshot: {} };
+
+  it("are the token's subject under its issuer", async () => {
+    const token = await new SignJWT({ sub: 'u', ...claims }).setProtectedHeader({ alg: 'ES256' }).setIssuer('provider').setAudience('wordcut').setExpirationTime('1h').sign(privateKey);
+    await expect(new ProviderTokenVerifier(base).verify(token)).resolves.toMatchObject({ sub: 'u', ownerId: 'provider:provider:u' });
+  });
+
+  it("never equal a gateway session's owner id, nor another issuer's subject", () => {
+    const gatewayOwner = 'wordcut:0b6f7a8e-2f0c-4a55-9a63-1f1f6f1d2b3c';
+    expect(providerOwnerId('provider', gatewayOwner)).toBe(`provider:provider:${gatewayOwner}`);
+    expect(providerOwnerId('provider', gatewayOwner).startsWith('wordcut:')).toBe(false);
+    expect(providerOwnerId('https://id.example:8443/x', 'u')).toBe('provider:https%3A%2F%2Fid.example%3A8443%2Fx:u');
+    // an issuer cannot borrow part of a subject: the issuer part holds no ':'
+    expect(providerOwnerId('a:b', 'c')).not.toBe(providerOwnerId('a', 'b:c'));
+    expect(providerOwnerId('a', 'b').startsWith(PROVIDER_OWNER_PREFIX)).toBe(true);
   });
 });

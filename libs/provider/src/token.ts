@@ -59,7 +59,23 @@ export interface ProviderTokenVerifierOptions {
   maxTokenAgeSec?: number;
 }
 
-export type VerifiedProviderToken = ProviderTokenClaims & { exp: number; iat?: number };
+/**
+ * A verified session token's claims, and `ownerId`: what the objects of its user record as their
+ * owner (providerOwnerId of its issuer and subject).
+ */
+export type VerifiedProviderToken = ProviderTokenClaims & { exp: number; iat?: number; ownerId: string };
+
+/** Owner ids of provider users start with this; no other owner id does (gateway sessions are `wordcut:<uuid>`). */
+export const PROVIDER_OWNER_PREFIX = 'provider:';
+
+/**
+ * The owner id of a provider user: the subject under its issuer, `provider:<issuer>:<sub>` with the
+ * issuer percent-encoded (it holds no ':'), so no two issuers' subjects and no gateway session
+ * ever share an owner id.
+ */
+export function providerOwnerId(issuer: string, subject: string): string {
+  return `${PROVIDER_OWNER_PREFIX}${encodeURIComponent(issuer)}:${subject}`;
+}
 
 export const DEFAULT_TOKEN_ALGORITHMS: readonly string[] = ['RS256', 'ES256', 'EdDSA'];
 
@@ -126,7 +142,7 @@ export class ProviderTokenVerifier {
         `The session token from the provider is missing or has invalid information (${fields.join(', ')}). ${REOPEN}`,
       );
     }
-    return { ...parsed.data, exp: payload.exp!, ...(payload.iat !== undefined ? { iat: payload.iat } : {}) };
+    return { ...parsed.data, exp: payload.exp!, ...(payload.iat !== undefined ? { iat: payload.iat } : {}), ownerId: providerOwnerId(this.options.issuer, parsed.data.sub) };
   }
 
   /** Refuses malformed tokens, disallowed algorithms and tokens that try to bring their own key. */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 export const GATEWAY_ISSUER = 'wordcut-gateway';
 const SESSION_AUDIENCE = 'wordcut-session';
 const MEDIA_AUDIENCE = 'wordcut-media';
-/** Owner ids of gateway sessions; provider users keep the provider's subject as it is. */
+/** Owner ids of gateway sessions; provider users own as `provider:<issuer>:<sub>` (providerOwnerId). */
 export const GATEWAY_SUBJECT_PREFIX = 'wordcut:';
 /** Query parameter of a signed media URL. */
 export const MEDIA_TOKEN_PARAM = 'st';

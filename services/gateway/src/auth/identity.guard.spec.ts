@@ -124,10 +124,18 @@ describe('library routes', () => {
     expect(await refusalBody(activate(VideoRoutes, 'list', request({ authorization: 'Bearer' })))).toEqual(missing);
   });
 
-  it("resolve a provider session token to the provider's subject, with its claims", async () => {
+  it("resolve a provider session token to the provider's subject under its issuer, with its claims", async () => {
     const req = request({ authorization: `Bearer ${await providerToken()}` });
     await expect(activate(VideoRoutes, 'list', req)).resolves.toBe(true);
-    expect(req.identity).toMatchObject({ userId: 'provider-user-1', via: 'provider', provider: { sub: 'provider-user-1', sessionId: 'session-1', videoId: 'video-1' } });
+    expect(req.identity).toMatchObject({ userId: 'provider:provider:provider-user-1', via: 'provider', provider: { sub: 'provider-user-1', sessionId: 'session-1', videoId: 'video-1' } });
+  });
+
+  it("keep a provider subject that looks like a gateway session apart from that session's owner", async () => {
+    const session = await tokens.issueSession();
+    const req = request({ authorization: `Bearer ${await providerToken({ ...claims, sub: session.userId })}` });
+    await expect(activate(VideoRoutes, 'list', req)).resolves.toBe(true);
+    expect(req.identity).toMatchObject({ userId: `provider:provider:${session.userId}`, via: 'provider' });
+    expect(req.identity!.userId).not.toBe(session.userId);
   });
 
   it('resolve a gateway session token to its wordcut: owner', async () => {
@@ -235,7 +243,7 @@ describe('publishing routes (@ExportRefusals)', () => {
   it('resolve a provider token, and refuse a bad one in the export shape with its error code as details', async () => {
     const req = request({ authorization: `Bearer ${await providerToken()}` });
     await expect(activate(ExportRoutes, 'quota', req)).resolves.toBe(true);
-    expect(req.identity).toMatchObject({ userId: 'provider-user-1', via: 'provider' });
+    expect(req.identity).toMatchObject({ userId: 'provider:provider:provider-user-1', via: 'provider' });
     const expired = request({ authorization: `Bearer ${await providerToken(claims, -120)}` });
     expect(await refusalBody(activate(ExportRoutes, 'quota', expired))).toEqual(
       exportRefusal('unauthorized', 'The session token has expired. Open the editor again from the provider.', 'TOKEN_EXPIRED'),

@@ -55,7 +55,7 @@ export class IdentityResolver {
       }
     }
     const claims = exportRefusals ? await this.sessions.verifyForExport(token, AUTHENTICATION_REQUIRED) : await this.sessions.verifyBearer(`Bearer ${token}`, { required: true });
-    return { userId: claims.sub, via: 'provider', provider: claims };
+    return { userId: claims.ownerId, via: 'provider', provider: claims };
   }
 
   async fromMediaToken(token: string, path: string): Promise<Identity> {

@@ -4,8 +4,8 @@ import type { VerifiedProviderToken } from '@wordcut/provider';
 export { Public } from '@wordcut/platform';
 
 /**
- * Who is calling. `userId` is what objects record as their owner: the provider's subject for a
- * provider session, `wordcut:<uuid>` for a gateway session (upload form).
+ * Who is calling. `userId` is what objects record as their owner: `provider:<issuer>:<sub>` for a
+ * provider session (providerOwnerId), `wordcut:<uuid>` for a gateway session (upload form).
  */
 export interface Identity {
   userId: string;

@@ -11,8 +11,12 @@ import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
  * session token; we verify it (signature with the provider's configured key, algorithm
  * allow-list, issuer, audience, expiry), then open the session's video: the first entry
  * creates it and starts importing the media the token names, any later entry with the same
- * session gets the same video.
+ * session gets the same video. The session's video is found by id and owner: someone else's
+ * answers 404 like a missing one.
  */
+/** Another person's session, said as if it did not exist. */
+export const SESSION_NOT_FOUND = 'This session has no video in WordCut.';
+
 @Controller('api/provider')
 export class ProviderSessionsController {
   constructor(@Inject(LIBRARY_DEPS) private readonly library: LibraryDeps) {}
@@ -23,7 +27,7 @@ export class ProviderSessionsController {
   async open(@Caller() caller: Identity): Promise<ProviderSessionResponse> {
     const claims = caller.provider;
     if (!claims) throw new AppError(401, ErrorCode.Unauthorized, 'Authentication required: send the session token from the provider as a bearer token.');
-    const existing = await this.library.videos.getBySession(claims.sessionId);
+    const existing = await this.library.videos.getBySession(claims.sessionId, caller.userId);
     if (existing) return { success: true, video: { id: existing.id, title: existing.title }, existing: true };
 
     const videoUrl = claims.media?.videoUrl;
@@ -34,7 +38,7 @@ export class ProviderSessionsController {
     const source: IngestSource = { kind: 'provider', videoUrl, vttUrl: claims.media.vttUrl, wordBywordUrl: claims.media.wordBywordUrl };
     const jobId = IngestCoordinator.newJobId();
     const title = claims.title?.trim() || `Video ${claims.videoId}`;
-    const { video, created } = await this.library.videos.createForSession({
+    const opened = await this.library.videos.createForSession({
       id: randomUUID(),
       title,
       originalName: title,
@@ -42,11 +46,13 @@ export class ProviderSessionsController {
       languageCode: claims.languageCode ?? this.library.config.DEFAULT_LANGUAGE,
       ingestJobId: jobId,
       ingestSource: source,
-      ownerId: claims.sub,
+      ownerId: caller.userId,
       providerSessionId: claims.sessionId,
       providerVideoId: claims.videoId,
       providerIsClone: claims.isClone ?? false,
     }, this.library.activeJobs);
+    if (!opened) throw new AppError(404, ErrorCode.NotFound, SESSION_NOT_FOUND);
+    const { video, created } = opened;
     if (created) {
       try {
         await this.library.ingest.request(jobId, video.id, source, claims.languageCode);

@@ -8,7 +8,7 @@ import { reorderBlocks, reorderRanges } from './reorder';
 
 /** `n` one-word paragraphs, word i from i to i + 0.8 s. */
 function talk(n: number): { words: Word[]; transcript: { version: number; paragraphs: Paragraph[] } } {
-  const words = Array.from({ length: n }, (_, i): Word => ({ text: `w${i}`, start: i, end: i + 0.8, confidence: 1, word_order: i }));
+  const words = Array.from({ length: n }, (_, i): Word => ({ text: `w${i}`, start: i, end: i + 0.8, confidence: 1, group_number: i, word_order: i }));
   const paragraphs = words.map((w, i): Paragraph => ({ start: w.start, end: w.end, wordIndices: [i], groupNumber: i }));
   return { words, transcript: { version: 3, paragraphs } };
 }

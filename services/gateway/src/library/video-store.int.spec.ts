@@ -112,11 +112,27 @@ describe('creation', () => {
       videos.createForSession({ ...a, providerSessionId: session, ownerId: 'provider-user' }, jobs),
       videos.createForSession({ ...b, providerSessionId: session, ownerId: 'provider-user' }, jobs),
     ]);
-    expect(ra.video.id).toBe(rb.video.id);
-    expect([ra.created, rb.created].sort()).toEqual([false, true]);
+    expect(ra!.video.id).toBe(rb!.video.id);
+    expect([ra!.created, rb!.created].sort()).toEqual([false, true]);
     const again = await videos.createForSession({ ...newVideo(), providerSessionId: session, ownerId: 'provider-user' }, jobs);
-    expect(again).toEqual({ video: expect.objectContaining({ id: ra.video.id }), created: false });
-    expect(await videos.getBySession(session)).toMatchObject({ id: ra.video.id });
+    expect(again).toEqual({ video: expect.objectContaining({ id: ra!.video.id }), created: false });
+    expect(await videos.getBySession(session, 'provider-user')).toMatchObject({ id: ra!.video.id });
+  });
+
+  it("finds a session's video by id and owner: someone else with the same session id gets nothing", async () => {
+    const session = `session-${randomUUID()}`;
+    const jobs = new ActiveJobs(10, renders, videos);
+    const mine = await videos.createForSession({ ...newVideo(), providerSessionId: session, ownerId: 'provider:p:owner' }, jobs);
+    expect(mine).toMatchObject({ created: true });
+    expect(await videos.getBySession(session, 'provider:p:stranger')).toBeNull();
+    // neither a second video for the session nor the owner's
+    expect(await videos.createForSession({ ...newVideo(), providerSessionId: session, ownerId: 'provider:p:stranger' }, jobs)).toBeNull();
+    expect(await database.ds.query(`SELECT owner_id FROM library.videos WHERE provider_session_id = $1`, [session])).toEqual([{ owner_id: 'provider:p:owner' }]);
+    // two strangers racing the owner for a fresh session: the owner's video or nothing
+    const fresh = `session-${randomUUID()}`;
+    const results = await Promise.all(['provider:p:a', 'provider:p:b'].map((ownerId) => videos.createForSession({ ...newVideo(), providerSessionId: fresh, ownerId }, jobs)));
+    expect(results.filter((r) => r?.created)).toHaveLength(1);
+    expect(results.filter((r) => r === null)).toHaveLength(1);
   });
 });
 

@@ -190,20 +190,28 @@ export class VideoStore {
 
   /**
    * Creates the video of a provider session, or returns the one that session already has
-   * (two concurrent entries with one session make one video: the unique index decides).
+   * (two concurrent entries with one session make one video: the unique index decides). Null
+   * when the session's video belongs to someone else.
    */
-  async createForSession(v: NewVideo & { providerSessionId: string; ownerId: string }, activeJobs: ActiveJobs): Promise<{ video: VideoRow; created: boolean }> {
-    const existing = await this.getBySession(v.providerSessionId);
-    if (existing) return { video: existing, created: false };
+  async createForSession(v: NewVideo & { providerSessionId: string; ownerId: string }, activeJobs: ActiveJobs): Promise<{ video: VideoRow; created: boolean } | null> {
+    const existing = await this.sessionVideo(v.providerSessionId, v.ownerId);
+    if (existing !== undefined) return existing && { video: existing, created: false };
     try {
       return { video: await this.createOwned(v, activeJobs), created: true };
     } catch (err) {
       if ((err as { code?: string }).code === '23505') {
-        const video = await this.getBySession(v.providerSessionId);
-        if (video) return { video, created: false };
+        const video = await this.sessionVideo(v.providerSessionId, v.ownerId);
+        if (video !== undefined) return video && { video, created: false };
       }
       throw err;
     }
+  }
+
+  /** The video holding a provider session: the row when `ownerId` owns it, null when someone else does, undefined when none does. */
+  private async sessionVideo(sessionId: string, ownerId: string): Promise<VideoRow | null | undefined> {
+    const rows = (await this.ds.query(`${SELECT_VIDEO} WHERE v.provider_session_id = $1`, [sessionId])) as VideoRow[];
+    if (!rows[0]) return undefined;
+    return rows[0].owner_id === ownerId ? rows[0] : null;
   }
 
   async get(id: string, m: EntityManager | DataSource = this.ds): Promise<VideoRow | null> {
@@ -234,10 +242,12 @@ export class VideoStore {
     return (await this.ds.query(`${SELECT_VIDEO} WHERE v.accessed_at < $1 ORDER BY v.accessed_at LIMIT $2`, [before, limit])) as VideoRow[];
   }
 
-  async getBySession(sessionId: string): Promise<VideoRow | null> {
-    const rows = (await this.ds.query(`${SELECT_VIDEO} WHERE v.provider_session_id = $1`, [sessionId])) as VideoRow[];
+  /** The video of a provider session when `ownerId` owns it; null for a missing one and for anyone else's alike. */
+  async getBySession(sessionId: string, ownerId: string): Promise<VideoRow | null> {
+    const rows = (await this.ds.query(`${SELECT_VIDEO} WHERE v.provider_session_id = $1 AND v.owner_id = $2`, [sessionId, ownerId])) as VideoRow[];
     return rows[0] ?? null;
   }
+
 
   /** The ingest `jobId` now owns the video: status processing, progress 0, no error. */
   async startIngest(id: string, jobId: string, source: IngestSource): Promise<boolean> {

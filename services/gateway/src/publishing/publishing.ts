@@ -76,7 +76,7 @@ export class PublishingService {
   private caller(claims: VerifiedProviderToken, token: string): ExportCaller {
     const m = claims.media;
     return {
-      userId: claims.sub,
+      userId: claims.ownerId,
       plan: claims.plan,
       sessionId: claims.sessionId,
       providerVideoId: claims.videoId,
@@ -87,7 +87,7 @@ export class PublishingService {
 
   private async ownedVideo(videoId: string, claims: VerifiedProviderToken): Promise<EditVideoRow> {
     const row = await this.edits.getVideo(videoId);
-    if (!row || row.owner_id !== claims.sub) throw exportError(404, 'not_found', `There is no video with id '${videoId}'.`);
+    if (!row || row.owner_id !== claims.ownerId) throw exportError(404, 'not_found', `There is no video with id '${videoId}'.`);
     return row;
   }
 
@@ -132,7 +132,7 @@ export class PublishingService {
   /** The server's count of the user's exports; the token's snapshot only when the export service cannot answer. */
   private async usage(claims: VerifiedProviderToken): Promise<QuotaUsage> {
     try {
-      return await this.library.bus.request(ExportSubjects.rpcQuota, { userId: claims.sub, plan: claims.plan }, quotaUsageSchema, this.library.config.RPC_TIMEOUT_MS);
+      return await this.library.bus.request(ExportSubjects.rpcQuota, { userId: claims.ownerId, plan: claims.plan }, quotaUsageSchema, this.library.config.RPC_TIMEOUT_MS);
     } catch (err) {
       this.library.logger.warn({ err }, 'export quota unavailable; answering the token snapshot');
       return quotaUsageFrom(claims.plan, claims.usageSnapshot, new Date());
@@ -188,7 +188,7 @@ export class PublishingService {
     // mutes the video lacks start rendering now, and the job waits for that render's end; a render
     // refused now (busy, a job limit) is met again, and reported, when the job runs
     const render = request.saveMainVideo
-      ? await this.muteRender(row, request.mainVideoEdits.muteSegments, claims.sub).catch((err: unknown) => {
+      ? await this.muteRender(row, request.mainVideoEdits.muteSegments, claims.ownerId).catch((err: unknown) => {
           if (err instanceof AppError) return null;
           throw err;
         })
@@ -341,8 +341,8 @@ export class PublishingService {
     const claims = await this.auth.verifyForExport(authorization, 'JWT token required');
     const parsed = resetBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw exportError(400, 'invalid_request', 'videoId must be a video id');
-    const bySession = await this.library.videos.getBySession(sessionId);
-    if (!bySession || bySession.owner_id !== claims.sub) throw exportError(404, 'not_found', 'This session has no video in WordCut.');
+    const bySession = await this.library.videos.getBySession(sessionId, claims.ownerId);
+    if (!bySession) throw exportError(404, 'not_found', 'This session has no video in WordCut.');
     if (claims.sessionId !== sessionId) throw exportError(403, 'forbidden', 'This session token is for another session.');
     if (parsed.data.videoId && parsed.data.videoId !== bySession.id) throw exportError(403, 'forbidden', 'This session token is not for this video.');
     const row = (await this.edits.getVideo(bySession.id))!;
@@ -350,7 +350,7 @@ export class PublishingService {
       video: row.processed_filename !== null || row.edit_list !== null,
       transcript: row.vtt_changed || row.word_byword_changed,
     };
-    await this.edits.revertToOriginal(row.id, claims.sub);
+    await this.edits.revertToOriginal(row.id, claims.ownerId);
     await this.library.videos.resetUploads(row.id);
     this.library.logger.info({ videoId: row.id, sessionId, filesUpdated }, 'session reset to the original');
     const message = filesUpdated.video || filesUpdated.transcript ? 'The video and its transcript are back to the original.' : 'Nothing to reset: the video was already the original.';
