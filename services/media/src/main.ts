@@ -60,6 +60,7 @@ export async function main() {
               maxAgeMs: config.MEDIA_CACHE_MAX_AGE_HOURS * 3600_000,
             })
           : null;
+      void cache?.check().then((reason) => reason && logger.warn({ reason, report: true }, 'render cache off'));
       const render = new RenderWorker(bus, storage, logger, {
         cache,
         workerId: config.WORKER_ID,

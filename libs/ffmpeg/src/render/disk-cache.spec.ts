@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiskCache } from './disk-cache';
@@ -51,5 +51,30 @@ describe('DiskCache', () => {
     const cache = new DiskCache({ dir: join(blocked, 'c'), maxBytes: 1000, maxAgeMs: 60_000 });
     await expect(cache.put('a', await file('src', 10))).resolves.toBeUndefined();
     expect(await cache.take('a', join(dir, 'out'))).toBe(false);
+  });
+
+  it('is this user\'s alone: directory 0700 (tightened if looser), entries 0600', async () => {
+    await mkdir(join(dir, 'c'), { mode: 0o755 });
+    await chmod(join(dir, 'c'), 0o755);
+    const cache = new DiskCache({ dir: join(dir, 'c'), maxBytes: 1000, maxAgeMs: 60_000 });
+    await cache.put('a', await file('src', 10));
+    expect((await stat(join(dir, 'c'))).mode & 0o777).toBe(0o700);
+    expect((await stat(join(dir, 'c', DiskCache.entryName('a')))).mode & 0o777).toBe(0o600);
+    expect(await cache.check()).toBeNull();
+  });
+
+  // the tests run as root (CI and our machines), which can hand a file to another user
+  it('an entry or a directory of another user is not used', async () => {
+    const cache = new DiskCache({ dir: join(dir, 'c'), maxBytes: 1000, maxAgeMs: 60_000 });
+    await cache.put('a', await file('src', 10));
+    await chown(join(dir, 'c', DiskCache.entryName('a')), 65534, 65534);
+    expect(await cache.has('a')).toBe(false);
+    expect(await cache.take('a', join(dir, 'out'))).toBe(false);
+    await mkdir(join(dir, 'theirs'));
+    await chown(join(dir, 'theirs'), 65534, 65534);
+    const foreign = new DiskCache({ dir: join(dir, 'theirs'), maxBytes: 1000, maxAgeMs: 60_000 });
+    expect(await foreign.check()).toMatch(/belongs to another user \(uid 65534\)/);
+    await foreign.put('b', await file('src2', 10));
+    expect(await foreign.has('b')).toBe(false);
   });
 });

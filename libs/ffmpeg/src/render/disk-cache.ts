@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { chmod, copyFile, link, lstat, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface DiskCacheOptions {
@@ -17,12 +17,36 @@ export interface DiskCacheOptions {
  * (readers see whole entries only), used by hard-linking it into the caller's directory (a link
  * survives the entry's eviction), and kept by recent use (a hit refreshes its time). Over its byte
  * budget or age, the least recently used entries are removed.
+ *
+ * Only this user reads or writes it: the directory is 0700 and entries 0600; a directory owned by
+ * someone else (or a symlink) disables the cache, and an entry owned by someone else is a miss.
  */
 export class DiskCache {
   private sweeping: Promise<void> | null = null;
   private sinceSweep = 0;
+  private ready: Promise<string | null> | null = null;
 
   constructor(private readonly o: DiskCacheOptions) {}
+
+  /** Null when the directory is ours alone (made 0700 if it was looser), else why the cache is off. */
+  check(): Promise<string | null> {
+    this.ready ??= (async () => {
+      await mkdir(this.o.dir, { recursive: true, mode: 0o700 }).catch(() => undefined);
+      const s = await lstat(this.o.dir).catch(() => null);
+      if (!s) return `the cache directory ${this.o.dir} cannot be made`;
+      if (!s.isDirectory()) return `the cache directory ${this.o.dir} is not a directory`;
+      if (s.uid !== process.getuid?.()) return `the cache directory ${this.o.dir} belongs to another user (uid ${s.uid})`;
+      if ((s.mode & 0o077) !== 0) await chmod(this.o.dir, 0o700);
+      return null;
+    })();
+    return this.ready;
+  }
+
+  /** An entry written by another user is not trusted. */
+  private async ours(path: string): Promise<boolean> {
+    const s = await lstat(path).catch(() => null);
+    return s !== null && s.isFile() && s.uid === process.getuid?.();
+  }
 
   /** The file name of a key: a hash, so any text (object keys, settings) can be a key. */
   static entryName(key: string): string {
@@ -36,6 +60,7 @@ export class DiskCache {
   /** Places the entry of `key` at `dest` (hard link, or a copy across file systems); false on a miss. */
   async take(key: string, dest: string): Promise<boolean> {
     const path = this.pathOf(key);
+    if ((await this.check()) !== null || !(await this.ours(path))) return false;
     try {
       await placeFile(path, dest);
     } catch (err) {
@@ -50,10 +75,7 @@ export class DiskCache {
 
   /** Whether `key` has an entry (without using it). */
   async has(key: string): Promise<boolean> {
-    return stat(this.pathOf(key)).then(
-      () => true,
-      () => false,
-    );
+    return (await this.check()) === null && this.ours(this.pathOf(key));
   }
 
   /**
@@ -63,9 +85,10 @@ export class DiskCache {
    */
   async put(key: string, src: string): Promise<void> {
     try {
-      await mkdir(this.o.dir, { recursive: true });
+      if ((await this.check()) !== null) return;
       const tmp = join(this.o.dir, `.tmp-${randomUUID()}`);
       await placeFile(src, tmp);
+      await chmod(tmp, 0o600);
       await rename(tmp, this.pathOf(key));
       const size = (await stat(src)).size;
       this.sinceSweep += size;
