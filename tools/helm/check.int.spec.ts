@@ -1,7 +1,8 @@
 /**
  * The chart check (tools/helm/check.ts) on the real chart and base, and on broken copies of them: a
  * template that does not parse, values that break the schema, an object the Kubernetes API would refuse, a container without
- * limits or probes, a secret in the ConfigMap, and a base that drifted from the chart all fail it.
+ * limits or probes, a secret in the ConfigMap, an egress rule without peers, services sharing a NATS user
+ * and a base that drifted from the chart all fail it.
  * Needs Debian's golang-go and golang-github-masterminds-sprig-dev (setup.sh installs them).
  */
 import { spawnSync } from 'node:child_process';
@@ -72,6 +73,15 @@ describe('the chart check', () => {
     const r = check(['--chart', chart, '--base', base]);
     expect(r.status).toBe(1);
     expect(r.out).toContain('ci/full-values.yaml: values: .gateway.replicaCount should be integer');
+  });
+
+  it('fails on an egress rule with ports but no peers, and on services sharing one NATS user', () => {
+    edit(join(base, 'networkpolicy.yaml'), /( {8}- port: 4222\n {10}protocol: TCP\n) {6}to:\n {8}- namespaceSelector: \{\}\n/, '$1');
+    edit(join(chart, 'templates', '_helpers.tpl'), '{{- printf "%s-%s" .root.Values.config.nats.userPrefix .svc }}', '{{- .root.Values.config.nats.userPrefix }}');
+    const r = check(['--chart', chart, '--base', base]);
+    expect(r.status).toBe(1);
+    expect(r.out).toMatch(/k8s\/base: NetworkPolicy\/wordcut-\w+: egress rule \d allows any address on its ports \(no peers\)/);
+    expect(r.out).toContain('defaults with an existing Secret: media shares the NATS user wordcut with gateway');
   });
 
   it('fails when the base drifts from the chart’s defaults', () => {

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NATS_SERVICES, natsPermissions, type NatsService } from '../../libs/messaging/src/permissions';
 import {
   apiSchemaErrors,
   BASE,
@@ -108,12 +109,88 @@ export function platformProblems(objects: readonly K8sObject[], where: string, o
   return problems;
 }
 
+/** Every NetworkPolicy egress rule that names ports also names its peers: never any address on a port. */
+export function egressProblems(objects: readonly K8sObject[], where: string): string[] {
+  const out: string[] = [];
+  for (const obj of objects.filter((o) => o.kind === 'NetworkPolicy')) {
+    const egress = ((obj['spec'] as { egress?: Array<{ ports?: unknown[]; to?: unknown[] }> }).egress ?? []);
+    egress.forEach((rule, i) => {
+      if ((rule.ports?.length ?? 0) > 0 && (rule.to?.length ?? 0) === 0) out.push(`${where}: NetworkPolicy/${obj.metadata.name}: egress rule ${i} allows any address on its ports (no peers)`);
+    });
+  }
+  return out;
+}
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+}
+
+/** The users of a rendered nats-users configuration: name, password variable and allow-lists. */
+export function natsUsersOf(conf: string): Array<{ user: string; password: string; publish: string[]; subscribe: string[] }> {
+  const quoted = (block: string) => [...block.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+  return [...conf.matchAll(/user:\s*"([^"]+)"\s*password:\s*\$(\w+)[\s\S]*?publish:\s*\{\s*allow:\s*\[([\s\S]*?)\]\s*\}[\s\S]*?subscribe:\s*\{\s*allow:\s*\[([\s\S]*?)\]\s*\}/g)].map((m) => ({
+    user: m[1]!,
+    password: m[2]!,
+    publish: quoted(m[3]!),
+    subscribe: quoted(m[4]!),
+  }));
+}
+
+/**
+ * With NATS users (config.nats.auth userPassword) each service logs in as its own user with its own
+ * password key, and the NATS users' configuration gives that user exactly the permissions of
+ * libs/messaging's NATS_USE in the release's namespace.
+ */
+export function natsUserProblems(objects: readonly K8sObject[], where: string): string[] {
+  const out: string[] = [];
+  const envOf = (svc: string) => {
+    const d = objects.find((o) => o.kind === 'Deployment' && o.metadata.labels?.['app.kubernetes.io/component'] === svc);
+    return d ? ((containersOf(d)[0]?.['env'] as EnvVar[] | undefined) ?? []) : null;
+  };
+  const envs = NATS_SERVICES.map((svc) => ({ svc, env: envOf(svc) })).filter((x): x is { svc: NatsService; env: EnvVar[] } => x.env !== null);
+  if (envs.length === 0 || envs.every(({ env }) => !env.some((e) => e.name === 'NATS_USER'))) return out;
+  const config = objects.find((o) => o.kind === 'ConfigMap' && /-config$/.test(o.metadata.name) && (o['data'] as Record<string, string> | undefined)?.['NATS_NAMESPACE']);
+  const ns = (config?.['data'] as Record<string, string> | undefined)?.['NATS_NAMESPACE'] ?? 'wordcut';
+  const usersMap = objects.find((o) => o.kind === 'ConfigMap' && /-nats-users$/.test(o.metadata.name));
+  const users = natsUsersOf(((usersMap?.['data'] as Record<string, string> | undefined) ?? {})['wordcut-users.conf'] ?? '');
+  if (!usersMap) out.push(`${where}: no NATS users ConfigMap (<release>-nats-users)`);
+  const seenUsers = new Map<string, string>();
+  const seenKeys = new Map<string, string>();
+  for (const { svc, env } of envs) {
+    const user = env.find((e) => e.name === 'NATS_USER')?.value;
+    const key = env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef?.key;
+    if (!user || !key) {
+      out.push(`${where}: ${svc} has no NATS user of its own (NATS_USER and NATS_PASSWORD from a Secret)`);
+      continue;
+    }
+    if (seenUsers.has(user)) out.push(`${where}: ${svc} shares the NATS user ${user} with ${seenUsers.get(user)}`);
+    if (seenKeys.has(key)) out.push(`${where}: ${svc} shares the NATS password key ${key} with ${seenKeys.get(key)}`);
+    seenUsers.set(user, svc);
+    seenKeys.set(key, svc);
+    if (!usersMap) continue;
+    const u = users.find((x) => x.user === user);
+    if (!u) {
+      out.push(`${where}: the NATS users configuration has no user ${user} (${svc})`);
+      continue;
+    }
+    const want = natsPermissions(svc, ns);
+    const same = (a: string[], b: string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+    if (!same(u.publish, want.publish.allow)) out.push(`${where}: NATS user ${user} may publish other subjects than ${svc} uses (libs/messaging/src/permissions.ts)`);
+    if (!same(u.subscribe, want.subscribe.allow)) out.push(`${where}: NATS user ${user} may subscribe to other subjects than ${svc} uses (libs/messaging/src/permissions.ts)`);
+  }
+  return out;
+}
+
 /** values.yaml holds no secret: every secret value is empty by default. */
 export function secretDefaults(values: { secrets?: Record<string, unknown> }): string[] {
   const out: string[] = [];
   for (const [key, value] of Object.entries(values.secrets ?? {})) {
-    if (key === 'keys' || key === 'existingSecret' || typeof value !== 'string') continue;
-    if (value !== '') out.push(`values.yaml: secrets.${key} has a default value`);
+    if (key === 'keys' || key === 'existingSecret') continue;
+    // a map of secrets (one NATS password per service): each one empty
+    const entries = typeof value === 'string' ? [[key, value] as const] : value && typeof value === 'object' ? Object.entries(value).map(([k, v]) => [`${key}.${k}`, v] as const) : [];
+    for (const [name, v] of entries) if (v !== '') out.push(`values.yaml: secrets.${name} has a default value`);
   }
   return out;
 }
@@ -139,11 +216,13 @@ export async function checkChart(chart = CHART, base = BASE): Promise<string[]> 
     if (c.set?.includes(EXISTING_SECRET) && !c.values) defaults = objects;
     for (const obj of objects) for (const e of await apiSchemaErrors(obj)) problems.push(`${c.name}: ${e}`);
     problems.push(...platformProblems(objects, c.name, { helmHooks: true }));
+    problems.push(...egressProblems(objects, c.name), ...natsUserProblems(objects, c.name));
   }
 
   const baseObjects = renderKustomizeBase(base);
   for (const obj of baseObjects) for (const e of await apiSchemaErrors(obj)) problems.push(`k8s/base: ${e}`);
   problems.push(...platformProblems(baseObjects, 'k8s/base', { helmHooks: false }));
+  problems.push(...egressProblems(baseObjects, 'k8s/base'), ...natsUserProblems(baseObjects, 'k8s/base'));
 
   // the base is the chart's defaults as plain manifests
   if (defaults.length > 0) {

@@ -95,26 +95,27 @@ Image of a component. Call with (dict "root" $ "image" .Values.gateway.image).
 {{- if and (ne .Values.config.nats.auth "none") (not .Values.secrets.natsExistingSecret) (not .Values.secrets.existingSecret) }}true{{ end }}
 {{- end }}
 
-{{/* NATS_USER/NATS_PASSWORD or NATS_TOKEN of a service, from the Secret (config.nats.auth). */}}
+{{/*
+NATS credentials of a service (config.nats.auth): userPassword = its own user
+(<userPrefix>-<service>) and password (key <secrets.keys.natsPassword>_<SERVICE>), token = the one
+shared NATS_TOKEN. Call with (dict "root" $ "svc" "gateway").
+*/}}
 {{- define "wordcut.natsEnv" -}}
-{{- $secret := include "wordcut.natsSecretName" . }}
-{{- if eq .Values.config.nats.auth "userPassword" }}
+{{- $secret := include "wordcut.natsSecretName" .root }}
+{{- if eq .root.Values.config.nats.auth "userPassword" }}
 - name: NATS_USER
-  valueFrom:
-    secretKeyRef:
-      name: {{ $secret }}
-      key: {{ .Values.secrets.keys.natsUser }}
+  value: {{ include "wordcut.natsUser" . | quote }}
 - name: NATS_PASSWORD
   valueFrom:
     secretKeyRef:
       name: {{ $secret }}
-      key: {{ .Values.secrets.keys.natsPassword }}
-{{- else if eq .Values.config.nats.auth "token" }}
+      key: {{ include "wordcut.natsPasswordKey" . }}
+{{- else if eq .root.Values.config.nats.auth "token" }}
 - name: NATS_TOKEN
   valueFrom:
     secretKeyRef:
       name: {{ $secret }}
-      key: {{ .Values.secrets.keys.natsToken }}
+      key: {{ .root.Values.secrets.keys.natsToken }}
 {{- end }}
 {{- end }}
 
@@ -187,7 +188,7 @@ topologySpreadConstraints:
 {{- end }}
 {{- if not .Values.secrets.existingSecret }}
 {{- if not .Values.secrets.databaseUrl }}
-{{- fail "set secrets.existingSecret (a Secret with DATABASE_URL, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, PROVIDER_WEBHOOK_SECRET, GATEWAY_SESSION_SECRET and the NATS credentials) or secrets.databaseUrl, secrets.s3AccessKeyId, secrets.s3SecretAccessKey, secrets.providerWebhookSecret, secrets.gatewaySessionSecret and secrets.natsUser/natsPassword (or natsToken)" }}
+{{- fail "set secrets.existingSecret (a Secret with DATABASE_URL, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, PROVIDER_WEBHOOK_SECRET, GATEWAY_SESSION_SECRET and the NATS credentials) or secrets.databaseUrl, secrets.s3AccessKeyId, secrets.s3SecretAccessKey, secrets.providerWebhookSecret, secrets.gatewaySessionSecret and secrets.natsPassword<Service> (natsPasswordGateway, ...; or natsToken)" }}
 {{- end }}
 {{- if not (and .Values.secrets.s3AccessKeyId .Values.secrets.s3SecretAccessKey) }}
 {{- fail "set secrets.s3AccessKeyId and secrets.s3SecretAccessKey, or secrets.existingSecret" }}
@@ -200,8 +201,12 @@ topologySpreadConstraints:
 {{- end }}
 {{- end }}
 {{- if include "wordcut.natsCredentialsRendered" . }}
-{{- if and (eq .Values.config.nats.auth "userPassword") (not (and .Values.secrets.natsUser .Values.secrets.natsPassword)) }}
-{{- fail "config.nats.auth is userPassword: set secrets.natsUser and secrets.natsPassword (the NATS server's user), or secrets.natsExistingSecret / secrets.existingSecret with NATS_USER and NATS_PASSWORD" }}
+{{- if eq .Values.config.nats.auth "userPassword" }}
+{{- range $svc := list "gateway" "media" "jobs" "export" "analytics" }}
+{{- if not (index $.Values.secrets (printf "natsPassword%s" (title $svc))) }}
+{{- fail (printf "config.nats.auth is userPassword: set secrets.natsPassword%s (the NATS password of the service's own user), or secrets.natsExistingSecret / secrets.existingSecret with %s" (title $svc) (include "wordcut.natsPasswordKey" (dict "root" $ "svc" $svc))) }}
+{{- end }}
+{{- end }}
 {{- end }}
 {{- if and (eq .Values.config.nats.auth "token") (not .Values.secrets.natsToken) }}
 {{- fail "config.nats.auth is token: set secrets.natsToken (the NATS server's token), or secrets.natsExistingSecret / secrets.existingSecret with NATS_TOKEN" }}
@@ -216,14 +221,131 @@ topologySpreadConstraints:
 {{- end }}
 
 {{/*
-One egress rule of networkPolicy.egress (a {to, ports} group): an empty `to` allows any address on
-those ports. Call with .Values.networkPolicy.egress.nats.
+One egress rule of networkPolicy.egress (a {cidrs, to, ports} group): its peers are `cidrs` as
+ipBlocks when set, else `to`. A rule never goes without peers (that would allow any address on its
+ports): the render fails instead. Call with (dict "name" "nats" "rule" .Values.networkPolicy.egress.nats).
 */}}
 {{- define "wordcut.egressRule" -}}
+{{- $peers := list }}
+{{- range $cidr := (.rule.cidrs | default list) }}
+{{- $peers = append $peers (dict "ipBlock" (dict "cidr" $cidr)) }}
+{{- end }}
+{{- if not $peers }}
+{{- $peers = .rule.to | default list }}
+{{- end }}
+{{- if not $peers }}
+{{- fail (printf "networkPolicy.%s: set cidrs (e.g. [10.1.2.0/24]) or to (NetworkPolicy peers): a rule without peers would allow any address on its ports" .name) }}
+{{- end }}
 - ports:
-    {{- toYaml .ports | nindent 4 }}
-  {{- with .to }}
+    {{- toYaml .rule.ports | nindent 4 }}
   to:
-    {{- toYaml . | nindent 4 }}
-  {{- end }}
+    {{- toYaml $peers | nindent 4 }}
+{{- end }}
+
+{{/*
+What each service does on NATS (libs/messaging/src/permissions.ts, NATS_USE; the chart check compares
+the two): subjects it publishes or requests and subscribes to or serves (relative to the namespace),
+the streams it provisions, its durable consumers [stream, durable, filter], and the streams whose
+messages, consumer figures or MAX_DELIVERIES advisories it reads.
+*/}}
+{{- define "wordcut.natsUse" -}}
+gateway:
+  publish: ["jobs.requested.*", "jobs.events.completed", "media.ingest", "rpc.jobs.>", "rpc.media.>", "rpc.export.>", "rpc.analytics.>", "logs.errors.gateway"]
+  subscribe: ["rpc.library.export-sources"]
+  streams: [VIDEOS, MEDIA, DLQ, JOBS, EXPORT, LOGS]
+  consumers:
+    - [VIDEOS, gateway-ingest, "videos.ingest.>"]
+    - [VIDEOS, gateway-renders, "videos.render.completed"]
+    - [VIDEOS, gateway-keymoments, "videos.keymoments.found"]
+    - [JOBS, gateway-job-failures, "jobs.events.failed"]
+    - [JOBS, gateway-job-cancels, "jobs.events.cancelled"]
+    - [DLQ, gateway-ingest-dlq, "dlq.media.ingest"]
+    - [EXPORT, gateway-export-items, "export.events.item"]
+  readsMessages: []
+  readsConsumerInfo: [MEDIA]
+  watchesMaxDeliveries: []
+media:
+  publish: ["jobs.events.started", "jobs.events.progress", "jobs.events.completed", "jobs.events.failed", "videos.>", "logs.errors.media"]
+  subscribe: ["jobs.cancel.*", "rpc.media.probe", "rpc.media.waveform"]
+  streams: [MEDIA, VIDEOS, JOBS, DLQ, LOGS]
+  consumers:
+    - [MEDIA, media-probe, "media.probe"]
+    - [MEDIA, media-ingest, "media.ingest"]
+    - [MEDIA, media-render, "media.render"]
+    - [MEDIA, media-keymoments, "media.keymoments"]
+  readsMessages: [JOBS, MEDIA]
+  readsConsumerInfo: []
+  watchesMaxDeliveries: [MEDIA]
+jobs:
+  publish: ["jobs.cancel.*", "jobs.events.failed", "jobs.events.cancelled", "media.probe", "media.render", "media.keymoments", "logs.errors.jobs"]
+  subscribe: ["rpc.jobs.>"]
+  streams: [JOBS, MEDIA, DLQ, LOGS]
+  consumers:
+    - [JOBS, jobs-requests, "jobs.requested.>"]
+    - [JOBS, jobs-lifecycle, "jobs.events.>"]
+    - [DLQ, jobs-dead-letters, "dlq.media.>"]
+  readsMessages: [JOBS]
+  readsConsumerInfo: []
+  watchesMaxDeliveries: []
+export:
+  publish: ["export.run.*", "export.events.item", "export.webhooks.provider", "rpc.library.export-sources", "rpc.jobs.get", "logs.errors.export"]
+  subscribe: ["rpc.export.>"]
+  streams: [EXPORT, JOBS, DLQ, LOGS]
+  consumers:
+    - [EXPORT, export-run, "export.run.>"]
+    - [EXPORT, export-webhooks, "export.webhooks.provider"]
+    - [JOBS, export-render-completed, "jobs.events.completed"]
+    - [JOBS, export-render-failed, "jobs.events.failed"]
+    - [JOBS, export-render-cancelled, "jobs.events.cancelled"]
+  readsMessages: [EXPORT]
+  readsConsumerInfo: []
+  watchesMaxDeliveries: []
+analytics:
+  publish: ["logs.errors.analytics"]
+  subscribe: ["rpc.analytics.>"]
+  streams: [JOBS, LOGS, DLQ]
+  consumers:
+    - [JOBS, analytics-job-events, "jobs.events.>"]
+    - [JOBS, analytics-job-requests, "jobs.requested.>"]
+    - [LOGS, analytics-error-logs, "logs.errors.>"]
+  readsMessages: []
+  readsConsumerInfo: []
+  watchesMaxDeliveries: []
+{{- end }}
+
+{{/* NATS user of a service: <config.nats.userPrefix>-<service>. Call with (dict "root" $ "svc" "gateway"). */}}
+{{- define "wordcut.natsUser" -}}
+{{- printf "%s-%s" .root.Values.config.nats.userPrefix .svc }}
+{{- end }}
+
+{{/* Secret key of a service's NATS password: <secrets.keys.natsPassword>_<SERVICE>. Call as wordcut.natsUser. */}}
+{{- define "wordcut.natsPasswordKey" -}}
+{{- printf "%s_%s" .root.Values.secrets.keys.natsPassword (upper .svc) }}
+{{- end }}
+
+{{/*
+One service's NATS permissions as JSON {publish, subscribe}: only its own subjects, dead letters of
+what it consumes, its own streams and durables on the JetStream API, replies to its requests.
+Call as wordcut.natsUser.
+*/}}
+{{- define "wordcut.natsPermissions" -}}
+{{- $ns := .root.Values.config.nats.namespace }}
+{{- $NS := upper $ns }}
+{{- $u := index (include "wordcut.natsUse" .root | fromYaml) .svc }}
+{{- $pub := list }}
+{{- range $u.publish }}{{ $pub = append $pub (printf "%s.%s" $ns .) }}{{ end }}
+{{- range $u.consumers }}{{ $pub = append $pub (printf "%s.dlq.%s" $ns (index . 2)) }}{{ end }}
+{{- $pub = append $pub "$JS.API.INFO" }}
+{{- range $s := $u.streams }}{{ range $op := list "INFO" "CREATE" "UPDATE" }}{{ $pub = append $pub (printf "$JS.API.STREAM.%s.%s_%s" $op $NS $s) }}{{ end }}{{ end }}
+{{- range $u.consumers }}
+{{- $sd := printf "%s_%s.%s" $NS (index . 0) (index . 1) }}
+{{- $pub = concat $pub (list (printf "$JS.API.CONSUMER.INFO.%s" $sd) (printf "$JS.API.CONSUMER.CREATE.%s" $sd) (printf "$JS.API.CONSUMER.CREATE.%s.>" $sd) (printf "$JS.API.CONSUMER.DURABLE.CREATE.%s" $sd) (printf "$JS.API.CONSUMER.DELETE.%s" $sd) (printf "$JS.API.CONSUMER.MSG.NEXT.%s" $sd) (printf "$JS.ACK.%s.>" $sd)) }}
+{{- end }}
+{{- range $u.readsMessages }}{{ $pub = append $pub (printf "$JS.API.STREAM.MSG.GET.%s_%s" $NS .) }}{{ end }}
+{{- range $u.readsConsumerInfo }}{{ $pub = append $pub (printf "$JS.API.CONSUMER.INFO.%s_%s.*" $NS .) }}{{ end }}
+{{- $sub := list }}
+{{- range $u.subscribe }}{{ $sub = append $sub (printf "%s.%s" $ns .) }}{{ end }}
+{{- range $u.watchesMaxDeliveries }}{{ $sub = append $sub (printf "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.%s_%s.*" $NS .) }}{{ end }}
+{{- $sub = append $sub "_INBOX.>" }}
+{{- dict "publish" (uniq $pub) "subscribe" (uniq $sub) | toJson }}
 {{- end }}
