@@ -55,6 +55,8 @@ export const gatewayConfigSchema = z
     ANALYTICS_LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(5),
     /** lifetime of a gateway session token (refreshed by the browser well before it ends) */
     GATEWAY_SESSION_TTL_SECONDS: z.coerce.number().int().min(300).default(24 * 3600),
+    /** absolute lifetime of a gateway session from its start: refreshes never carry it further (401 then) */
+    GATEWAY_SESSION_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(300).default(7 * 24 * 3600),
     /** how long a signed media URL (player, downloads) stays valid at least */
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(4 * 3600),
     /** oldest accepted provider session token, by its issue time */

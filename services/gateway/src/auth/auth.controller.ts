@@ -3,13 +3,14 @@ import { ErrorCode } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
 import type { Request } from 'express';
 import { LIBRARY_DEPS, type LibraryDeps } from '../library/videos.controller';
-import type { GatewaySession } from './gateway-tokens';
+import { GatewayTokenError, type GatewaySession } from './gateway-tokens';
 import { Caller, Public, type Identity } from './identity';
 
 /**
  * Gateway sessions, for people who arrive through the upload form rather than from the provider:
  * a short-lived token the gateway signs itself; whoever holds it owns what they upload. The
- * browser refreshes it well before it ends; an ended one cannot be refreshed.
+ * browser refreshes it well before it ends; an ended one cannot be refreshed, and no refresh
+ * carries it past GATEWAY_SESSION_MAX_LIFETIME_SECONDS from its start.
  */
 @Controller('api/auth')
 export class AuthController {
@@ -30,11 +31,21 @@ export class AuthController {
     return this.library.tokens.issueSession();
   }
 
-  /** The same identity with a new expiry; only for gateway sessions (provider tokens refresh at the provider). */
+  /**
+   * The same identity with a new expiry, never past the session's maximum lifetime from its start
+   * (401 then); only for gateway sessions (provider tokens refresh at the provider).
+   */
   @Post('session/refresh')
   @HttpCode(200)
   async refresh(@Caller() caller: Identity): Promise<GatewaySession> {
-    if (caller.via !== 'gateway') throw new AppError(400, ErrorCode.ValidationFailed, 'Only a WordCut session can be refreshed here; provider sessions refresh at /api/wordcut/refresh-token.');
-    return this.library.tokens.issueSession(caller.userId);
+    if (caller.via !== 'gateway' || caller.sessionStartedAt === undefined) {
+      throw new AppError(400, ErrorCode.ValidationFailed, 'Only a WordCut session can be refreshed here; provider sessions refresh at /api/wordcut/refresh-token.');
+    }
+    try {
+      return await this.library.tokens.refreshSession({ userId: caller.userId, startedAt: caller.sessionStartedAt });
+    } catch (err) {
+      if (err instanceof GatewayTokenError) throw new AppError(401, ErrorCode.Unauthorized, err.message, { reason: err.code });
+      throw err;
+    }
   }
 }

@@ -18,7 +18,11 @@ export function providerTokenVerifier(config: GatewayConfig): ProviderTokenVerif
 
 /** The gateway's own session and media-URL tokens. */
 export function gatewayTokens(config: GatewayConfig): GatewayTokens {
-  return new GatewayTokens(config.GATEWAY_SESSION_SECRET, { sessionTtlSec: config.GATEWAY_SESSION_TTL_SECONDS, mediaTtlSec: config.MEDIA_URL_TTL_SECONDS });
+  return new GatewayTokens(config.GATEWAY_SESSION_SECRET, {
+    sessionTtlSec: config.GATEWAY_SESSION_TTL_SECONDS,
+    sessionMaxLifetimeSec: config.GATEWAY_SESSION_MAX_LIFETIME_SECONDS,
+    mediaTtlSec: config.MEDIA_URL_TTL_SECONDS,
+  });
 }
 
 /** Everything that tells who is calling, built from the configuration. */

@@ -28,6 +28,15 @@ export interface GatewaySession {
   expiresAt: string;
 }
 
+/** What a verified session token says: its owner, its expiry and when the session began (its `iat`, kept by every refresh). */
+export interface VerifiedGatewaySession {
+  userId: string;
+  exp: number;
+  startedAt: number;
+}
+
+const LIFETIME_OVER = 'Your session has reached its maximum lifetime. Reload the page to start a new one.';
+
 /**
  * The tokens the gateway signs with its own secret (HS256): session tokens for people who arrive
  * through the upload form (they own what they upload), and signed media URLs for what a `<video>`
@@ -38,7 +47,7 @@ export class GatewayTokens {
 
   constructor(
     secret: string,
-    private readonly options: { sessionTtlSec: number; mediaTtlSec: number; now?: () => number },
+    private readonly options: { sessionTtlSec: number; sessionMaxLifetimeSec: number; mediaTtlSec: number; now?: () => number },
   ) {
     if (secret.length < 32) throw new Error('GatewayTokens: the secret must be at least 32 characters');
     this.key = new TextEncoder().encode(secret);
@@ -48,27 +57,46 @@ export class GatewayTokens {
     return Math.floor((this.options.now?.() ?? Date.now()) / 1000);
   }
 
-  /** A new session; with `userId` (a refresh) the same owner continues. */
-  async issueSession(userId = `${GATEWAY_SUBJECT_PREFIX}${randomUUID()}`): Promise<GatewaySession> {
-    if (!userId.startsWith(GATEWAY_SUBJECT_PREFIX)) throw new Error('GatewayTokens: not a gateway subject');
+  /** A new session. */
+  async issueSession(): Promise<GatewaySession> {
     const now = this.nowSec();
-    const exp = now + this.options.sessionTtlSec;
+    return this.sign(`${GATEWAY_SUBJECT_PREFIX}${randomUUID()}`, now, now);
+  }
+
+  /**
+   * The same session with a new expiry: it keeps its start (`iat`) and never outlives
+   * `sessionMaxLifetimeSec` from it; past that, a GatewayTokenError (TOKEN_EXPIRED).
+   */
+  async refreshSession(session: Pick<VerifiedGatewaySession, 'userId' | 'startedAt'>): Promise<GatewaySession> {
+    if (!session.userId.startsWith(GATEWAY_SUBJECT_PREFIX)) throw new Error('GatewayTokens: not a gateway subject');
+    const now = this.nowSec();
+    if (now >= this.lifetimeEnd(session.startedAt)) throw new GatewayTokenError('TOKEN_EXPIRED', LIFETIME_OVER);
+    return this.sign(session.userId, session.startedAt, now);
+  }
+
+  private lifetimeEnd(startedAt: number): number {
+    return startedAt + this.options.sessionMaxLifetimeSec;
+  }
+
+  private async sign(userId: string, startedAt: number, now: number): Promise<GatewaySession> {
+    const exp = Math.min(now + this.options.sessionTtlSec, this.lifetimeEnd(startedAt));
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(GATEWAY_ISSUER)
       .setAudience(SESSION_AUDIENCE)
       .setSubject(userId)
-      .setIssuedAt(now)
+      .setIssuedAt(startedAt)
       .setExpirationTime(exp)
       .sign(this.key);
     return { token, userId, expiresAt: new Date(exp * 1000).toISOString() };
   }
 
-  /** The owner of a session token, or a GatewayTokenError. */
-  async verifySession(token: string): Promise<{ userId: string; exp: number }> {
-    const payload = await this.verify(token, SESSION_AUDIENCE, 'Your session has expired. Reload the page to start a new one.');
+  /** The owner of a session token, or a GatewayTokenError (also once the session is past its maximum lifetime). */
+  async verifySession(token: string): Promise<VerifiedGatewaySession> {
+    const payload = await this.verify(token, SESSION_AUDIENCE, 'Your session has expired. Reload the page to start a new one.', ['exp', 'sub', 'iat']);
     if (!payload.sub?.startsWith(GATEWAY_SUBJECT_PREFIX)) throw new GatewayTokenError('TOKEN_INVALID', 'The session token is not valid.');
-    return { userId: payload.sub, exp: payload.exp! };
+    if (this.nowSec() >= this.lifetimeEnd(payload.iat!)) throw new GatewayTokenError('TOKEN_EXPIRED', LIFETIME_OVER);
+    return { userId: payload.sub, exp: payload.exp!, startedAt: payload.iat! };
   }
 
   /**
@@ -94,13 +122,13 @@ export class GatewayTokens {
     return { userId: payload.sub };
   }
 
-  private async verify(token: string, audience: string, expiredMessage: string) {
+  private async verify(token: string, audience: string, expiredMessage: string, requiredClaims = ['exp', 'sub']) {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: GATEWAY_ISSUER,
         audience,
         algorithms: ['HS256'],
-        requiredClaims: ['exp', 'sub'],
+        requiredClaims,
         currentDate: new Date(this.nowSec() * 1000),
       });
       return payload;

@@ -61,7 +61,7 @@ class ExportRoutes {
 type TestRequest = { headers: { authorization?: string }; query: Record<string, unknown>; path: string; identity?: Identity };
 
 let now = Date.now();
-const tokens = new GatewayTokens(SECRET, { sessionTtlSec: 3600, mediaTtlSec: 3600, now: () => now });
+const tokens = new GatewayTokens(SECRET, { sessionTtlSec: 3600, sessionMaxLifetimeSec: 7 * 24 * 3600, mediaTtlSec: 3600, now: () => now });
 let privateKey: KeyLike;
 let guard: IdentityGuard;
 
@@ -142,7 +142,7 @@ describe('library routes', () => {
     const session = await tokens.issueSession();
     const req = request({ authorization: `bearer ${session.token}` });
     await expect(activate(VideoRoutes, 'list', req)).resolves.toBe(true);
-    expect(req.identity).toEqual({ userId: session.userId, via: 'gateway' });
+    expect(req.identity).toEqual({ userId: session.userId, via: 'gateway', sessionStartedAt: expect.any(Number) });
     expect(session.userId.startsWith('wordcut:')).toBe(true);
   });
 
@@ -157,7 +157,7 @@ describe('library routes', () => {
   });
 
   it('refuse a gateway-issued token signed with another secret, and a signed media token used as a session', async () => {
-    const other = new GatewayTokens('another-secret-of-at-least-32-chars!!', { sessionTtlSec: 3600, mediaTtlSec: 3600 });
+    const other = new GatewayTokens('another-secret-of-at-least-32-chars!!', { sessionTtlSec: 3600, sessionMaxLifetimeSec: 7 * 24 * 3600, mediaTtlSec: 3600 });
     const invalid = { ...missing, message: 'The session token is not valid.', details: { reason: 'TOKEN_INVALID' } };
     expect(await refusalBody(activate(VideoRoutes, 'list', request({ authorization: `Bearer ${(await other.issueSession()).token}` })))).toEqual(invalid);
     const st = await mediaToken(STREAM_PATH, 'wordcut:u1');
@@ -223,7 +223,7 @@ describe('signed media URLs', () => {
     const session = await tokens.issueSession();
     const req = request({ authorization: `Bearer ${session.token}`, st: await mediaToken(STREAM_PATH, 'wordcut:owner-1'), path: STREAM_PATH });
     await expect(activate(VideoRoutes, 'stream', req)).resolves.toBe(true);
-    expect(req.identity).toEqual({ userId: session.userId, via: 'gateway' });
+    expect(req.identity).toEqual({ userId: session.userId, via: 'gateway', sessionStartedAt: expect.any(Number) });
   });
 });
 

@@ -47,8 +47,8 @@ export class IdentityResolver {
   async fromBearer(token: string, exportRefusals: boolean): Promise<Identity> {
     if (issuerOf(token) === GATEWAY_ISSUER) {
       try {
-        const { userId } = await this.tokens.verifySession(token);
-        return { userId, via: 'gateway' };
+        const { userId, startedAt } = await this.tokens.verifySession(token);
+        return { userId, via: 'gateway', sessionStartedAt: startedAt };
       } catch (err) {
         if (err instanceof GatewayTokenError) throw refusal(err.message, err.code, exportRefusals);
         throw err;

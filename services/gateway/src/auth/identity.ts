@@ -13,6 +13,8 @@ export interface Identity {
   via: 'provider' | 'gateway' | 'media-url';
   /** the provider session's claims (provider tokens only) */
   provider?: VerifiedProviderToken;
+  /** when the gateway session began, seconds (gateway sessions only; refreshes keep it) */
+  sessionStartedAt?: number;
 }
 
 /** A signed-in operator (analytics dashboard): the session the cookie named. */
