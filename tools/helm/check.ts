@@ -8,10 +8,10 @@
  *   npx tsx tools/helm/check.ts [--chart <dir>] [--base <dir>]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NATS_SERVICES, natsPermissions, type NatsService } from '../../libs/messaging/src/permissions';
+import { NATS_SERVICES, natsAuthorizationConf, natsPermissions, type NatsService } from '../../libs/messaging/src/permissions';
 import {
   apiSchemaErrors,
   BASE,
@@ -218,6 +218,10 @@ export async function checkChart(chart = CHART, base = BASE): Promise<string[]> 
     problems.push(...platformProblems(objects, c.name, { helmHooks: true }));
     problems.push(...egressProblems(objects, c.name), ...natsUserProblems(objects, c.name));
   }
+
+  // docker compose's NATS users are libs/messaging's too
+  const composeUsers = readFileSync(join(ROOT, 'docker', 'nats', 'wordcut-users.conf'), 'utf8');
+  if (!composeUsers.endsWith(natsAuthorizationConf('wordcut'))) problems.push('docker/nats/wordcut-users.conf differs from natsAuthorizationConf of libs/messaging/src/permissions.ts');
 
   const baseObjects = renderKustomizeBase(base);
   for (const obj of baseObjects) for (const e of await apiSchemaErrors(obj)) problems.push(`k8s/base: ${e}`);
