@@ -68,8 +68,11 @@ export const gatewayConfigSchema = z
     UPLOADS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(30),
     /** gateway sessions (upload form) one client address may start per hour */
     SESSIONS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(30),
-    /** Express trust proxy: the hops whose X-Forwarded-For names the client */
-    TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
+    /**
+     * Express trust proxy: the hops whose X-Forwarded-For names the client (per-address limits).
+     * Loopback only unless the operator names the ingress's addresses or CIDRs (comma list).
+     */
+    TRUST_PROXY: z.string().trim().min(1).default('loopback'),
     /** days after which videos nobody opened are deleted with their media; 0 keeps them forever */
     RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
     /** how often the retention sweep runs */

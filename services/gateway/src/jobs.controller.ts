@@ -25,6 +25,7 @@ import type { GatewayConfig } from './config';
 import { receiveSingleFile } from './upload';
 import { PUBLISHING, type PublishingService } from './publishing/publishing';
 import { bearerToken } from '@wordcut/provider';
+import { limitAddress } from './auth/client-address';
 import { Caller, type Identity } from './auth/identity';
 import type { EditService } from './library/edits';
 import { EDIT_SERVICE } from './library/edits.controller';
@@ -58,7 +59,7 @@ export class JobsController {
     if (!this.library.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
     const tooMany = 'You have uploaded too many files in the last hour. Please try again later.';
     await this.library.rateLimits.hit(`upload:user:${caller.userId}`, this.library.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
-    await this.library.rateLimits.hit(`upload:ip:${req.ip ?? 'unknown'}`, this.library.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
+    await this.library.rateLimits.hit(`upload:ip:${limitAddress(req.ip)}`, this.library.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
     const id = randomUUID();
     const jobId = `${JOB_ID_PREFIX.probe}${id}`;
     const key = `uploads/probe/${id}`;

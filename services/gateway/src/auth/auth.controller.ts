@@ -1,9 +1,9 @@
-import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ErrorCode } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
-import type { Request } from 'express';
 import { LIBRARY_DEPS, type LibraryDeps } from '../library/videos.controller';
 import { GatewayTokenError, type GatewaySession } from './gateway-tokens';
+import { ClientAddress } from './client-address';
 import { Caller, Public, type Identity } from './identity';
 
 /**
@@ -20,10 +20,10 @@ export class AuthController {
   @Public()
   @Post('session')
   @HttpCode(201)
-  async start(@Req() req: Request): Promise<GatewaySession> {
+  async start(@ClientAddress() client: string): Promise<GatewaySession> {
     if (!this.library.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
     await this.library.rateLimits.hit(
-      `session:ip:${req.ip ?? 'unknown'}`,
+      `session:ip:${client}`,
       this.library.config.SESSIONS_PER_HOUR_PER_IP,
       3600,
       'Too many new sessions from your network in the last hour. Please try again later.',

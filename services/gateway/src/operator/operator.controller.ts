@@ -14,6 +14,7 @@ import {
 import { AppError } from '@wordcut/platform';
 import type { CookieOptions, Request, Response } from 'express';
 import { cookieValue } from '../auth/identity.guard';
+import { limitAddress } from '../auth/client-address';
 import { Operator, OperatorRoute, Public, type OperatorCaller } from '../auth/identity';
 import { parseBody } from '../http';
 import { OPERATOR_SERVICE, type OperatorService } from './operator-service';
@@ -43,7 +44,7 @@ export class OperatorController {
     // JSON only: a cross-site form cannot send it without the browser asking this origin first
     if (!req.is('application/json')) throw new AppError(415, ErrorCode.UnsupportedMedia, 'Send the password as JSON.');
     const { password } = parseBody(operatorLoginSchema, body);
-    const { sessionId, session } = await this.operator.access.login(password, req.ip ?? 'unknown');
+    const { sessionId, session } = await this.operator.access.login(password, limitAddress(req.ip));
     res.cookie(OPERATOR_COOKIE, sessionId, { ...this.cookieOptions(), expires: session.expiresAt });
     return { authenticated: true, csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() };
   }
