@@ -37,6 +37,9 @@
  *  14. the editor's silence panel listing 2,000 pauses in Chromium, on bundled pages: first render, toggle
  *      (click a row's remove checkbox -> next frame; target p95 < 50 ms) and scrolling the list top to bottom
  *      (target: frame interval p95 < 33 ms), vs the same panel with every row in the document.
+ *  18. our MP4 reader: the upload's movie check on a real 30-minute 60 fps MP4 in slices vs the same
+ *      tables parsed at once (time and the longest event-loop hold; target < 250 ms), and the crafted
+ *      files of its security review (each refused; target < 5 s).
  * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
  * See docs/BENCHMARKS.md.
  *
@@ -55,8 +58,8 @@
  * (1 per path on 3 hours), BENCH_KEYMOMENTS_RUNS (5 per path), BENCH_SILENCEUI_SAMPLES (40 toggles per path),
  * BENCH_SILENCEUI_LOADS (5 page loads per path), BENCH_SILENCEUI_SCROLL_SECONDS (8: top to bottom),
  * BENCH_OPERATOR_REQUESTS (100 per dashboard request), BENCH_SCALING_JOBS (20 clip renders per worker count),
- * BENCH_RENDER_LONG=0 (section 17 without the 60-minute file), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI|OPERATOR|SCALING|RENDERAPI>=1.
+ * BENCH_RENDER_LONG=0 (section 17 without the 60-minute file), BENCH_MP4_RUNS (5), and
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI|OPERATOR|SCALING|RENDERAPI|MP4READER>=1.
  * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
  * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH; section 14
  * too, which bundles its own page).
@@ -97,6 +100,7 @@ import { benchTimelineUi, type TimelineUiResults } from './timeline-ui';
 import { benchTranscript, type ServerTimedSummary, type TranscriptResults } from './transcript';
 import { benchUpload, type ScaledUploadRun, type UploadSummary } from './upload';
 import { VTT_PATHOLOGICAL, benchVttParse, renderVttParse, type VttParseResults } from './vtt-parse';
+import { benchMp4Reader, renderMp4Reader, type Mp4ReaderResults } from './mp4-reader';
 import { benchWaveform, type WaveformMediaResult } from './waveform';
 import { benchSilence, renderSilence, type SilenceResults } from './silence';
 import { benchKeyMoments, renderKeyMoments, type KeyMomentsResults } from './keymoments';
@@ -123,7 +127,7 @@ const chunkListEnv = (name: string, dflt: string): number[] => {
   return sizes;
 };
 /** The number of sections, for the progress lines. */
-const SECTIONS = 17;
+const SECTIONS = 18;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -168,6 +172,7 @@ interface Results {
   operator?: OperatorResults;
   scaling?: ScalingResults;
   renderApi?: RenderApiResults;
+  mp4Reader?: Mp4ReaderResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -449,6 +454,10 @@ function render(r: Results): string {
   }
   if (r.scaling) out.push('', ...renderScaling(r.scaling, table));
   if (r.renderApi) out.push('', ...renderRenderApi(r.renderApi, table));
+  if (r.mp4Reader) {
+    out.push('', ...renderMp4Reader(r.mp4Reader, table));
+    out.push(...targetLines(r, 'mp4 reader'));
+  }
   if (r.targets.length > 0) {
     out.push('', 'Targets');
     out.push(
@@ -730,6 +739,13 @@ async function main(): Promise<number> {
     results.targets.push(checkTarget('render API: one more cut, POST to completed', more!.seconds, '<=', 5, 's'));
     results.targets.push(checkTarget('render API: 20 mutes on the edited video, POST to completed', mutes!.seconds, '<=', 5, 's'));
     results.targets.push(checkTarget('render API: 60 s 9:16 clip at the renderer, ours / the plain crop,scale command', x.clip.ratio, '<=', 0.8, 'x'));
+  });
+
+  await section(18, 'MP4READER', async () => {
+    const x = await benchMp4Reader({ runs: intEnv('BENCH_MP4_RUNS', 5), log });
+    results.mp4Reader = x;
+    results.targets.push(checkTarget(`mp4 reader: longest event-loop hold of the movie check, ${x.file.minutes}-minute file`, x.paths[0]!.maxLoopHoldMs, '<', 250, 'ms'));
+    for (const c of x.crafted) results.targets.push(checkTarget(`mp4 reader: ${c.label} refused, ms`, c.answer === 'accepted' ? Number.POSITIVE_INFINITY : c.ms, '<', 5000, 'ms'));
   });
 
   await cleanupAll();

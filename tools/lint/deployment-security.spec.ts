@@ -64,9 +64,11 @@ const composeText = read(COMPOSE_FILE);
 /** A variable that holds a secret, by its name. */
 const SECRET_VAR = /SECRET|PASSWORD|PASSWD|TOKEN|ACCESS_KEY|ROOT_USER|NATS_USER|CREDENTIAL|PRIVATE_KEY/;
 /** An environment setting whose value is or contains a secret. */
-const SECRET_SETTING = /SECRET|PASSWORD|PASSWD|TOKEN|ACCESS_KEY|ROOT_USER|NATS_USER|CREDENTIAL|PRIVATE_KEY|^DATABASE_URL$/;
+const SECRET_SETTING = /SECRET|PASSWORD|PASSWD|TOKEN|ACCESS_KEY|ROOT_USER|CREDENTIAL|PRIVATE_KEY|^DATABASE_URL$/;
 /** The secrets compose must be given (it refuses to start without each one). */
-const REQUIRED_SECRETS = ['POSTGRES_PASSWORD', 'MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD', 'NATS_USER', 'NATS_PASSWORD', 'PROVIDER_WEBHOOK_SECRET', 'GATEWAY_SESSION_SECRET'];
+/** One NATS password per service (each logs in as its own user). */
+const NATS_PASSWORDS = ['GATEWAY', 'MEDIA', 'JOBS', 'EXPORT', 'ANALYTICS'].map((s) => `NATS_PASSWORD_${s}`);
+const REQUIRED_SECRETS = ['POSTGRES_PASSWORD', 'MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD', ...NATS_PASSWORDS, 'PROVIDER_WEBHOOK_SECRET', 'GATEWAY_SESSION_SECRET'];
 
 interface Interpolation {
   text: string;
@@ -161,10 +163,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('gives NATS its credentials from required variables', () => {
-    const args = (compose.services.nats!.command ?? []).filter((a) => /^--(user|pass|auth)=/.test(a));
-    expect(args.map((a) => a.split('=')[0])).toEqual(['--user', '--pass']);
-    for (const a of args) expect(interpolations(a).map((i) => i.op)).toEqual([':?']);
+  it('gives NATS one user per service, their passwords from required variables', () => {
+    const nats = compose.services.nats!;
+    expect(nats.command).toEqual(['-c', '/etc/nats/nats.conf']);
+    const env = (nats.environment ?? {}) as Record<string, string>;
+    expect(Object.keys(env).sort()).toEqual([...NATS_PASSWORDS].sort());
+    for (const name of NATS_PASSWORDS) expect(interpolations(env[name]!).map((i) => i.op)).toEqual([':?']);
   });
 
   it('publishes only the web entry on every interface; every other port on 127.0.0.1', () => {
@@ -223,7 +227,7 @@ describe('helm/wordcut values', () => {
       if (key === 'keys' || key.endsWith('xistingSecret')) continue;
       expect({ key, value }).toEqual({ key, value: '' });
     }
-    expect(values.secrets.keys).toMatchObject({ gatewaySessionSecret: 'GATEWAY_SESSION_SECRET', natsUser: 'NATS_USER', natsPassword: 'NATS_PASSWORD', natsToken: 'NATS_TOKEN' });
+    expect(values.secrets.keys).toMatchObject({ gatewaySessionSecret: 'GATEWAY_SESSION_SECRET', natsPassword: 'NATS_PASSWORD', natsToken: 'NATS_TOKEN' });
   });
 
   it('authenticates to NATS by default', () => {

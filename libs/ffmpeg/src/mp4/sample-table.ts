@@ -68,37 +68,45 @@ function entries(b: Buffer, box: ChildBox, entrySize: number, work: Work, skip =
   return { at: at + 4, count };
 }
 
-/** Byte ranges of every chunk of every track, to check they lie inside the file and apart. */
+/**
+ * Byte ranges of every chunk of every track, to check they lie inside the file and apart. Each
+ * track's chunks must come in file order (a track whose chunks go back is not composed); the
+ * tracks' lists are then merged in one pass.
+ */
 class ChunkSpans {
-  private starts = new Float64Array(1024);
-  private ends = new Float64Array(1024);
-  private n = 0;
+  private readonly tracks: Array<{ starts: Float64Array; ends: Float64Array; n: number }> = [];
+
+  startTrack(chunks: number): void {
+    this.tracks.push({ starts: new Float64Array(chunks), ends: new Float64Array(chunks), n: 0 });
+  }
 
   add(start: number, end: number): void {
     if (end <= start) return;
-    if (this.n === this.starts.length) {
-      const grow = (a: Float64Array) => {
-        const b = new Float64Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.starts = grow(this.starts);
-      this.ends = grow(this.ends);
+    const t = this.tracks[this.tracks.length - 1]!;
+    if (t.n > 0) {
+      if (start < t.starts[t.n - 1]!) throw new Mp4UnsupportedError("a track's chunks are not in file order");
+      if (start < t.ends[t.n - 1]!) throw new Mp4BoundsError('samples overlap each other in the file');
     }
-    this.starts[this.n] = start;
-    this.ends[this.n++] = end;
+    t.starts[t.n] = start;
+    t.ends[t.n++] = end;
   }
 
-  /**
-   * Disjoint iff, with starts and ends sorted separately, every end is at or before the next
-   * start (for disjoint ranges both sorts give the same order; an overlap breaks it).
-   */
-  check(fileSize: number): void {
-    const starts = this.starts.subarray(0, this.n).sort();
-    const ends = this.ends.subarray(0, this.n).sort();
-    if (this.n > 0 && ends[this.n - 1]! > fileSize) throw new Mp4UnsupportedError('a sample lies beyond the end of the file');
-    for (let i = 0; i + 1 < this.n; i++) {
-      if (ends[i]! > starts[i + 1]!) throw new Mp4BoundsError('samples overlap each other in the file');
+  *check(fileSize: number, work: Work): Steps<void> {
+    const heads = this.tracks.map(() => 0);
+    let lastEnd = 0;
+    for (;;) {
+      let pick = -1;
+      for (let k = 0; k < this.tracks.length; k++) {
+        const t = this.tracks[k]!;
+        if (heads[k]! < t.n && (pick < 0 || t.starts[heads[k]!]! < this.tracks[pick]!.starts[heads[pick]!]!)) pick = k;
+      }
+      if (pick < 0) return;
+      const t = this.tracks[pick]!;
+      const i = heads[pick]!++;
+      if (t.starts[i]! < lastEnd) throw new Mp4BoundsError('samples overlap each other in the file');
+      lastEnd = t.ends[i]!;
+      if (lastEnd > fileSize) throw new Mp4UnsupportedError('a sample lies beyond the end of the file');
+      if (work.tick(this.tracks.length)) yield;
     }
   }
 }
@@ -219,6 +227,7 @@ function* parseTrack(b: Buffer, trak: ChildBox, fileSize: number, work: Work, sp
   for (let e = 1; e < scN; e++) {
     if (first(e) <= first(e - 1)) throw new Mp4BoundsError('the stsc entries are out of order');
   }
+  spans.startTrack(Math.min(chunks, count));
   const offsets = new Float64Array(count);
   let descriptions: Uint16Array | null = null;
   let s = 0;
@@ -259,6 +268,6 @@ export function* parseMovie(moov: Buffer, fileSize: number, work: Work): Steps<M
   const spans = new ChunkSpans();
   const tracks: Mp4Track[] = [];
   for (const t of traks) tracks.push(yield* parseTrack(moov, t, fileSize, work, spans));
-  spans.check(fileSize);
+  yield* spans.check(fileSize, work);
   return { tracks };
 }
