@@ -65,7 +65,7 @@ export function mediaInput(pathOrUrl: string): FfmpegInput {
     format: 'mov',
     formats: ['mov'],
     protocols: remote ? PRESIGNED_URL_PROTOCOLS : LOCAL_FILE_PROTOCOLS,
-    // The default, stated: a track's data stays inside the file (checked too: mp4-boxes.ts).
+    // The default, stated: a track's data stays inside the file (checked too: mp4/movie.ts).
     demuxerOptions: ['-enable_drefs', '0'],
   };
 }
