@@ -3,12 +3,12 @@
  * problem), ids from the path (anything not a uuid is a 404 like a missing object), and edit-list
  * errors mapped to 422. Errors are checked as the AppError the gateway's filter renders.
  */
-import { ErrorCode } from '@wordcut/contracts';
+import { ErrorCode, MAX_INSERTED_WORDS, transcriptPatchSchema } from '@wordcut/contracts';
 import { EditListError, applyCuts, identityEditList } from '@wordcut/edit-list';
 import { AppError } from '@wordcut/platform';
 import { z } from 'zod';
 import { thrownBy } from '../../../tools/testing/thrown';
-import { editing, parseBody, parseId } from './http';
+import { editing, invalidBody, parseBody, parseId, TOO_MANY_ENTRIES } from './http';
 
 const thrown = (fn: () => unknown): AppError => thrownBy(fn, AppError);
 
@@ -106,5 +106,18 @@ describe('editing', () => {
         throw boom;
       }),
     ).toThrow(boom);
+  });
+});
+
+describe('invalidBody', () => {
+  it("names the problem of the union branch the body meant (a transcript PATCH), and marks a list over its limit", () => {
+    const insertAfter = Array.from({ length: MAX_INSERTED_WORDS + 1 }, () => ({ text: 'a', start: 0, end: 0.1 }));
+    const r = transcriptPatchSchema.safeParse({ wordDeltas: [{ word_order: -1, insertAfter }] });
+    const e = invalidBody(r.error!.issues, 'Send words (full replacement) or wordDeltas: ');
+    expect(e.statusCode).toBe(400);
+    expect(e.message).toBe(`Send words (full replacement) or wordDeltas: wordDeltas.0.insertAfter: At most ${MAX_INSERTED_WORDS} words can be inserted in one place.`);
+    expect(e.details).toMatchObject({ reason: TOO_MANY_ENTRIES });
+    const unknown = invalidBody(transcriptPatchSchema.safeParse({ wordDeltas: [{ word_order: 'x', delete: true }] }).error!.issues);
+    expect(unknown.details).not.toHaveProperty('reason');
   });
 });

@@ -2,7 +2,7 @@ import { startTracing } from '@wordcut/platform';
 startTracing('gateway');
 
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { Streams } from '@wordcut/contracts';
 import { Messaging, relayErrorLogs } from '@wordcut/messaging';
 import { assertMigrated, natsSettings, runMain, runService, s3Settings } from '@wordcut/platform';
@@ -37,6 +37,8 @@ import { GatewayTokens } from './auth/gateway-tokens';
 import { identityFromConfig } from './auth/from-config';
 import { IdentityGuard, IdentityResolver } from './auth/identity.guard';
 import { ActiveJobs, RateLimitStore } from './auth/limits';
+import { JSON_BODY_LIMIT, jsonBodiesProvider } from './auth/json-bodies';
+import { RefusalLog } from './refusal-log';
 import { OperatorAccess } from './operator/operator-access';
 import { OperatorController } from './operator/operator.controller';
 import { OperatorFigures } from './operator/operator-figures';
@@ -57,6 +59,10 @@ class GatewayModule {
         // every route needs an identity unless marked @Public
         { provide: APP_GUARD, useClass: IdentityGuard },
         IdentityResolver,
+        // JSON bodies: read after the identity on the large-body routes
+        jsonBodiesProvider,
+        // oversized lists refused: reported to the operators' error log
+        { provide: APP_INTERCEPTOR, useClass: RefusalLog },
         { provide: GatewayTokens, useValue: library.tokens },
         { provide: PUBLISHING, useValue: publishing },
         { provide: GATEWAY_DEPS, useValue: deps },
@@ -77,14 +83,8 @@ export async function main() {
   return runService({
     name: SERVICE,
     loadConfig: () => loadGatewayConfig(),
-    // small bodies everywhere but the two routes that carry a whole transcript's worth
-    jsonBodyLimit: '1mb',
-    // a full transcript replacement (clear history, undo that deltas cannot express): up to
-    // MAX_TRANSCRIPT_WORDS words at ~110 bytes each, plus paragraphs
-    jsonBodyRoutes: [
-      { path: '/api/transcripts', method: 'PATCH', limit: '24mb' },
-      { path: '/api/videos', method: 'POST', limit: '4mb' },
-    ],
+    // the gateway reads JSON bodies itself (jsonBodies): large ones only after the token verifies
+    jsonBodyLimit: JSON_BODY_LIMIT,
     trustProxy: (config) => config.TRUST_PROXY,
     create: async ({ config, logger, metrics, errorLog }) => {
       const ds = gatewayDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE);

@@ -105,7 +105,8 @@ export class IdentityGuard implements CanActivate {
     const exportRefusal = this.reflector.getAllAndOverride<ExportRefusal | undefined>(EXPORT_REFUSALS, targets);
     const token = bearerToken(req.headers.authorization);
     if (token) {
-      req.identity = await this.resolver.fromBearer(token, exportRefusal !== undefined);
+      // a large-body route resolved it already, before reading the body
+      req.identity ??= await this.resolver.fromBearer(token, exportRefusal !== undefined);
       return true;
     }
     const mediaToken = req.query[MEDIA_TOKEN_PARAM];

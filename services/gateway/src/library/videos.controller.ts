@@ -29,10 +29,11 @@ import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { buildTranscriptFromVtt, clampWords, TranscriptBuildError, wordsToVtt } from '@wordcut/transcript';
 import { GatewayTokens } from '../auth/gateway-tokens';
+import { limitAddress } from '../auth/client-address';
 import { Caller, Public, SignedMedia, type Identity } from '../auth/identity';
 import type { ActiveJobs, RateLimitStore } from '../auth/limits';
 import type { GatewayConfig } from '../config';
-import { parseId } from '../http';
+import { invalidBody, parseId } from '../http';
 import { receiveFiles } from '../upload';
 import { decideRange, etagMatches } from './http-range';
 import type { ClipStore } from './clip-store';
@@ -89,7 +90,7 @@ export class VideosController {
     if (!this.library.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
     const tooMany = 'You have uploaded too many videos in the last hour. Please try again later.';
     await this.library.rateLimits.hit(`upload:user:${caller.userId}`, this.library.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
-    await this.library.rateLimits.hit(`upload:ip:${req.ip ?? 'unknown'}`, this.library.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
+    await this.library.rateLimits.hit(`upload:ip:${limitAddress(req.ip)}`, this.library.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
     const videoId = randomUUID();
     const objectId = randomUUID();
     const keys = { video: StorageKeys.originalVideo(videoId, objectId), vtt: StorageKeys.originalVtt(videoId, objectId) };
@@ -219,9 +220,7 @@ export class VideosController {
   ): Promise<Transcript | TranscriptPatchSummary> {
     parseId(id, 'transcript');
     const p = transcriptPatchSchema.safeParse(body ?? {});
-    if (!p.success) {
-      throw new AppError(400, ErrorCode.ValidationFailed, `Send words (full replacement) or wordDeltas: ${p.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    }
+    if (!p.success) throw invalidBody(p.error.issues, 'Send words (full replacement) or wordDeltas: ');
     let expected = p.data.version;
     if (ifMatch !== undefined) {
       const v = Number(ifMatch.replace(/^W\//, '').replace(/"/g, '').trim());

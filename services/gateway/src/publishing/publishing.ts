@@ -30,6 +30,7 @@ import { z } from 'zod';
 import { BUSY_MESSAGE, currentEditList, type EditService, type EditVideoRow } from '../library/edits';
 import type { LibraryDeps } from '../library/videos.controller';
 import type { SessionAuth } from '../session-auth';
+import { bodyIssues, tooManyEntries } from '../http';
 import { exportError } from './export-error';
 
 export const PUBLISHING = Symbol('PUBLISHING');
@@ -170,6 +171,8 @@ export class PublishingService {
     const claims = await this.auth.verifyForExport(token, 'JWT token required for export. Please refresh the page.');
     const parsed = exportRequestSchema.safeParse(body);
     if (!parsed.success) {
+      const over = tooManyEntries(bodyIssues(parsed.error.issues));
+      if (over) this.library.logger.warn({ report: true, userId: claims.ownerId, list: over.path.join('.'), limit: over.maximum }, 'request refused: a list over its limit');
       throw exportError(400, 'invalid_request', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
     }
     const request = parsed.data;
