@@ -19,7 +19,7 @@ import {
   type MediaProbeErrorCode,
 } from '@wordcut/ffmpeg';
 import { S3ObjectStorage, startLocalS3, type LocalS3 } from '@wordcut/storage';
-import { ffconcatList, hlsPlaylist, makeSmallMp4, startCanary, watchFile, withExternalDataReference, type Canary, type FileCanary } from './testing/hostile-media';
+import { ffconcatList, hlsPlaylist, makeSmallMp4, startCanary, watchFile, withDrefChain, withExternalDataReference, withManyTracks, withStscWalk, withTwoMovies, type Canary, type FileCanary } from './testing/hostile-media';
 
 const run = promisify(execFile);
 
@@ -150,6 +150,28 @@ describe('hostile inputs (real ffmpeg): refused, nothing fetched, nothing opened
     const r = await renderEdit({ input: mp4, output: join(work, 'out.mp4'), workDir: work, segments: [{ start: 1, end: 2 }, { start: 0, end: 0.5 }] });
     expect(r.outputDurationSec).toBeCloseTo(1.5, 1);
     expect((await tools.probe(join(work, 'out.mp4'))).durationSec).toBeCloseTo(1.5, 0);
+    nothingFetchedOrOpened();
+  }, 60_000);
+
+  it('crafted MP4s of the reader review: probe and render refuse them at once, from a path and a presigned URL', async () => {
+    const small = await readFile(mp4);
+    const crafted: Array<[string, Buffer, MediaProbeErrorCode]> = [
+      ['dref-chain.mp4', withDrefChain(small, 600_000), 'EXTERNAL_REFERENCE'],
+      ['stsc-walk.mp4', withStscWalk(small, 50_000, 25_000), 'UNSAFE_STRUCTURE'],
+      ['two-movies.mp4', withTwoMovies(small), 'UNSAFE_STRUCTURE'],
+      ['many-tracks.mp4', withManyTracks(small, 60), 'UNSAFE_STRUCTURE'],
+    ];
+    for (const [name, body, code] of crafted) {
+      const path = join(dir, name);
+      await writeFile(path, body);
+      await storage.upload(`uploads/${name}`, body);
+      for (const input of [path, await storage.presignGet(`uploads/${name}`, 600)]) {
+        const started = Date.now();
+        await expect(tools.probe(input, { timeoutMs: 30_000 })).rejects.toMatchObject({ code });
+        expect(Date.now() - started).toBeLessThan(5000);
+      }
+      await expect(renderEdit({ input: path, output: join(dir, 'out.mp4'), workDir: dir, segments: [{ start: 0, end: 1 }] })).rejects.toMatchObject({ code });
+    }
     nothingFetchedOrOpened();
   }, 60_000);
 });
