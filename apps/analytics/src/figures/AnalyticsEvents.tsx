@@ -5,7 +5,7 @@ import { Field, FigureSection, Stat, Unavailable } from './parts';
 /** The environment switch of analytics tracking. */
 export const ANALYTICS_SWITCH = 'ENABLE_ANALYTICS';
 
-/** Section 9: today's and the last 7 days' event counts, and each metric's value; when tracking is off, how to turn it on. */
+/** Today's and the last 7 days' event counts, and each metric's value; when tracking is off, how to turn it on. */
 export function AnalyticsEvents({ analytics }: { analytics: Metrics['analytics'] }) {
   let body;
   if (!analytics.enabled) {

@@ -2,7 +2,7 @@ import type { Metrics } from '@wordcut/contracts';
 import { enabledLevel } from './levels';
 import { Badge, FigureSection } from './parts';
 
-/** Section 2: the job queue's backing store and analytics tracking, each Enabled or Disabled. */
+/** The job queue's backing store and analytics tracking, each Enabled or Disabled. */
 export function FeatureStatus({ features }: { features: Metrics['features'] }) {
   return (
     <FigureSection title="Feature Status" testId="section-feature-status">

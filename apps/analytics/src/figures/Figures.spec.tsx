@@ -224,7 +224,7 @@ describe('dashboard figures', () => {
     const workers = await section('section-workers');
     const failed = await within(workers).findByTestId('workers-failed');
     expect(failed).toHaveTextContent('Failed to fetch Lambda metrics');
-    expect(failed).toHaveTextContent('Check CloudWatch permissions and Lambda function configuration');
+    expect(failed).toHaveTextContent('Check that the analytics service reaches the metrics of the media workers and that the worker pool is configured');
     fail = false;
     fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     expect(await within(workers).findByTestId('worker-invocations')).toHaveTextContent('1,250');

@@ -12,8 +12,8 @@ import { WorkQueue } from './WorkQueue';
 import { Workers } from './Workers';
 
 /**
- * Sections 2 to 9 of the dashboard, from GET /api/metrics (refetched every 30 s); the media
- * workers (section 7) have their own call. Until the first answer: 5 skeleton rows; when it
+ * The dashboard's figures, from GET /api/metrics (refetched every 30 s); the media workers have
+ * their own call. Until the first answer: 5 skeleton rows; when it
  * fails: 'Error Loading Analytics' with Retry.
  */
 export function Figures() {

@@ -4,7 +4,7 @@ import { formatRate, formatSeconds } from './levels';
 import { FigureSection, RelativeTime, Stat } from './parts';
 
 /**
- * Section 8: publishing to the provider over the last 24 hours: the export counts and success
+ * Publishing to the provider over the last 24 hours: the export counts and success
  * rate, the webhooks' success rate with pending retries, the average processing time and the
  * recent failures. When the figures could not be read, their error instead.
  */

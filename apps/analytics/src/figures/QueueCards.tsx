@@ -13,7 +13,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Section 3: Queue Status (health, default 'unknown', with the runtime mode), Active, Waiting and Failed jobs (default 0). */
+/** Queue Status (health, default 'unknown', with the runtime mode), Active, Waiting and Failed jobs (default 0). */
 export function QueueCards({ queue }: { queue: Partial<Metrics['queue']> | undefined }) {
   const id = useId();
   const stats = queue?.stats;

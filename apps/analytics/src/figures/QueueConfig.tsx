@@ -2,7 +2,7 @@ import type { Metrics } from '@wordcut/contracts';
 import { formatCount } from '../format';
 import { Field, FigureSection } from './parts';
 
-/** Section 5: config mode, runtime mode, whether the queue's backing store is active; then the durable consumers. */
+/** Config mode, runtime mode, whether the queue's backing store is active; then the durable consumers. */
 export function QueueConfig({ queue }: { queue: Metrics['queue'] }) {
   return (
     <FigureSection title="Queue Configuration" testId="section-queue-config">

@@ -2,7 +2,7 @@ import type { Metrics } from '@wordcut/contracts';
 import { formatMemory, formatUptime } from '../format';
 import { Field, FigureSection } from './parts';
 
-/** Section 4: runtime version, platform, memory used / total, uptime in whole minutes. */
+/** Runtime version, platform, memory used / total, uptime in whole minutes. */
 export function SystemInfo({ system }: { system: Metrics['system'] }) {
   return (
     <FigureSection title="System Information" testId="section-system">

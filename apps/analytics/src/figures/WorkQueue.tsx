@@ -7,7 +7,7 @@ import { Badge, FigureSection, Stat, Unavailable } from './parts';
 export const WORK_QUEUE_SWITCH = 'MEDIA_QUEUE_METRICS';
 
 /**
- * Section 6: the media work queue (JetStream). Its health, the main queue's waiting, in-flight
+ * The media work queue (JetStream). Its health, the main queue's waiting, in-flight
  * and delayed messages, and the dead letters (coloured by the thresholds, with what to do).
  */
 export function WorkQueue({ sqs }: { sqs: Metrics['sqs'] }) {

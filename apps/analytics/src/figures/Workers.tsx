@@ -12,7 +12,7 @@ export const WORKER_POOL_SWITCH = 'MEDIA_WORKER_POOL_NAME';
 export const RECENT_ERRORS_SHOWN = 10;
 
 /**
- * Section 7: the media worker pool over the last 60 minutes (refetched every 60 s and on Refresh):
+ * The media worker pool over the last 60 minutes (refetched every 60 s and on Refresh):
  * its configuration, invocations, errors, durations, concurrency, throttles, estimated cost, a
  * performance summary and the recent errors.
  */
@@ -32,7 +32,7 @@ export function Workers() {
     body = (
       <div className="wc-an-state" role="alert" data-testid="workers-failed">
         <p className="wc-an-state__title">Failed to fetch Lambda metrics</p>
-        <p className="wc-muted">Check CloudWatch permissions and Lambda function configuration</p>
+        <p className="wc-muted">Check that the analytics service reaches the metrics of the media workers and that the worker pool is configured</p>
         <p className="wc-muted wc-an-hint">{describeError(workers.error)}</p>
         <button type="button" className="wc-button" disabled={workers.isFetching} onClick={() => void workers.refetch()}>
           Retry

@@ -14,7 +14,7 @@ export function Badge({ level, testId }: { level: Level; testId?: string }) {
 interface SectionProps {
   title: string;
   testId: string;
-  /** buttons at the right of the heading (Refresh) */
+  /** Buttons at the right of the heading (Refresh) */
   actions?: ReactNode;
   children: ReactNode;
 }
