@@ -349,16 +349,46 @@ describe('access: an identity on every route, an owner on every object', () => {
     });
   });
 
+  describe('owner namespaces', () => {
+    it("answers a stranger reusing someone's provider session id 404, naming nothing of that video", async () => {
+      const media = { videoUrl: `${sys.sandbox.url}/media/demo.mp4`, vttUrl: `${sys.sandbox.url}/media/demo.vtt` };
+      const sessionId = `${SESSION}-namespaces`;
+      const opened = await send('POST', '/api/provider/sessions', bearer(await sys.sandbox.signToken({ sub: OWNER, sessionId, videoId: 'demo', media })));
+      expect(opened.status).toBe(200);
+      const { video } = (await opened.json()) as { video: { id: string; title: string } };
+      await eventually(async () => ((await getVideo(video.id)).status === 'completed' ? true : undefined), 120000, 'the session video completed');
+      const res = await send('POST', '/api/provider/sessions', bearer(await sys.sandbox.signToken({ sub: 'access-stranger', sessionId, videoId: 'demo', media })));
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain(video.id);
+    }, 150000);
+
+    it("keeps a provider subject that looks like a gateway session's owner apart from it", async () => {
+      const session = await startGatewaySession(sys.stack.services.gateway.url);
+      const up = await send('POST', '/api/videos/upload', bearer(session.token), form());
+      expect(up.status).toBe(201);
+      const { id } = (await up.json()) as { id: string };
+      const lookalike = await sys.sandbox.signToken({ sub: session.userId, sessionId: `lookalike-${id}`, videoId: 'demo' });
+      expect((await fetch(api(`/api/videos/${id}`), { headers: bearer(lookalike) })).status).toBe(404);
+      // the upload's own session reads it (and its ingest ends before the next test counts objects)
+      await eventually(async () => ((await getVideo(id, session.token)).status === 'completed' ? true : undefined), 90000, 'upload completed');
+    }, 120000);
+  });
+
   describe('limits', () => {
-    it('refuses large JSON bodies before reading them, and reads a large transcript body only with an identity', async () => {
+    it('refuses large JSON bodies before reading them, and reads a large transcript body only once the token verifies', async () => {
       const big = { videoId: ids.video, name: 'x'.repeat(2 * 1024 * 1024), startTime: 0, endTime: 1 };
       const clip = await send('POST', '/api/clips', bearer(ownerToken), big);
       expect(clip.status).toBe(413);
       expect(((await clip.json()) as { message: string }).message).toMatch(/too large/);
       // ~2.6 MB: over the 1 MB default, under the transcript's 24 MB
       const words = Array.from({ length: 20000 }, (_, i) => ({ word_order: i, changes: { text: `word${i}`.padEnd(100, 'x') } }));
+      // read only once the token verifies: without one, or with a bogus one, 401 and the body unread
       const anonymous = await send('PATCH', `/api/transcripts/${ids.transcript}`, {}, { wordDeltas: words });
-      expect(anonymous.status).toBe(413);
+      expect(anonymous.status).toBe(401);
+      const started = Date.now();
+      const bogus = await send('PATCH', `/api/transcripts/${ids.transcript}`, bearer('not.a.token'), { wordDeltas: words });
+      expect(bogus.status).toBe(401);
+      expect(Date.now() - started).toBeLessThan(2000);
       const owner = await send('PATCH', `/api/transcripts/${ids.transcript}`, bearer(ownerToken), { wordDeltas: words, version: 1 });
       // read and judged: the body is fine by size, its version is stale
       expect(owner.status).toBe(409);
