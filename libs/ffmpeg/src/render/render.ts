@@ -392,6 +392,20 @@ async function makePieces(
  * then the reframe filter and burned captions; the audio (copied packets, spliced gains, or cut at
  * exact samples and encoded: makeAudio) is made beside it and joined by copying.
  */
+/** Inputs one full re-encode opens at most (each a decoder of the source). */
+const MAX_REENCODE_INPUTS = 48;
+
+/** The ranges split where one starts before the previous one ends: each run is read in order. */
+export function ascendingRuns(ranges: readonly FrameRange[]): FrameRange[][] {
+  const runs: FrameRange[][] = [];
+  for (const r of ranges) {
+    const run = runs[runs.length - 1];
+    if (run && r.start >= run[run.length - 1]!.end) run.push(r);
+    else runs.push([r]);
+  }
+  return runs;
+}
+
 async function renderReencode(
   req: RenderRequest,
   info: RenderMediaInfo,
@@ -404,7 +418,6 @@ async function renderReencode(
   progress: (p: number, stage: string) => void,
 ): Promise<MadeAudio> {
   const totalFrames = ranges.reduce((n, r) => n + r.end - r.start, 0);
-  const ascending = ranges.every((r, i) => i === 0 || r.start >= ranges[i - 1]!.end);
   const fpsExpr = v.frameTicks !== null ? `${v.timeBase.den}/${v.frameTicks * v.timeBase.num}` : fps.toFixed(6);
   const post: string[] = [];
   if (req.videoFilter) post.push(req.videoFilter);
@@ -417,23 +430,26 @@ async function renderReencode(
   }
   post.push('format=yuv420p');
   const source = mediaInput(req.input);
-  const inputs: FfmpegInput[] = [];
-  let graph: string;
-  if (ascending) {
-    // Seek to the first kept frame and read no further than the last one: a clip of one minute
-    // decodes that minute, not the whole source.
-    const first = ranges[0]!.start;
-    const last = ranges[ranges.length - 1]!.end;
-    inputs.push(withInputOptions(source, ...(first > 0 ? ['-ss', num9(first / fps - 0.5 / fps)] : []), '-t', num9((last - first) / fps)));
-    const sel = ranges.map((r) => `between(n,${r.start - first},${r.end - 1 - first})`).join('+');
-    graph = `[0:v:0]fps=${fpsExpr},select='${sel}',setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
-  } else {
-    ranges.forEach((r) => {
-      inputs.push(withInputOptions(source, '-ss', num9(Math.max(0, r.start / fps - 0.5 / fps)), '-t', num9((r.end - r.start) / fps)));
-    });
-    const labels = ranges.map((_, i) => `[${i}:v:0]fps=${fpsExpr},setpts=PTS-STARTPTS[v${i}]`);
-    graph = `${labels.join(';')};${ranges.map((_, i) => `[v${i}]`).join('')}concat=n=${ranges.length}:v=1:a=0,setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
+  // One input per run of ranges in source order (seeking to its first kept frame and reading no
+  // further than its last): a clip decodes its minute, and a reorder opens one input per block.
+  const runs = ascendingRuns(ranges);
+  if (runs.length > MAX_REENCODE_INPUTS) {
+    throw new MediaProbeError('UNSAFE_STRUCTURE', `the edit places ${runs.length} parts of the video apart (at most ${MAX_REENCODE_INPUTS})`, 'the edit');
   }
+  const inputs: FfmpegInput[] = runs.map((run) => {
+    const first = run[0]!.start;
+    const last = run[run.length - 1]!.end;
+    return withInputOptions(source, ...(first > 0 ? ['-ss', num9(first / fps - 0.5 / fps)] : []), '-t', num9((last - first) / fps));
+  });
+  const picked = runs.map((run, i) => {
+    const first = run[0]!.start;
+    const sel = run.map((r) => `between(n,${r.start - first},${r.end - 1 - first})`).join('+');
+    return `[${i}:v:0]fps=${fpsExpr},select='${sel}',setpts=N/FRAME_RATE/TB`;
+  });
+  const graph =
+    runs.length === 1
+      ? `${picked[0]!},${post.join(',')}[vout]`
+      : `${picked.map((p, i) => `${p}[v${i}]`).join(';')};${runs.map((_, i) => `[v${i}]`).join('')}concat=n=${runs.length}:v=1:a=0,setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
   // The audio (decoded, cut at exact samples, gains applied, encoded) is made beside the video
   // encode, then the two are joined by copying: the encode does not wait for the audio first.
   const audioTask = info.audio ? makeAudio({ req, info, fps, ranges, volumes, mode: audioMode, timeoutMs, adtsCacheKey: req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null }) : null;
