@@ -1,4 +1,5 @@
 export * from './token';
+export * from './owner-migration';
 export * from './safe-fetch';
 export {
   classifyAddress,

@@ -1,8 +1,5 @@
-import { providerOwnerId } from '@wordcut/provider';
+import { migrationProviderOwnerPrefix } from '@wordcut/provider';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-/** Configuration default of PROVIDER_JWT_ISSUER: the provider sandbox (local stacks). */
-const SANDBOX_ISSUER = 'wordcut-provider-sandbox';
 
 /**
  * Owner ids in namespaces that cannot collide (docs/SECURITY.md): a provider user's objects were
@@ -22,7 +19,7 @@ export class NamespaceProviderOwners1764500000000 implements MigrationInterface 
     const providerOwned = `owner_id IS NOT NULL AND owner_id <> '' AND (owner_id NOT LIKE 'wordcut:%' OR provider_session_id IS NOT NULL)`;
     const [{ n }] = (await q.query(`SELECT count(*)::int AS n FROM "library"."videos" WHERE ${providerOwned}`)) as [{ n: number }];
     if (n === 0) return;
-    const prefix = providerOwnerId(issuer(), '');
+    const prefix = migrationProviderOwnerPrefix(this.name);
     await q.query(`UPDATE "library"."videos" SET owner_id = $1 || owner_id WHERE ${providerOwned}`, [prefix]);
     // a render's user is the owner of its video (only owners edit)
     await q.query(`UPDATE "library"."renders" r SET user_id = v.owner_id FROM "library"."videos" v WHERE r.video_id = v.id AND r.user_id IS NOT NULL AND r.user_id <> v.owner_id`);
@@ -31,17 +28,8 @@ export class NamespaceProviderOwners1764500000000 implements MigrationInterface 
   }
 
   async down(q: QueryRunner): Promise<void> {
-    const prefix = providerOwnerId(issuer(), '');
+    const prefix = migrationProviderOwnerPrefix(this.name);
     await q.query(`UPDATE "library"."videos" SET owner_id = substr(owner_id, $2) WHERE starts_with(owner_id, $1)`, [prefix, prefix.length + 1]);
     await q.query(`UPDATE "library"."renders" SET user_id = substr(user_id, $2) WHERE starts_with(user_id, $1)`, [prefix, prefix.length + 1]);
   }
-}
-
-function issuer(): string {
-  const configured = process.env['PROVIDER_JWT_ISSUER']?.trim();
-  if (configured) return configured;
-  if (process.env['NODE_ENV'] === 'production') {
-    throw new Error('NamespaceProviderOwners: set PROVIDER_JWT_ISSUER (the gateway\'s value) for the migration: provider owners are renamed under their issuer');
-  }
-  return SANDBOX_ISSUER;
 }
