@@ -6,7 +6,8 @@ import { AddRunningVideoIndex1764200000000 } from './migrations/1764200000000-Ad
 import { AddRenderWait1764300000000 } from './migrations/1764300000000-AddRenderWait';
 import { AddWebhookRetries1764500000000 } from './migrations/1764500000000-AddWebhookRetries';
 import { AddWebhookOrder1764600000000 } from './migrations/1764600000000-AddWebhookOrder';
+import { NamespaceProviderOwners1764700000000 } from './migrations/1764700000000-NamespaceProviderOwners';
 
 /** No entities: the stores speak raw SQL (guarded UPDATEs, advisory locks, ON CONFLICT). */
 export const exportDataSource = (url: string) =>
-  createDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateExport1764000000000, AddUploadSession1764100000000, AddRunningVideoIndex1764200000000, AddRenderWait1764300000000, AddWebhookRetries1764500000000, AddWebhookOrder1764600000000], applicationName: `wordcut-${SERVICE}` });
+  createDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateExport1764000000000, AddUploadSession1764100000000, AddRunningVideoIndex1764200000000, AddRenderWait1764300000000, AddWebhookRetries1764500000000, AddWebhookOrder1764600000000, NamespaceProviderOwners1764700000000], applicationName: `wordcut-${SERVICE}` });
