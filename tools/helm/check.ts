@@ -202,6 +202,10 @@ export async function checkChart(chart = CHART, base = BASE): Promise<string[]> 
   if (bare.ok) problems.push('defaults without any secret: the chart rendered instead of refusing');
   else if (!/secrets\.existingSecret/.test(bare.error)) problems.push(`defaults without any secret: unclear refusal: ${bare.error}`);
   problems.push(...secretDefaults(mergedValues({ chart }) as { secrets?: Record<string, unknown> }));
+  // an ingress in front of a gateway that trusts only loopback must refuse, naming config.trustProxy
+  const loopbackOnly = renderChartText({ chart, values: [join(chart, 'ci', 'test-values.yaml')], set: ['config.trustProxy=loopback'] });
+  if (loopbackOnly.ok) problems.push('ingress with config.trustProxy loopback only: the chart rendered instead of refusing');
+  else if (!/config\.trustProxy/.test(loopbackOnly.error)) problems.push(`ingress with config.trustProxy loopback only: unclear refusal: ${loopbackOnly.error}`);
 
   let defaults: K8sObject[] = [];
   for (const c of cases(chart)) {

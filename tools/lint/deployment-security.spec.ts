@@ -39,7 +39,7 @@ interface ChartComponent {
   resources?: Resources;
 }
 interface ChartValues {
-  config: { nats: { auth: string }; extraEnv?: Record<string, unknown> };
+  config: { nats: { auth: string }; extraEnv?: Record<string, unknown>; trustProxy?: string };
   secrets: Record<string, unknown> & { keys: Record<string, string> };
   networkPolicy: { enabled: boolean; egress: Record<string, EgressGroup> };
   gateway: ChartComponent & { env: Record<string, string> };
@@ -187,6 +187,18 @@ describe('docker-compose.yml', () => {
     expect(resolveDefaults(String(gateway.UPLOAD_MAX_BYTES))).toBe('2147483648');
     expect(resolveDefaults(String(gateway.RETENTION_DAYS))).toBe('0');
   });
+
+  it("trusts the forwarded client address of loopback and the stack's own network only, which has a fixed subnet", () => {
+    const gateway = compose.services.gateway!.environment as Record<string, string>;
+    const subnets = (parseYaml<{ networks?: { default?: { ipam?: { config?: Array<{ subnet?: string }> } } } }>(COMPOSE_FILE).networks?.default?.ipam?.config ?? []).map((c) => resolveDefaults(String(c.subnet)));
+    expect(subnets).toEqual([expect.stringMatching(/^\d+\.\d+\.\d+\.\d+\/\d+$/)]);
+    expect(resolveDefaults(String(gateway.TRUST_PROXY))).toBe(`loopback, ${subnets[0]}`);
+  });
+
+  it("gives the migrations the gateway's PROVIDER_JWT_ISSUER", () => {
+    const issuer = (service: string) => String((compose.services[service]!.environment as Record<string, string>).PROVIDER_JWT_ISSUER);
+    expect(issuer('migrate')).toBe(issuer('gateway'));
+  });
 });
 
 // ------------------------------------------------------------------------------------ Helm chart
@@ -269,6 +281,16 @@ describe('helm/wordcut values', () => {
     }
   });
 
+  it('trusts only the loopback hop by default, renders TRUST_PROXY for the gateway and refuses an ingress without its addresses', () => {
+    expect(values.config.trustProxy).toBe('loopback');
+    expect(read(`${CHART}/templates/services.yaml`)).toMatch(/\{\{- if eq \$name "gateway" \}\}\s+# [^\n]*\n\s+- name: TRUST_PROXY\s+value: \{\{ \$root\.Values\.config\.trustProxy \| quote \}\}/);
+    expect(read(`${CHART}/templates/_helpers.tpl`)).toMatch(/if and \.Values\.ingress\.enabled \(eq \(\.Values\.config\.trustProxy[^)]*\) "loopback"\) \}\}\s+\{\{- fail "ingress\.enabled: set config\.trustProxy/);
+  });
+
+  it("gives the migrations the gateway's PROVIDER_JWT_ISSUER", () => {
+    expect(read(`${CHART}/templates/migrate-job.yaml`)).toMatch(/\{\{- with \.Values\.gateway\.env\.PROVIDER_JWT_ISSUER \}\}\s+# [^\n]*\n\s+- name: PROVIDER_JWT_ISSUER\s+value: \{\{ \. \| quote \}\}/);
+  });
+
   it('passes FRAME_ANCESTORS to the web', () => {
     expect(read(`${CHART}/templates/web.yaml`)).toMatch(/name: FRAME_ANCESTORS\s+value: \{\{ \. \| quote \}\}/);
   });
@@ -291,6 +313,13 @@ describe('k8s/base', () => {
       .split('\n')
       .filter((l) => l.trim() && !l.trim().startsWith('#'));
     for (const line of configEnv) expect(line).not.toMatch(/^LEGACY_UPLOAD_ENABLED=(true|1)$/);
+  });
+
+  it("trusts only the loopback hop by default and gives the migrations the gateway's PROVIDER_JWT_ISSUER", () => {
+    expect(gatewayEnv().TRUST_PROXY).toBe('loopback');
+    const migrate = base.find((d) => d.kind === 'Job' && d.metadata.name === 'wordcut-migrate')!;
+    const env = Object.fromEntries((migrate.spec.template.spec.containers[0]!.env ?? []).map((e) => [e.name, e.value]));
+    expect(env.PROVIDER_JWT_ISSUER).toBe(gatewayEnv().PROVIDER_JWT_ISSUER);
   });
 
   it('includes the NetworkPolicies: default deny, and one policy with ingress and egress per workload', () => {

@@ -218,6 +218,9 @@ topologySpreadConstraints:
 {{- if gt (int .Values.media.autoscaling.minReplicas) (int .Values.media.autoscaling.maxReplicas) }}
 {{- fail "media.autoscaling.minReplicas must not exceed maxReplicas" }}
 {{- end }}
+{{- if and .Values.ingress.enabled (eq (.Values.config.trustProxy | default "" | trim) "loopback") }}
+{{- fail "ingress.enabled: set config.trustProxy to loopback and your ingress controller's pod CIDR (e.g. \"loopback, 10.244.0.0/16\"): with loopback alone every client counts as the ingress's address in the per-address limits" }}
+{{- end }}
 {{- end }}
 
 {{/*
