@@ -13,12 +13,7 @@
  *   6. rendering edits of a 10-minute 720p talk with renderEdit: 20 cuts vs a trim/concat full
  *      re-encode (target >= 10x faster), 20 mutes vs encoding the audio alone (target < 1.5x its
  *      time), a 60 s 9:16 clip at 1080x1920 (target >= 2x realtime) vs a plain veryfast command;
- *   7. the transcript editor in Chromium on a 30,000-word transcript from a real gateway: time to
- *      first rendered words (target < 1.5 s) and input -> next paint p95 of select, cut-mark,
- *      mute-mark, undo and search typing (target < 50 ms) vs a static page of every word;
- *   8. the editor's waveform timeline at 16x on a 3-hour video in Chromium: main-thread time per frame
- *      while playing, and while playing and scrolling (target p95 < 16 ms) vs one canvas as wide as the
- *      whole zoomed timeline, redrawn whole;
+ *   7, 8. archived (the editor and its timeline in Chromium): tag bench-archive-2026-12, docs/BENCHMARKS.md;
  *   9. publishing uploads: the export worker's s3UploadSource + HttpProviderClient.upload (resumable, the
  *      default PROVIDER_CHUNK_BYTES, and other chunk sizes) of the large object from S3 to the provider
  *      sandbox vs reading the whole object into a Buffer and sending it in one PUT; every upload's stored
@@ -34,9 +29,7 @@
  *      on a stored energy series, vs ffmpeg silencedetect alone.
  *  13. key moments on a 30,000-word transcript (the synthesised lesson repeated, with an energy series):
  *      findKeyMoments (target: median < 2 s) vs wink-nlp reading the whole transcript as one document.
- *  14. the editor's silence panel listing 2,000 pauses in Chromium, on bundled pages: first render, toggle
- *      (click a row's remove checkbox -> next frame; target p95 < 50 ms) and scrolling the list top to bottom
- *      (target: frame interval p95 < 33 ms), vs the same panel with every row in the document.
+ *  14. archived (the silence panel in Chromium), as 7 and 8;
  *  18. our MP4 reader: the upload's movie check on a real 30-minute 60 fps MP4 in slices vs the same
  *      tables parsed at once (time and the longest event-loop hold; target < 250 ms), and the crafted
  *      files of its security review (each refused; target < 5 s).
@@ -47,22 +40,16 @@
  * file 4x over; 0 skips it), BENCH_PROBE_RUNS (5), BENCH_WAVEFORM_RUNS (3), BENCH_TRANSCRIPT_CLIENTS
  * (50), BENCH_TRANSCRIPT_PATCHES (1000 per run), BENCH_TRANSCRIPT_GETS (20), BENCH_TRANSCRIPT_THINK_MS
  * (1000; 0 skips the paced run), BENCH_JOBS (20), BENCH_RENDER_VERIFY=1 (section 6 also reads back every
- * frame number and the A/V sync of its cut render, ~30 s more), BENCH_EDITOR_SAMPLES (40 per
- * interaction), BENCH_EDITOR_LOADS (5 page loads per path), BENCH_TIMELINE_SECONDS (8 per measured
- * phase), BENCH_TIMELINE_DPR (1: section 8's device pixel ratio), BENCH_TIMELINE_SCREENSHOTS=<dir> (section 8
- * saves a screenshot of each page there), BENCH_EXPORT_RUNS (3), BENCH_EXPORT_CHUNKS_MIB (1,32: the chunk
+ * frame number and the A/V sync of its cut render, ~30 s more), BENCH_EXPORT_RUNS (3), BENCH_EXPORT_CHUNKS_MIB (1,32: the chunk
  * sizes section 9 compares with the default, multiples of 0.25; empty: none), BENCH_EXPORT_SCALE (4: one
  * more upload of ours on an object of the file 4x over; 0 skips it), BENCH_IDENTITY_CALLS (2000 in-process
  * guard calls per token kind), BENCH_IDENTITY_REQUESTS (200 HTTP requests per call and token kind),
  * BENCH_VTT_RUNS (5 per path and case), BENCH_SILENCE_RUNS (3 per path on 10 minutes), BENCH_SILENCE_LONG_RUNS
- * (1 per path on 3 hours), BENCH_KEYMOMENTS_RUNS (5 per path), BENCH_SILENCEUI_SAMPLES (40 toggles per path),
- * BENCH_SILENCEUI_LOADS (5 page loads per path), BENCH_SILENCEUI_SCROLL_SECONDS (8: top to bottom),
+ * (1 per path on 3 hours), BENCH_KEYMOMENTS_RUNS (5 per path),
  * BENCH_OPERATOR_REQUESTS (100 per dashboard request), BENCH_SCALING_JOBS (20 clip renders per worker count),
  * BENCH_RENDER_LONG=0 (section 17 without the 60-minute file), BENCH_MP4_RUNS (5), and
- * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EDITOR|TIMELINE|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|SILENCEUI|OPERATOR|SCALING|RENDERAPI|MP4READER>=1.
- * Needs Postgres and NATS (sections 4, 5, 7, 8 and 10, as for the integration tests), the built services,
- * and for sections 7 and 8 the built web apps (npm run build:web) and /usr/bin/chromium (or CHROMIUM_PATH; section 14
- * too, which bundles its own page).
+ * BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|TRANSCRIPT|JOBS|RENDER|EXPORT|IDENTITY|VTT|SILENCE|KEYMOMENTS|OPERATOR|SCALING|RENDERAPI|MP4READER>=1.
+ * Needs Postgres and NATS (sections 4, 5, 10, 15, 16 and 17, as for the integration tests) and the built services.
  */
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { S3ObjectStorage } from '@wordcut/storage';
@@ -70,7 +57,6 @@ import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { WAVEFORM_STORED_PEAKS_PER_SECOND } from '@wordcut/contracts';
-import { SEARCH_DEBOUNCE_MS } from '@wordcut/editor-core';
 import {
   BENCH_DIR,
   BUCKET,
@@ -88,15 +74,12 @@ import {
   targetMark,
   type TargetCheck,
 } from './common';
-import { benchEditorUi, type EditorUiResults } from './editor-ui';
 import { benchExportUpload, type ExportUploadResults } from './export-upload';
 import { benchIdentity, type IdentityResults } from './identity';
 import { benchJobs, type JobsSummary } from './jobs';
 import { LARGE, LONG, TINY, ensureMedia } from './media';
 import { benchProbe, type ProbeSummary } from './probe';
 import { benchRender, ensureRenderSource, type RenderPathRun, type RenderResults } from './render';
-import { FRAME_BUDGET_MS } from './timeline-page';
-import { benchTimelineUi, type TimelineUiResults } from './timeline-ui';
 import { benchTranscript, type ServerTimedSummary, type TranscriptResults } from './transcript';
 import { benchUpload, type ScaledUploadRun, type UploadSummary } from './upload';
 import { VTT_PATHOLOGICAL, benchVttParse, renderVttParse, type VttParseResults } from './vtt-parse';
@@ -105,7 +88,6 @@ import { benchWaveform, type WaveformMediaResult } from './waveform';
 import { benchSilence, renderSilence, type SilenceResults } from './silence';
 import { benchKeyMoments, renderKeyMoments, type KeyMomentsResults } from './keymoments';
 import { benchScenes } from './scenes';
-import { benchSilenceUi, renderSilenceUi, type SilenceUiResults } from './silence-ui';
 import { benchOperator, renderOperator, type OperatorResults } from './operator';
 import { benchScaling, renderScaling, type ScalingResults } from './scaling';
 import { benchRenderApi, renderRenderApi, type RenderApiResults } from './render-api';
@@ -161,14 +143,11 @@ interface Results {
   transcript?: TranscriptResults;
   jobs?: { jobsPerMode: number; mediaConcurrency: number; stackStartupSec: number; modes: JobsSummary[] };
   render?: RenderResults;
-  editor?: EditorUiResults;
-  timeline?: TimelineUiResults;
   exportUpload?: ExportUploadResults;
   identity?: IdentityResults;
   vttParse?: VttParseResults;
   silence?: SilenceResults;
   keyMoments?: KeyMomentsResults;
-  silenceUi?: SilenceUiResults;
   operator?: OperatorResults;
   scaling?: ScalingResults;
   renderApi?: RenderApiResults;
@@ -313,70 +292,6 @@ function render(r: Results): string {
     out.push(...targetLines(r, 'render: clip'));
     out.push(`   section time ${x.sectionSec} s${s.generatedSec ? ` (+ ${s.generatedSec} s generating the source)` : ''}`);
   }
-  if (r.editor) {
-    const e = r.editor;
-    out.push('', `7. Transcript editor in ${e.browser} (headless, ${e.viewport}): ${e.words} words, ${e.paragraphs} paragraphs, from the gateway through the built apps`);
-    out.push(`   first rendered words = navigation start -> first frame painted with a word; ${e.loads} loads per path, the first with a cold cache`);
-    out.push(
-      table(
-        ['path', 'median ms', 'max ms', 'loads ms', 'all words painted ms'],
-        [
-          ['ours: shell + editor remote, virtualised list', e.load.ours.medianMs, e.load.ours.maxMs, e.load.ours.runsMs.map(Math.round).join(' '), '-'],
-          ['alternative: static HTML, every word in the page', e.load.plain.medianMs, e.load.plain.maxMs, e.load.plain.runsMs.map(Math.round).join(' '), e.load.plain.allWordsMedianMs],
-        ],
-      ),
-    );
-    const ph = e.load.ours.phases;
-    out.push(
-      `  => ours, where the time goes (median of each step, ms since navigation start): shell parsed ${ph.shellParsedMs}; editor remote ${ph.editorRequestedMs}-${ph.editorLoadedMs}; ` +
-        `GET video ${ph.videoRequestedMs}-${ph.videoAnsweredMs}; GET transcript ${ph.transcriptRequestedMs}-${ph.transcriptAnsweredMs} (${ph.transcriptMiB} MiB); words painted ${ph.firstWordsMs}`,
-    );
-    out.push(`   latency = input event (its timeStamp) -> the next frame (requestAnimationFrame, then a MessageChannel message after it)`);
-    out.push(
-      table(
-        ['interaction', 'samples', 'p50 ms', 'p95 ms', 'max ms', 'alternative p95 ms'],
-        e.interactions.map((i) => [i.label, i.samples, i.p50Ms, i.p95Ms, i.maxMs, i.id === 'select' ? e.plainSelect.p95Ms : '-']),
-      ),
-    );
-    out.push(`  => alternative, select a word on the static page: p50 ${e.plainSelect.p50Ms} ms, p95 ${e.plainSelect.p95Ms} ms, max ${e.plainSelect.maxMs} ms (${e.plainSelect.samples} samples)`);
-    out.push(
-      `  => long animation frames (>= 50 ms): ${e.longFrames.map((f) => `${f.phase} ${f.count}${f.count > 0 ? ` (longest ${f.maxMs} ms${f.longestScript ? `: ${f.longestScript}` : ''})` : ''}`).join('; ')}`,
-    );
-    out.push(`  => search result painted ${e.searchResult.medianMs} ms (median; max ${e.searchResult.maxMs} ms) after the last keystroke beyond the ${SEARCH_DEBOUNCE_MS} ms debounce, ${e.searchResult.queries} queries`);
-    const c = e.checks;
-    out.push(
-      `  => checks: pending marks as made: ${c.marksMatch ? 'yes' : 'NO'}; after ${c.edits} edits and ${c.undos} undos the gateway has the original words: ` +
-        `${c.serverDifference === null ? 'yes' : `NO (${c.serverDifference})`}; saves failed: ${c.failedSaves.length} of ${c.saves}${c.failedSaves.length > 0 ? ` (${c.failedSaves[0]})` : ''}`,
-    );
-    if (c.pageErrors.length > 0) out.push(`  => WARNING: ${c.pageErrors.length} uncaught page error(s), first: ${c.pageErrors[0]}`);
-    out.push(...targetLines(r, 'editor'));
-    out.push(`   section time ${e.sectionSec} s (set-up ${e.setupSec} s)`);
-  }
-  if (r.timeline) {
-    const t = r.timeline;
-    out.push('', `8. Waveform timeline at ${t.zoom}x in ${t.browser} (headless, ${t.viewport}): ${Math.round(t.media.durationSec / 3600)} h video ${t.media.file} (${t.media.sizeMiB} MiB), ${t.words} words, through the built apps`);
-    out.push(
-      `   peaks: ${t.peaks.stored} stored (computePeaks, ${t.peaks.perSecond}/s, built in ${t.peaks.buildSec} s), ${t.peaks.points} served at ${t.zoom}x; ` +
-        `viewport ${t.viewportWidthPx} px, content ${t.contentWidthPx} px (alternative canvas ${t.alternativeCanvasPx} px)`,
-    );
-    out.push(
-      `   frame time = the frame's requestAnimationFrame timestamp -> its rendering task done (main thread); ${t.phaseSec} s per phase, playing at ${t.playbackRate}x; ` +
-        `scrolling = the viewport moved ${t.scrollPxPerFrame} px every frame`,
-    );
-    out.push(
-      table(
-        ['path', 'phase', 'frames', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', `> ${round(FRAME_BUDGET_MS)} ms`, 'missed', 'long tasks', 'draws', 'ms/draw'],
-        t.paths.flatMap((p) => p.phases.map((x) => [p.label, x.phase, x.frames, x.p50Ms, x.p95Ms, x.p99Ms, x.maxMs, x.overBudget, x.missedFrames, x.longTasks, x.draws, x.meanDrawScriptMs])),
-      ),
-    );
-    out.push('   missed = 60 Hz frames the display did not get; draws = the timeline canvas drawn, ms/draw = its mean time in script (the raster comes after, in the frame)');
-    const follows = t.paths.find((p) => p.id === 'ours')?.phases.find((x) => x.phase === 'playing')?.scrollEvents ?? 0;
-    out.push(`  => ours followed the playhead ${follows} time(s) while playing; served peaks are the stored ones resampled: ${t.peaks.servedAsStored ? 'yes' : 'NO'}`);
-    for (const w of t.checks.warnings) out.push(`  => WARNING: ${w}`);
-    if (t.checks.pageErrors.length > 0) out.push(`  => WARNING: ${t.checks.pageErrors.length} uncaught page error(s), first: ${t.checks.pageErrors[0]}`);
-    out.push(...targetLines(r, 'timeline'));
-    out.push(`   section time ${t.sectionSec} s (set-up ${t.setupSec} s${t.media.generatedSec ? `, of which ${t.media.generatedSec} s generating the media` : ''})`);
-  }
   if (r.exportUpload) {
     const x = r.exportUpload;
     out.push('', `9. Publish the ${x.sizeMiB} MiB object from S3 to the provider sandbox on loopback (${x.runsPerPath} runs per path; each upload in a fresh child process)`);
@@ -443,11 +358,6 @@ function render(r: Results): string {
     out.push('', ...renderKeyMoments(r.keyMoments, table));
     out.push(...targetLines(r, 'keymoments'));
   }
-  if (r.silenceUi) {
-    out.push('', ...renderSilenceUi(r.silenceUi, table));
-    out.push(...targetLines(r, 'silence panel'));
-    out.push(`   section time ${r.silenceUi.sectionSec} s (set-up ${r.silenceUi.setupSec} s)`);
-  }
   if (r.operator) {
     out.push('', ...renderOperator(r.operator, table));
     out.push(...targetLines(r, 'operator'));
@@ -484,10 +394,6 @@ async function main(): Promise<number> {
   const transcriptGets = intEnv('BENCH_TRANSCRIPT_GETS', 20);
   const thinkMs = countEnv('BENCH_TRANSCRIPT_THINK_MS', 1000);
   const jobCount = intEnv('BENCH_JOBS', 20);
-  const editorSamples = intEnv('BENCH_EDITOR_SAMPLES', 40);
-  const editorLoads = intEnv('BENCH_EDITOR_LOADS', 5);
-  const timelineSeconds = intEnv('BENCH_TIMELINE_SECONDS', 8);
-  const timelineDpr = intEnv('BENCH_TIMELINE_DPR', 1);
   const exportRuns = intEnv('BENCH_EXPORT_RUNS', 3);
   const exportChunksMiB = chunkListEnv('BENCH_EXPORT_CHUNKS_MIB', '1,32');
   const exportScale = countEnv('BENCH_EXPORT_SCALE', 4);
@@ -499,9 +405,6 @@ async function main(): Promise<number> {
   const keyMomentRuns = intEnv('BENCH_KEYMOMENTS_RUNS', 5);
   const operatorRequests = intEnv('BENCH_OPERATOR_REQUESTS', 100);
   const scalingJobs = intEnv('BENCH_SCALING_JOBS', 20);
-  const silenceUiSamples = intEnv('BENCH_SILENCEUI_SAMPLES', 40);
-  const silenceUiLoads = intEnv('BENCH_SILENCEUI_LOADS', 5);
-  const silenceUiScrollSeconds = intEnv('BENCH_SILENCEUI_SCROLL_SECONDS', 8);
 
   const tools = new FfmpegMediaTools();
   const versions = await tools.versions();
@@ -638,27 +541,6 @@ async function main(): Promise<number> {
     results.targets.push(checkTarget(`render: clip zoomed and panned, plain crop,scale command time / ours`, x.clip.zoomed.speedupVsPlain, '>=', 1, 'x'));
   });
 
-  await section(7, 'EDITOR', async () => {
-    const e = await benchEditorUi({ s3Endpoint: endpoint, words: 30_000, samples: editorSamples, loads: editorLoads, log });
-    results.editor = e;
-    results.targets.push(checkTarget(`editor: first rendered words, median of ${e.loads} loads`, e.load.ours.medianMs, '<', 1500, 'ms'));
-    results.targets.push(checkTarget(`editor: first rendered words, slowest of ${e.loads} loads`, e.load.ours.maxMs, '<', 1500, 'ms'));
-    for (const i of e.interactions) results.targets.push(checkTarget(`editor: ${i.label}, p95`, i.p95Ms, '<', 50, 'ms'));
-  });
-
-  await section(8, 'TIMELINE', async () => {
-    const t = await benchTimelineUi({
-      s3Endpoint: endpoint,
-      seconds: timelineSeconds,
-      deviceScaleFactor: timelineDpr,
-      screenshotDir: process.env['BENCH_TIMELINE_SCREENSHOTS'] || undefined,
-      log,
-    });
-    results.timeline = t;
-    const ours = t.paths.find((p) => p.id === 'ours')!;
-    for (const x of ours.phases) results.targets.push(checkTarget(`timeline: ${t.zoom}x on ${Math.round(t.media.durationSec / 3600)} h, ${x.phase}, frame time p95`, x.p95Ms, '<', 16, 'ms'));
-  });
-
   await section(9, 'EXPORT', async () => {
     const x = await benchExportUpload({
       s3Endpoint: endpoint,
@@ -709,14 +591,6 @@ async function main(): Promise<number> {
     x.scenes = await benchScenes({ runs: 2, log });
     results.keyMoments = x;
     results.targets.push(checkTarget(`keymoments: findKeyMoments, ${x.words} words, median`, x.ours.medianMs, '<', 2000, 'ms'));
-  });
-
-  await section(14, 'SILENCEUI', async () => {
-    const x = await benchSilenceUi({ samples: silenceUiSamples, loads: silenceUiLoads, scrollSeconds: silenceUiScrollSeconds, log });
-    results.silenceUi = x;
-    const ours = x.paths.find((p) => p.id === 'ours')!;
-    results.targets.push(checkTarget(`silence panel: ${x.pauses} pauses, toggle (click -> next frame), p95`, ours.toggle.p95Ms, '<', 50, 'ms'));
-    results.targets.push(checkTarget(`silence panel: ${x.pauses} pauses, scrolling top to bottom, frame interval p95`, ours.scroll.intervalP95Ms, '<', 33, 'ms'));
   });
 
   await section(15, 'OPERATOR', async () => {

@@ -73,8 +73,8 @@ export function SilenceList({ silences, decisionOf, selectedId, onToggle, onPrev
 
 const TYPE_LABEL: Record<SilenceSegment['pauseType'], string> = { technical: 'Technical', awkward: 'Awkward', dramatic: 'Dramatic', natural: 'Natural' };
 
-/** One pause's row (exported for the benchmark's non-virtualised list). */
-export function SilenceRow({ index, total, silence, decision, selected, onToggle, onPreview, measure, top }: {
+/** One pause's row. */
+function SilenceRow({ index, total, silence, decision, selected, onToggle, onPreview, measure, top }: {
   index: number;
   total: number;
   silence: SilenceSegment;
