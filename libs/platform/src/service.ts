@@ -8,7 +8,6 @@ import { createLogger, NestJsonLogger, type Logger } from './logger';
 import { ServiceMetrics } from './metrics';
 import { ErrorBodyFilter, PlatformModule, requestContextMiddleware } from './nest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json, type RequestHandler } from 'express';
 
 export interface BaseConfig {
   PORT: number;
@@ -34,14 +33,14 @@ export interface RunningService {
   stop: () => Promise<void>;
 }
 
+/** Largest JSON request body unless a service sets its own (Nest's default is 100 KB). */
+export const DEFAULT_JSON_BODY_LIMIT = '1mb';
+
 /**
  * The one way a WordCut service boots: validated config (or exit 1 with every problem named),
  * JSON logger, metrics, Nest app with /healthz and /metrics, correlation-id middleware, the
  * ErrorBody filter, and a graceful shutdown on SIGTERM/SIGINT bounded by SHUTDOWN_TIMEOUT_MS.
  */
-/** Nest's own default is 100 KB, too small for a transcript replacement; services raise it where they need more. */
-export const DEFAULT_JSON_BODY_LIMIT = '1mb';
-
 export async function runService<C extends BaseConfig>(opts: {
   name: string;
   loadConfig: () => C;
@@ -51,11 +50,6 @@ export async function runService<C extends BaseConfig>(opts: {
   jsonBodyLimit?: string;
   /** Keep the unparsed body as `req.rawBody` (a Buffer), for signatures computed over the exact bytes (webhooks). */
   rawBody?: boolean;
-  /**
-   * Larger JSON limits for the routes that need them (path prefix, optional method). Such a body is
-   * read only when the request carries an Authorization header: strangers cannot make us parse it.
-   */
-  jsonBodyRoutes?: Array<{ path: string; method?: string; limit: string }>;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (the client address for rate limits). */
   trustProxy?: (config: C) => string;
 }): Promise<RunningService> {
@@ -80,7 +74,6 @@ export async function runService<C extends BaseConfig>(opts: {
 
   const app = await NestFactory.create<NestExpressApplication>(RootModule, { logger: new NestJsonLogger(logger), bodyParser: true, rawBody: opts.rawBody ?? false });
   if (opts.trustProxy) app.set('trust proxy', opts.trustProxy(config));
-  for (const route of opts.jsonBodyRoutes ?? []) app.use(route.path, largeJsonBody(route.limit, route.method));
   app.useBodyParser('json', { limit: opts.jsonBodyLimit ?? DEFAULT_JSON_BODY_LIMIT });
   app.use(requestContextMiddleware({ service: opts.name, logger, metrics, healthChecks: parts.healthChecks }));
   app.useGlobalFilters(new ErrorBodyFilter(logger));
@@ -112,15 +105,6 @@ export async function runService<C extends BaseConfig>(opts: {
     }
   }
   return { app, url, logger, stop };
-}
-
-/** A JSON parser with a larger limit for one route family; anonymous requests skip it (and meet the small default). */
-function largeJsonBody(limit: string, method?: string): RequestHandler {
-  const parse = json({ limit });
-  return (req, res, next) => {
-    if ((method && req.method !== method.toUpperCase()) || !req.headers.authorization) return next();
-    parse(req, res, next);
-  };
 }
 
 /** Entry point of a service's main.ts: runs it, or exits 1 with the reason on stderr. */
