@@ -70,6 +70,9 @@ describe('the reader refuses what is outside its bounds, before allocating', () 
     // every sample of a track pointing at the same bytes
     const same = movieBox([track({ offsets: Float64Array.from([8, 8, 8, 8]), sizes: Uint32Array.from([100, 100, 100, 100]) })]);
     expect(() => parseMovieTables(same, 10_000)).toThrow(Mp4BoundsError);
+    // out of file order (our renders place some audio in place) but apart: fine; overlapping: not
+    expect(parseMovieTables(movieBox([track({ offsets: Float64Array.from([500, 8, 300, 1000]) })]), 10_000).tracks[0]!.offsets[0]).toBe(500);
+    expect(() => parseMovieTables(movieBox([track({ offsets: Float64Array.from([500, 8, 505, 1000]) })]), 10_000)).toThrow(new Mp4BoundsError('samples overlap each other in the file'));
     // back to back is fine
     expect(parseMovieTables(movieBox([track({ offsets: Float64Array.from([8, 18, 38, 68]) }), track({ offsets: Float64Array.from([108, 118, 138, 168]) })]), 10_000).tracks).toHaveLength(2);
   });
