@@ -12,7 +12,7 @@ import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from
 import { adtsFrameOffsets, spliceGains, SPLICE_MIN_SNR_DB } from './audio-splice';
 import type { RenderMediaInfo } from './media-info';
 import { frameRangesToPacketRanges, frameRangesToSampleRanges, type FrameRange } from './plan';
-import type { RenderRequest, RenderResult } from './render';
+import type { RenderRequest, RenderResult } from './types';
 
 /** Default bit rate for re-encoded AAC when the source's is unknown. */
 const DEFAULT_AUDIO_BITRATE = 128_000;

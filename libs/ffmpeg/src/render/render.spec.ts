@@ -1,4 +1,4 @@
-import { ascendingRuns } from './render';
+import { ascendingRuns } from './commands';
 
 describe('a full re-encode reads its ranges in runs of source order', () => {
   it('splits where a range starts before the previous one ends: one input per run', () => {

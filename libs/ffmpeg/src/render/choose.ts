@@ -1,0 +1,54 @@
+/**
+ * Which way a render goes and why, from the source's media info and the request. Pure.
+ */
+import type { RenderMediaInfo, VideoTrackInfo } from './media-info';
+import type { AudioMode, RenderRequest } from './types';
+
+/** Frames per second of a video track: its constant rate, or its mean rate when variable; null when unknown. */
+export function fpsOf(v: VideoTrackInfo): number | null {
+  if (v.frameTicks === null) {
+    if (v.framePts.length < 2) return null;
+    const span = (v.framePts[v.framePts.length - 1]! - v.framePts[0]!) * (v.timeBase.num / v.timeBase.den);
+    return span > 0 ? (v.framePts.length - 1) / span : null;
+  }
+  return v.timeBase.den / (v.frameTicks * v.timeBase.num);
+}
+
+/**
+ * Why `info` cannot take the smart path (stream-copy whole GOPs, re-encode partial ones), or null.
+ * It needs H.264 or HEVC in MP4/MOV, 8-bit 4:2:0, constant frame rate, closed GOPs starting with
+ * a keyframe, and no rotation (piece re-encodes must match the source exactly).
+ */
+export function smartRenderBlocker(info: RenderMediaInfo): string | null {
+  const v = info.video;
+  if (!v) return 'no video stream';
+  if (!/mp4|mov/.test(info.formatName)) return `container ${info.formatName} is not MP4`;
+  if (v.codec !== 'h264' && v.codec !== 'hevc') return `codec ${v.codec} is not H.264/HEVC`;
+  if (v.pixFmt !== 'yuv420p' && v.pixFmt !== 'yuvj420p') return `pixel format ${v.pixFmt ?? 'unknown'} is not 8-bit 4:2:0`;
+  if (v.frameTicks === null) return 'variable frame rate';
+  if (!v.closedGops) return 'open GOPs';
+  if (v.keyframes[0] !== 0) return 'the first frame is not a keyframe';
+  if (v.rotation !== 0) return `rotated ${v.rotation}°`;
+  if (/baseline/i.test(v.profile ?? '')) return 'baseline profile';
+  return null;
+}
+
+/** Why this request must take the full re-encode whatever the source (or the source's reason), or null. */
+export function renderBlocker(req: Pick<RenderRequest, 'forceReencode' | 'assScript' | 'videoFilter'>, info: RenderMediaInfo): string | null {
+  if (req.forceReencode) return 'full re-encode requested';
+  if (req.assScript) return 'burned captions';
+  if (req.videoFilter) return 'reframing';
+  return smartRenderBlocker(info);
+}
+
+/**
+ * How the audio is made: AAC packets copied (spliced around gains) when the source's audio is AAC
+ * of a constant packet rate and its video a constant frame rate (a full re-encode of a variable
+ * rate re-times the frames, so its audio is re-timed too), else decoded, cut and encoded.
+ */
+export function audioModeOf(info: RenderMediaInfo, hasGains: boolean): AudioMode {
+  if (!info.audio) return 'none';
+  const copyable = info.audio.codec === 'aac' && info.audio.packetTicks !== null && info.video?.frameTicks !== null;
+  if (!copyable) return 'reencoded';
+  return hasGains ? 'spliced' : 'copy-packets';
+}

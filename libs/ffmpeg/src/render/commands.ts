@@ -1,0 +1,203 @@
+/**
+ * Every ffmpeg command a render runs, built as data (inputs and argument arrays, filter graphs)
+ * from the plan: pieces' encoder settings and batches, the full re-encode's graph, the join of its
+ * audio and video. Pure: the paths (smart.ts, reencode.ts) run what these build.
+ */
+import { toFfmpegInput } from '../args';
+import { withInputOptions, workFileInput, type FfmpegInput } from '../input';
+import { fpsOf } from './choose';
+import type { VideoTrackInfo } from './media-info';
+import type { FrameRange, PlannedPiece } from './plan';
+
+/**
+ * What defines a piece's bytes beyond its source and range: bump it when the way pieces are made
+ * changes, so pieces made the old way are never joined with new ones.
+ */
+export const PIECE_RECIPE = 'piece-v4';
+
+/** Re-encoded pieces may spend at most this multiple of the source's video bit rate (one second of buffer). */
+const PIECE_RATE_HEADROOM = 1.5;
+
+/** The least rate cap of re-encoded pieces, in bits per pixel per frame (720p30: 2.8 Mbit/s). */
+const PIECE_MIN_BITS_PER_PIXEL = 0.1;
+
+/**
+ * Pieces one ffmpeg process makes at most: each holds a decoder and an encoder at once. On the noisy
+ * 10-minute talk's 31 pieces, 12 per process peaked at 770 MiB of ffmpeg memory, 6 at 440 MiB in the
+ * same time (docs/BENCHMARKS.md, section 17).
+ */
+export const MAX_PIECES_PER_PROCESS = 6;
+
+/** Inputs one full re-encode opens at most (each a decoder of the source). */
+export const MAX_REENCODE_INPUTS = 48;
+
+export const num9 = (n: number): string => n.toFixed(9);
+
+/** An ffmpeg command: its inputs and the arguments after them. */
+export interface Command {
+  inputs: FfmpegInput[];
+  args: string[];
+}
+
+/**
+ * x264/x265 options so re-encoded pieces match the source's format (codec, profile, pixel format,
+ * colour tags; parameter sets in-band). The preset only trades compression for speed: with the bit
+ * rate capped near the source's, `ultrafast` with the deblocking filter kept encodes the cut points
+ * 1.7x faster than `superfast` at an SSIM 0.005 lower on a noisy 720p talk (docs/BENCHMARKS.md).
+ */
+export function pieceEncoderArgs(v: VideoTrackInfo, crf: number): string[] {
+  const color: string[] = [];
+  if (v.colorRange) color.push('-color_range', v.colorRange);
+  if (v.colorSpace) color.push('-colorspace', v.colorSpace);
+  if (v.colorPrimaries) color.push('-color_primaries', v.colorPrimaries);
+  if (v.colorTransfer) color.push('-color_trc', v.colorTransfer);
+  // No more bits than the source spends (with headroom): CRF alone spends several times the
+  // source's rate on a noisy picture, which costs encode time and buys nothing the source had.
+  // A floor keeps a very cheap source's pieces (a still slide, a test pattern) from starving.
+  const fps = fpsOf(v) ?? 30;
+  const cap = v.bitRate ? Math.round(Math.max(v.bitRate * PIECE_RATE_HEADROOM, PIECE_MIN_BITS_PER_PIXEL * v.width * v.height * fps)) : null;
+  if (v.codec === 'hevc') {
+    const vbv = cap ? `:vbv-maxrate=${Math.round(cap / 1000)}:vbv-bufsize=${Math.round(cap / 1000)}` : '';
+    return ['-c:v', 'libx265', '-preset', 'ultrafast', '-crf', String(crf), '-x265-params', `log-level=error:repeat-headers=1:deblock=0,0${vbv}`, '-pix_fmt', v.pixFmt ?? 'yuv420p', ...color];
+  }
+  const profile = /main/i.test(v.profile ?? '') ? 'main' : 'high';
+  return [
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-x264-params', 'deblock=1,0,0', '-crf', String(crf), ...(cap ? ['-maxrate', String(cap), '-bufsize', String(cap)] : []),
+    '-profile:v', profile, '-pix_fmt', v.pixFmt ?? 'yuv420p', ...color,
+  ];
+}
+
+/**
+ * The pieces `todo` (indices) in batches for `lanes` processes at once: a whole number of rounds
+ * of `lanes` batches (a last round of fewer leaves cores idle), each at most MAX_PIECES_PER_PROCESS
+ * pieces, balanced by weight (frames), heaviest first.
+ */
+export function pieceBatches(weights: readonly number[], todo: readonly number[], lanes: number): number[][] {
+  if (todo.length === 0) return [];
+  const batchCount = Math.min(todo.length, lanes * Math.ceil(todo.length / (lanes * MAX_PIECES_PER_PROCESS)));
+  const batches: number[][] = Array.from({ length: batchCount }, () => []);
+  const batchWeight = new Array<number>(batchCount).fill(0);
+  for (const i of [...todo].sort((a, b) => weights[b]! - weights[a]!)) {
+    let lightest = 0;
+    for (let b = 1; b < batchCount; b++) {
+      if (batchWeight[b]! < batchWeight[lightest]! && batches[b]!.length < MAX_PIECES_PER_PROCESS) lightest = b;
+    }
+    if (batches[lightest]!.length >= MAX_PIECES_PER_PROCESS) lightest = batches.findIndex((x) => x.length < MAX_PIECES_PER_PROCESS);
+    batches[lightest]!.push(i);
+    batchWeight[lightest]! += weights[i]!;
+  }
+  return batches.filter((b) => b.length > 0);
+}
+
+export interface PieceBatchRequest {
+  source: FfmpegInput;
+  video: VideoTrackInfo;
+  /** Seconds from the source's start of each frame (decode order as the plan numbers them). */
+  secOf: (frame: number) => number;
+  pieces: readonly PlannedPiece[];
+  batch: readonly number[];
+  files: readonly string[];
+  crf: number;
+}
+
+/** One process making a batch of pieces: a seeking input and an exact-frame-count output per piece. */
+export function pieceBatchCommand(o: PieceBatchRequest): Command {
+  const frameSec = o.video.frameTicks! * (o.video.timeBase.num / o.video.timeBase.den);
+  const inputs: FfmpegInput[] = [];
+  const args: string[] = [];
+  o.batch.forEach((i, k) => {
+    const p = o.pieces[i]!;
+    const frames = p.end - p.start;
+    // one decoder thread: the batches already fill the cores, and frame threads each hold frames
+    inputs.push(withInputOptions(o.source, '-threads', '1', '-ss', num9(Math.max(0, o.secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec)));
+    // one thread per encoder: with the rate cap, x264 is deterministic only on one thread (a
+    // cached piece must equal a fresh one); the batches already run one per core
+    // passthrough: the MP4 muxer's default (constant rate) would duplicate a frame that starts early
+    args.push('-map', `${k}:v:0`, '-frames:v', String(frames), '-fps_mode', 'passthrough', ...pieceEncoderArgs(o.video, o.crf), '-threads', '1');
+    args.push('-an', '-sn', '-dn', '-map_metadata', '-1', '-fflags', '+bitexact', '-f', 'mp4', toFfmpegInput(o.files[i]!));
+  });
+  return { inputs, args };
+}
+
+/** The ranges split where one starts before the previous one ends: each run is read in order. */
+export function ascendingRuns(ranges: readonly FrameRange[]): FrameRange[][] {
+  const runs: FrameRange[][] = [];
+  for (const r of ranges) {
+    const run = runs[runs.length - 1];
+    if (run && r.start >= run[run.length - 1]!.end) run.push(r);
+    else runs.push([r]);
+  }
+  return runs;
+}
+
+/** An ASS file path escaped for a filter argument. */
+const filterPath = (path: string): string => path.replace(/[\\:',[\];]/g, (c) => `\\${c}`);
+
+export interface ReencodeRequest {
+  source: FfmpegInput;
+  video: VideoTrackInfo;
+  fps: number;
+  ranges: readonly FrameRange[];
+  /** Reframe filter of a clip, after the cuts. */
+  videoFilter?: string | null;
+  /** A burned-in captions script's path. */
+  assFile?: string | null;
+  crf?: number;
+  threads: number;
+  /** Where the video goes, and the muxer's extra arguments (faststart). */
+  output: string;
+  muxArgs: readonly string[];
+}
+
+/**
+ * The full re-encode's video: the source at its constant rate, one input per run of ranges in
+ * source order (seeking to its first kept frame and reading no further than its last: a clip
+ * decodes its minute, a reorder opens one input per block), the kept frames selected, runs joined,
+ * then the reframe and the captions. Its filter graph goes in a script file (`graph`).
+ */
+export function reencodeCommand(o: ReencodeRequest): Command & { graph: string } {
+  const v = o.video;
+  const fpsExpr = v.frameTicks !== null ? `${v.timeBase.den}/${v.frameTicks * v.timeBase.num}` : o.fps.toFixed(6);
+  const post: string[] = [];
+  if (o.videoFilter) post.push(o.videoFilter);
+  // 4:2:0 H.264 needs even sizes: an odd source loses its last row/column (a no-op otherwise).
+  post.push('crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0');
+  if (o.assFile) post.push(`ass=filename=${filterPath(o.assFile)}`);
+  post.push('format=yuv420p');
+  const runs = ascendingRuns(o.ranges);
+  if (runs.length > MAX_REENCODE_INPUTS) throw new RangeError(`the edit places ${runs.length} parts of the video apart (at most ${MAX_REENCODE_INPUTS})`);
+  const inputs = runs.map((run) => {
+    const first = run[0]!.start;
+    const last = run[run.length - 1]!.end;
+    return withInputOptions(o.source, ...(first > 0 ? ['-ss', num9(first / o.fps - 0.5 / o.fps)] : []), '-t', num9((last - first) / o.fps));
+  });
+  const picked = runs.map((run, i) => {
+    const first = run[0]!.start;
+    const sel = run.map((r) => `between(n,${r.start - first},${r.end - 1 - first})`).join('+');
+    return `[${i}:v:0]fps=${fpsExpr},select='${sel}',setpts=N/FRAME_RATE/TB`;
+  });
+  const graph =
+    runs.length === 1
+      ? `${picked[0]!},${post.join(',')}[vout]`
+      : `${picked.map((p, i) => `${p}[v${i}]`).join(';')};${runs.map((_, i) => `[v${i}]`).join('')}concat=n=${runs.length}:v=1:a=0,setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
+  return {
+    inputs,
+    graph,
+    args: [
+      '-map', '[vout]',
+      // veryfast with superfast's motion search: a third faster at the same SSIM (docs/BENCHMARKS.md)
+      '-c:v', 'libx264', '-preset', 'veryfast', '-x264-params', 'me=dia:subme=1', '-crf', String(o.crf ?? 21), '-profile:v', 'high',
+      '-threads', String(o.threads),
+      '-fps_mode', 'cfr', '-r', fpsExpr,
+      '-max_muxing_queue_size', '4096', ...o.muxArgs, '-f', 'mp4', toFfmpegInput(o.output),
+    ],
+  };
+}
+
+/** The encoded video and its audio (when there is one) joined by copying into the output. */
+export function joinCommand(video: string, audio: FfmpegInput | null, output: string, muxArgs: readonly string[]): Command {
+  return {
+    inputs: [workFileInput(video, 'mov'), ...(audio ? [audio] : [])],
+    args: ['-map', '0:v:0', ...(audio ? ['-map', '1:a:0'] : []), '-c', 'copy', ...muxArgs, '-f', 'mp4', toFfmpegInput(output)],
+  };
+}
