@@ -1,6 +1,7 @@
 import { mediaInput } from '../input';
 import { ascendingRuns, joinCommand, MAX_PIECES_PER_PROCESS, MAX_REENCODE_INPUTS, pieceBatchCommand, pieceBatches, pieceEncoderArgs, reencodeCommand } from './commands';
 import type { VideoTrackInfo } from './media-info';
+import type { PlannedPiece } from './plan';
 
 const video = (o: Partial<VideoTrackInfo> = {}): VideoTrackInfo => ({
   codec: 'h264',
@@ -58,9 +59,9 @@ describe('pieces: batches', () => {
 
   it('one seeking input per piece (half a frame early), an exact frame count per output', () => {
     const v = video();
-    const pieces = [
-      { start: 0, end: 60, mode: 'copy' as const },
-      { start: 70, end: 120, mode: 'encode' as const },
+    const pieces: PlannedPiece[] = [
+      { start: 0, end: 60, mode: 'copy', decodeFrom: 0 },
+      { start: 70, end: 120, mode: 'encode', decodeFrom: 60 },
     ];
     const c = pieceBatchCommand({ source, video: v, secOf: (f) => f / 30, pieces, batch: [1], files: ['/w/p0.mp4', '/w/p1.mp4'], crf: 18 });
     expect(c.inputs).toHaveLength(1);
