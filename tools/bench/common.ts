@@ -26,6 +26,17 @@ export const median = (values: readonly number[]): number => percentile(values, 
 
 export const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
 
+/** A positive integer from the environment (`dflt` when unset or empty). */
+export function intEnv(name: string, dflt: number): number {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? dflt : Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${v}`);
+  return n;
+}
+
+/** Like intEnv, but 0 is allowed. */
+export const countEnv = (name: string, dflt: number): number => (process.env[name] === '0' ? 0 : intEnv(name, dflt));
+
 // ---- targets: a figure, the bound it should meet, and whether it did ----
 
 export interface TargetCheck {

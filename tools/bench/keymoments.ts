@@ -23,8 +23,9 @@ import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { lessonMedia } from '../media/talk-media';
 import { ROOT } from '../stack/stack';
-import { checkInterrupted, median, round } from './common';
+import { checkInterrupted, intEnv, median, round } from './common';
 import { renderScenes, type ScenesResults } from './scenes';
+import { plainTable as table, runAlone } from './report';
 
 export const KEY_MOMENT_WORDS = 30_000;
 
@@ -124,7 +125,7 @@ export async function benchKeyMoments(o: { runs: number; log: (line: string) => 
   return results;
 }
 
-export function renderKeyMoments(r: KeyMomentsResults, table: (headers: string[], rows: Array<Array<string | number>>) => string): string[] {
+export function renderKeyMoments(r: KeyMomentsResults): string[] {
   const out: string[] = [];
   out.push(`13. Key moments on the synthesised lesson repeated to ${r.words} words (${r.sentences} sentences, ${round(r.durationSec / 3600, 2)} h), ${r.runs} runs per path`);
   out.push(table(['path', 'median ms', 'max ms'], [r.ours, r.whole].map((p) => [p.label, p.medianMs, p.maxMs])));
@@ -134,27 +135,11 @@ export function renderKeyMoments(r: KeyMomentsResults, table: (headers: string[]
       ((globalThis as { gc?: unknown }).gc ? '' : ' (no --expose-gc: figures without a collection)'),
   );
   out.push(`  => ${r.moments.length} moments: ${r.moments.map((m) => `${m.category} ${m.engagement}% at ${Math.round(m.startTime)} s (${Math.round(m.duration)} s)`).join(', ')}`);
-  if (r.scenes) out.push(...renderScenes(r.scenes, table));
+  if (r.scenes) out.push(...renderScenes(r.scenes));
   out.push(`   section time ${r.sectionSec} s`);
   return out;
 }
 
-/** Plain-text table, as run.ts prints them. */
-function plainTable(headers: string[], rows: Array<Array<string | number>>): string {
-  const cells = [headers, ...rows.map((row) => row.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => row.map((c, i) => (typeof rows[0]?.[i] === 'number' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].map((l) => `  ${l}`).join('\n');
-}
-
 if (require.main === module) {
-  const runs = Number(process.env['BENCH_KEYMOMENTS_RUNS'] ?? 5);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_KEYMOMENTS_RUNS must be a positive integer, got ${process.env['BENCH_KEYMOMENTS_RUNS']}`);
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  benchKeyMoments({ runs, log })
-    .then((r) => log(['', ...renderKeyMoments(r, plainTable)].join('\n')))
-    .catch((err: unknown) => {
-      process.stderr.write(`keymoments: ${(err as Error).stack ?? String(err)}\n`);
-      process.exit(1);
-    });
+  runAlone('keymoments', (log) => benchKeyMoments({ runs: intEnv('BENCH_KEYMOMENTS_RUNS', 5), log }), renderKeyMoments);
 }

@@ -68,18 +68,6 @@ export const LONG: Recipe = {
   ],
 };
 
-/** The walking skeleton's test clip: 2 s of 320x240 H.264 + AAC (~60 KB), for the job round trips. */
-export const TINY: Recipe = {
-  file: 'tiny-320x240-25fps-2s.mp4',
-  description: '320x240 25 fps H.264 + AAC, 2 s',
-  timeoutMs: 60_000,
-  steps: (out) => [[
-    '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-movflags', '+faststart', '-shortest', out,
-  ]],
-};
-
 export async function ensureMedia(recipe: Recipe, log: (line: string) => void): Promise<BenchMedia> {
   mkdirSync(BENCH_DIR, { recursive: true });
   const path = join(BENCH_DIR, recipe.file);

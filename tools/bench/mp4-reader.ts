@@ -16,6 +16,7 @@ import { runFfmpeg } from '@wordcut/ffmpeg';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_DIR, MB, median, round } from './common';
+import { plainTable as table, runAlone } from './report';
 
 export interface Mp4ReaderPath {
   label: string;
@@ -140,7 +141,7 @@ export async function benchMp4Reader(o: { runs: number; log: (s: string) => void
   };
 }
 
-export function renderMp4Reader(x: Mp4ReaderResults, table: (headers: string[], rows: Array<Array<string | number>>) => string): string[] {
+export function renderMp4Reader(x: Mp4ReaderResults): string[] {
   return [
     `18. MP4 reader: a real ${x.file.minutes}-minute MP4 (${x.file.samples} samples, movie ${x.file.moovMiB} MiB, file ${x.file.sizeMiB} MiB), ${x.runs} runs after a warm-up`,
     table(['path', 'median ms', 'longest event-loop hold ms'], x.paths.map((p) => [p.label, p.medianMs, p.maxLoopHoldMs])),
@@ -151,8 +152,5 @@ export function renderMp4Reader(x: Mp4ReaderResults, table: (headers: string[], 
 }
 
 if (require.main === module) {
-  void benchMp4Reader({ runs: 5, log: console.log }).then((x) => {
-    const table = (headers: string[], rows: Array<Array<string | number>>) => [headers, ...rows].map((r) => `   ${r.join(' | ')}`).join('\n');
-    console.log(renderMp4Reader(x, table).join('\n'));
-  });
+  runAlone('mp4-reader', (log) => benchMp4Reader({ runs: 5, log }), renderMp4Reader);
 }

@@ -28,6 +28,7 @@ import { bearer, startGatewaySession } from '../testing/identity';
 import { BENCH_DIR, MB, checkInterrupted, freePort, onCleanup, procMemory, round } from './common';
 import { keptSpans, plainCropFilter, planCuts, trimConcatGraph } from './render';
 import { benchEnv } from './stack';
+import { plainTable as table } from './report';
 
 const FPS = 30;
 const GOP = 60;
@@ -167,7 +168,7 @@ export async function benchRenderApi(o: { s3Endpoint: string; log: (line: string
   const durationSec = frameCount / FPS;
   const removed = planCuts(frameCount, 20, GOP);
 
-  const { env } = await benchEnv({ s3Endpoint: o.s3Endpoint, namespacePrefix: 'bench_rapi_', migrate: 'all' });
+  const { env } = await benchEnv({ s3Endpoint: o.s3Endpoint, namespacePrefix: 'bench_rapi_' });
   const ports = {} as Record<ServiceName, number>;
   for (const s of SERVICES) ports[s] = await freePort();
   const cacheDir = await mkdtemp(join(tmpdir(), 'wordcut-bench-cache-'));
@@ -313,7 +314,7 @@ export async function benchRenderApi(o: { s3Endpoint: string; log: (line: string
   };
 }
 
-export function renderRenderApi(x: RenderApiResults, table: (headers: string[], rows: Array<Array<string | number>>) => string): string[] {
+export function renderRenderApi(x: RenderApiResults): string[] {
   const out = [
     `17. Renders through the API, POST to completed: ${round(x.source.durationSec / 60, 1)}-minute 720p noisy talk (${x.source.sizeMiB} MiB)`,
     table(

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { detectSceneChanges, parseFramecrc, runFfmpeg } from '@wordcut/ffmpeg';
 import { checkInterrupted, median, round } from './common';
 import { ensureMedia, type Recipe } from './media';
+import { plainTable as table } from './report';
 
 const PIECE_SECONDS = 60;
 const SLIDE_SECONDS = 20;
@@ -104,7 +105,7 @@ export async function benchScenes(o: { runs: number; log: (line: string) => void
   };
 }
 
-export function renderScenes(r: ScenesResults, table: (headers: string[], rows: Array<Array<string | number>>) => string): string[] {
+export function renderScenes(r: ScenesResults): string[] {
   return [
     `   scene changes of ${r.media} (${Math.round(r.durationSec / 60)} min, ${r.truth} slide changes), ${r.runs} runs per path`,
     table(

@@ -24,8 +24,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { talkMedia } from '../media/talk-media';
-import { BENCH_DIR, checkInterrupted, median, onCleanup, round } from './common';
+import { BENCH_DIR, checkInterrupted, intEnv, median, onCleanup, round } from './common';
 import { ensureMedia, type BenchMedia, type Recipe } from './media';
+import { plainTable as table, runAlone } from './report';
 
 export type SilencePathId = 'ours' | 'stored' | 'silencedetect';
 
@@ -192,7 +193,7 @@ export async function benchSilence(o: { runs: number; longRuns: number; log: (li
   return { runs: o.runs, longRuns: o.longRuns, media: results, sectionSec: round((performance.now() - t0) / 1000) };
 }
 
-export function renderSilence(r: SilenceResults, table: (headers: string[], rows: Array<Array<string | number>>) => string): string[] {
+export function renderSilence(r: SilenceResults): string[] {
   const out: string[] = [];
   out.push(`12. Pause detection on the synthesised talk looped (${r.runs} runs per path on 10 minutes, ${r.longRuns} on 3 hours, after a warm-up; local files)`);
   out.push(
@@ -212,25 +213,6 @@ export function renderSilence(r: SilenceResults, table: (headers: string[], rows
   return out;
 }
 
-/** Plain-text table, as run.ts prints them. */
-function plainTable(headers: string[], rows: Array<Array<string | number>>): string {
-  const cells = [headers, ...rows.map((row) => row.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => row.map((c, i) => (typeof rows[0]?.[i] === 'number' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].map((l) => `  ${l}`).join('\n');
-}
-
 if (require.main === module) {
-  const positive = (name: string, dflt: number) => {
-    const n = Number(process.env[name] ?? dflt);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${process.env[name]}`);
-    return n;
-  };
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  benchSilence({ runs: positive('BENCH_SILENCE_RUNS', 3), longRuns: positive('BENCH_SILENCE_LONG_RUNS', 1), log })
-    .then((r) => log(['', ...renderSilence(r, plainTable)].join('\n')))
-    .catch((err: unknown) => {
-      process.stderr.write(`silence: ${(err as Error).stack ?? String(err)}\n`);
-      process.exit(1);
-    });
+  runAlone('silence', (log) => benchSilence({ runs: intEnv('BENCH_SILENCE_RUNS', 3), longRuns: intEnv('BENCH_SILENCE_LONG_RUNS', 1), log }), renderSilence);
 }

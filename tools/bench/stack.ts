@@ -1,16 +1,10 @@
 /**
- * The throw-away environment of the sections that run our services (jobs, transcripts, the editor
- * and timeline pages): a new database, its own NATS namespace, the benchmark's S3, migrated, and
- * all of it removed at clean-up.
+ * The throw-away environment of the sections that run our services (section 17): a new database,
+ * its own NATS namespace, the benchmark's S3, every schema migrated, and all of it removed at clean-up.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT as STACK_ROOT, ServiceProcess, migrateAll, withGatewayDefaults, type StackEnv } from '../stack/stack';
+import { migrateAll, type StackEnv } from '../stack/stack';
 import { createTestDatabase, NATS_URL, uniqueSuffix } from '../testing/env';
-import { BUCKET, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, deleteNatsStreams, freePort, onCleanup } from './common';
-
-/** Which schemas to create: every service's (the whole stack runs) or the gateway's alone. */
-export type BenchMigrations = 'all' | 'gateway';
+import { BUCKET, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, deleteNatsStreams, onCleanup } from './common';
 
 export interface BenchEnv {
   db: { name: string; url: string };
@@ -22,9 +16,9 @@ export interface BenchEnv {
 /**
  * A new database (dropped at clean-up) and NATS namespace `<namespacePrefix><unique suffix>` (its
  * streams deleted at clean-up), the environment that points the services at them and at the
- * benchmark's S3, and the database migrated as `migrate` says.
+ * benchmark's S3, and the database migrated with every service's schema.
  */
-export async function benchEnv(o: { s3Endpoint: string; namespacePrefix: string; migrate: BenchMigrations }): Promise<BenchEnv> {
+export async function benchEnv(o: { s3Endpoint: string; namespacePrefix: string }): Promise<BenchEnv> {
   checkInterrupted();
   const db = await createTestDatabase();
   onCleanup(`database ${db.name}`, () => db.drop());
@@ -44,31 +38,7 @@ export async function benchEnv(o: { s3Endpoint: string; namespacePrefix: string;
     PROVIDER_WEBHOOK_SECRET: 'whsec_bench_unused_0123456789abcdef0123',
   };
   checkInterrupted();
-  await (o.migrate === 'all' ? migrateAll(env) : migrateGateway(db.url));
+  await migrateAll(env);
   checkInterrupted();
   return { db: { name: db.name, url: db.url }, namespace, env };
-}
-
-/** `node services/gateway/dist/migrate.js`: only the gateway's schema. */
-function migrateGateway(databaseUrl: string): Promise<void> {
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [join(STACK_ROOT, 'services', 'gateway', 'dist', 'migrate.js')], {
-      cwd: STACK_ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? ok() : fail(new Error(`gateway migrations failed (${code}): ${err.trim()}`))));
-  });
-}
-
-/** The gateway alone (`services/gateway/dist/main.js`) on a free port, healthy; stopped at clean-up. */
-export async function startBenchGateway(env: StackEnv, logLevel: 'info' | 'warn'): Promise<ServiceProcess> {
-  const gateway = new ServiceProcess('gateway', await freePort(), withGatewayDefaults({ ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: logLevel, ...env }));
-  onCleanup('the gateway', () => gateway.stop());
-  gateway.start();
-  await gateway.waitHealthy(60_000);
-  return gateway;
 }

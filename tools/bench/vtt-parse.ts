@@ -23,8 +23,9 @@ import { parseVttDocument } from '@wordcut/transcript';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { WebVTTParser } from 'webvtt-parser';
-import { MB, median, round } from './common';
-import { seededRandom, syntheticVtt, vttTime } from './transcript-data';
+import { MB, intEnv, median, round } from './common';
+import { seededRandom, syntheticVtt, vttTime } from '../testing/transcript-data';
+import { plainTable as table, runAlone } from './report';
 
 export type VttParsePathId = 'ours' | 'webvtt-parser';
 
@@ -230,7 +231,7 @@ export async function benchVttParse(o: { runs: number; log: (line: string) => vo
 }
 
 /** The section's lines for the printed report. */
-export function renderVttParse(r: VttParseResults, table: (headers: string[], rows: Array<Array<string | number>>) => string): string[] {
+export function renderVttParse(r: VttParseResults): string[] {
   const out: string[] = [];
   out.push(`11. Reading WebVTT files in process (${r.runs} runs per path after a warm-up, alternating; heap = V8 heapUsed from after a full GC)`);
   const fig = (n: number) => (Number.isNaN(n) ? '-' : n);
@@ -250,22 +251,6 @@ export function renderVttParse(r: VttParseResults, table: (headers: string[], ro
   return out;
 }
 
-/** Plain-text table, as run.ts prints them. */
-function plainTable(headers: string[], rows: Array<Array<string | number>>): string {
-  const cells = [headers, ...rows.map((row) => row.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => row.map((c, i) => (typeof rows[0]?.[i] === 'number' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].map((l) => `  ${l}`).join('\n');
-}
-
 if (require.main === module) {
-  const runs = Number(process.env['BENCH_VTT_RUNS'] ?? 5);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_VTT_RUNS must be a positive integer, got ${process.env['BENCH_VTT_RUNS']}`);
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  benchVttParse({ runs, log })
-    .then((r) => log(['', ...renderVttParse(r, plainTable)].join('\n')))
-    .catch((err: unknown) => {
-      process.stderr.write(`vtt-parse: ${(err as Error).stack ?? String(err)}\n`);
-      process.exit(1);
-    });
+  runAlone('vtt-parse', (log) => benchVttParse({ runs: intEnv('BENCH_VTT_RUNS', 5), log }), renderVttParse);
 }

@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { gatewayDataSource } from '../../services/gateway/src/data-source';
 import { TranscriptStore } from '../../services/gateway/src/library/transcript-store';
 import { VideoStore } from '../../services/gateway/src/library/video-store';
-import { randomTextEdit, seededRandom, syntheticVtt } from '../bench/transcript-data';
+import { randomTextEdit, seededRandom, syntheticVtt } from './transcript-data';
 import { bearer } from './identity';
 import { seedVideoWithTranscript } from './seed-video';
 

@@ -1,7 +1,8 @@
 /**
- * The transcript benchmark's synthetic data (pure, deterministic for a seed): a WebVTT file that
- * reads like a talk (sentences of varied length, pauses, some hesitations and discourse markers)
- * for @wordcut/transcript's buildTranscriptFromVtt, and the word edits the clients send.
+ * Synthetic transcript data (pure, deterministic for a seed): a WebVTT file that reads like a talk
+ * (sentences of varied length, pauses, some hesitations and discourse markers) for @wordcut/transcript's
+ * buildTranscriptFromVtt, and the word edits a client sends. Used by the editing load (system test) and
+ * the benchmark's WebVTT section.
  */
 import type { WordDelta } from '@wordcut/contracts';
 
