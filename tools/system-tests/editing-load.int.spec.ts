@@ -3,7 +3,8 @@
  * second (as a quick editor does) while 4 renders
  * run on the same machine. Every save must land exactly once (no error, the versions count every
  * save, the stored words are the last ones sent) and every render must complete. The save
- * latencies are printed; their targets live in the benchmark (`npm run bench`, section 17).
+ * latencies are printed; their targets (ADR 0007) were the benchmark's section 4, archived in git tag
+ * bench-archive-2026-12 (docs/BENCHMARKS.md).
  * Requires the services to be built (`npm run build:services`).
  */
 import { transcriptSchema, videoSchema } from '@wordcut/contracts';
