@@ -15,3 +15,4 @@ export * from './edit-requests';
 export * from './limits';
 export * from './keymoments';
 export * from './analytics';
+export * from './consumers';

@@ -1,4 +1,4 @@
-import { ExportStream, ExportSubjects, Streams, Subjects } from '@wordcut/contracts';
+import { consumersOf, ExportStream, ExportSubjects, Streams, Subjects } from '@wordcut/contracts';
 
 /**
  * What each service does on NATS, from its code (publishes, requests, serves, subscribes, the
@@ -32,6 +32,9 @@ interface NatsUse {
   watchesMaxDeliveries: string[];
 }
 
+/** A service's durable consumers, from the one consumer table. */
+const consumerUses = (svc: NatsService): ConsumerUse[] => consumersOf(svc).map((c) => ({ stream: c.stream, durable: c.durable, filter: c.filterSubject }));
+
 const S = { jobs: Streams.jobs.name, media: Streams.media.name, videos: Streams.videos.name, dlq: Streams.deadLetter.name, logs: Streams.logs.name, export: ExportStream.name };
 const logs = (svc: NatsService) => `${Subjects.errorLog}.${svc}`;
 
@@ -40,15 +43,7 @@ export const NATS_USE: Record<NatsService, NatsUse> = {
     publish: [`${Subjects.jobRequested}.*`, Subjects.jobCompleted, Subjects.mediaIngest, 'rpc.jobs.>', 'rpc.media.>', 'rpc.export.>', 'rpc.analytics.>', logs('gateway')],
     subscribe: [ExportSubjects.rpcSources],
     streams: [S.videos, S.media, S.dlq, S.jobs, S.export, S.logs],
-    consumers: [
-      { stream: S.videos, durable: 'gateway-ingest', filter: 'videos.ingest.>' },
-      { stream: S.videos, durable: 'gateway-renders', filter: Subjects.videoRenderCompleted },
-      { stream: S.videos, durable: 'gateway-keymoments', filter: Subjects.videoKeyMomentsFound },
-      { stream: S.jobs, durable: 'gateway-job-failures', filter: Subjects.jobFailed },
-      { stream: S.jobs, durable: 'gateway-job-cancels', filter: Subjects.jobCancelled },
-      { stream: S.dlq, durable: 'gateway-ingest-dlq', filter: `${Subjects.deadLetterPrefix}.${Subjects.mediaIngest}` },
-      { stream: S.export, durable: 'gateway-export-items', filter: ExportSubjects.itemUploaded },
-    ],
+    consumers: consumerUses('gateway'),
     readsMessages: [],
     readsConsumerInfo: [S.media],
     watchesMaxDeliveries: [],
@@ -57,12 +52,7 @@ export const NATS_USE: Record<NatsService, NatsUse> = {
     publish: [Subjects.jobStarted, Subjects.jobProgress, Subjects.jobCompleted, Subjects.jobFailed, 'videos.>', logs('media')],
     subscribe: [`${Subjects.jobCancel}.*`, Subjects.rpcMediaProbe, Subjects.rpcMediaWaveform],
     streams: [S.media, S.videos, S.jobs, S.dlq, S.logs],
-    consumers: [
-      { stream: S.media, durable: 'media-probe', filter: Subjects.mediaProbe },
-      { stream: S.media, durable: 'media-ingest', filter: Subjects.mediaIngest },
-      { stream: S.media, durable: 'media-render', filter: Subjects.mediaRender },
-      { stream: S.media, durable: 'media-keymoments', filter: Subjects.mediaKeyMoments },
-    ],
+    consumers: consumerUses('media'),
     readsMessages: [S.jobs, S.media],
     readsConsumerInfo: [],
     watchesMaxDeliveries: [S.media],
@@ -71,11 +61,7 @@ export const NATS_USE: Record<NatsService, NatsUse> = {
     publish: [`${Subjects.jobCancel}.*`, Subjects.jobFailed, Subjects.jobCancelled, Subjects.mediaProbe, Subjects.mediaRender, Subjects.mediaKeyMoments, logs('jobs')],
     subscribe: ['rpc.jobs.>'],
     streams: [S.jobs, S.media, S.dlq, S.logs],
-    consumers: [
-      { stream: S.jobs, durable: 'jobs-requests', filter: `${Subjects.jobRequested}.>` },
-      { stream: S.jobs, durable: 'jobs-lifecycle', filter: 'jobs.events.>' },
-      { stream: S.dlq, durable: 'jobs-dead-letters', filter: `${Subjects.deadLetterPrefix}.media.>` },
-    ],
+    consumers: consumerUses('jobs'),
     readsMessages: [S.jobs],
     readsConsumerInfo: [],
     watchesMaxDeliveries: [],
@@ -84,13 +70,7 @@ export const NATS_USE: Record<NatsService, NatsUse> = {
     publish: [`${ExportSubjects.run}.*`, ExportSubjects.itemUploaded, ExportSubjects.webhook, ExportSubjects.rpcSources, Subjects.rpcJobGet, logs('export')],
     subscribe: ['rpc.export.>'],
     streams: [S.export, S.jobs, S.dlq, S.logs],
-    consumers: [
-      { stream: S.export, durable: 'export-run', filter: `${ExportSubjects.run}.>` },
-      { stream: S.export, durable: 'export-webhooks', filter: ExportSubjects.webhook },
-      { stream: S.jobs, durable: 'export-render-completed', filter: Subjects.jobCompleted },
-      { stream: S.jobs, durable: 'export-render-failed', filter: Subjects.jobFailed },
-      { stream: S.jobs, durable: 'export-render-cancelled', filter: Subjects.jobCancelled },
-    ],
+    consumers: consumerUses('export'),
     readsMessages: [S.export],
     readsConsumerInfo: [],
     watchesMaxDeliveries: [],
@@ -99,11 +79,7 @@ export const NATS_USE: Record<NatsService, NatsUse> = {
     publish: [logs('analytics')],
     subscribe: ['rpc.analytics.>'],
     streams: [S.jobs, S.logs, S.dlq],
-    consumers: [
-      { stream: S.jobs, durable: 'analytics-job-events', filter: 'jobs.events.>' },
-      { stream: S.jobs, durable: 'analytics-job-requests', filter: `${Subjects.jobRequested}.>` },
-      { stream: S.logs, durable: 'analytics-error-logs', filter: `${Subjects.errorLog}.>` },
-    ],
+    consumers: consumerUses('analytics'),
     readsMessages: [],
     readsConsumerInfo: [],
     watchesMaxDeliveries: [],

@@ -1,14 +1,8 @@
-import { errorLogEntrySchema, Streams, Subjects, type ErrorLogEntry, type ErrorLogPage, type ErrorLogQuery } from '@wordcut/contracts';
+import { errorLogEntrySchema, type ErrorLogEntry, type ErrorLogPage, type ErrorLogQuery, Consumers } from '@wordcut/contracts';
 import { LOGS_STREAM, type ConsumerDef, type Messaging } from '@wordcut/messaging';
 import type { DataSource } from 'typeorm';
 
-export const errorLogConsumer: ConsumerDef = {
-  stream: Streams.logs.name,
-  durable: 'analytics-error-logs',
-  filterSubject: `${Subjects.errorLog}.>`,
-  ackWaitMs: 30000,
-  maxDeliver: 3,
-};
+export const errorLogConsumer: ConsumerDef = Consumers.analyticsErrorLogs;
 
 const T = `"analytics"."error_logs"`;
 

@@ -1,25 +1,13 @@
-import { Streams, Subjects, type AnalyticsEventSummary } from '@wordcut/contracts';
+import { Streams, Subjects, type AnalyticsEventSummary, Consumers } from '@wordcut/contracts';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { JobEventRecord } from './worker-figures';
 
-export const jobEventsConsumer: ConsumerDef = {
-  stream: Streams.jobs.name,
-  durable: 'analytics-job-events',
-  filterSubject: 'jobs.events.>',
-  ackWaitMs: 30000,
-  maxDeliver: 3,
-};
+export const jobEventsConsumer: ConsumerDef = Consumers.analyticsJobEvents;
 
 /** Requests too: the time a job waited for a worker is its start minus its request. */
-export const jobRequestsConsumer: ConsumerDef = {
-  stream: Streams.jobs.name,
-  durable: 'analytics-job-requests',
-  filterSubject: `${Subjects.jobRequested}.>`,
-  ackWaitMs: 30000,
-  maxDeliver: 3,
-};
+export const jobRequestsConsumer: ConsumerDef = Consumers.analyticsJobRequests;
 
 const anyJobEvent = z.object({ jobId: z.string() }).passthrough();
 const jobRequest = z.object({ jobId: z.string(), kind: z.string(), requestedAt: z.string() }).passthrough();

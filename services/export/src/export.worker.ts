@@ -1,10 +1,11 @@
 import {
-  ExportStream,
   ExportSubjects,
   rpcExportSourcesReplySchema,
   type ExportError,
   type RpcExportSourcesReply,
   type RpcExportSourcesRequest,
+  Consumers,
+  withDelivery,
 } from '@wordcut/contracts';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
@@ -34,15 +35,7 @@ export interface ExportWorkerOptions {
   now?: () => Date;
 }
 
-export const runConsumer = (o: ExportWorkerOptions['consumer'] = {}): ConsumerDef => ({
-  stream: ExportStream.name,
-  durable: 'export-run',
-  filterSubject: `${ExportSubjects.run}.>`,
-  ackWaitMs: o.ackWaitMs ?? 30_000,
-  maxDeliver: o.maxDeliver ?? 3,
-  // a pull consumer holds at most this many unacknowledged runs: more would only wait in memory
-  maxAckPending: 64,
-});
+export const runConsumer = (o: ExportWorkerOptions['consumer'] = {}): ConsumerDef => withDelivery(Consumers.exportRun, o);
 
 /** A decided failure of the job (not worth another delivery): what the progress dialog shows. */
 export class ExportJobFailure extends Error {

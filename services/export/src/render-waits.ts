@@ -1,4 +1,4 @@
-import { jobStatusSchema, Streams, Subjects, jobCancelledEventSchema, jobCompletedEventSchema, jobFailedEventSchema } from '@wordcut/contracts';
+import { jobStatusSchema, Subjects, jobCancelledEventSchema, jobCompletedEventSchema, jobFailedEventSchema, Consumers } from '@wordcut/contracts';
 import type { ConsumerDef, Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
@@ -26,9 +26,9 @@ type RenderEnd = { outcome: 'completed' } | { outcome: 'failed' | 'cancelled'; e
 
 /** One durable consumer per ending (one subject filter each, as older NATS servers require). */
 export const RENDER_END_CONSUMERS = {
-  completed: { stream: Streams.jobs.name, durable: 'export-render-completed', filterSubject: Subjects.jobCompleted, ackWaitMs: 30_000, maxDeliver: 5 },
-  failed: { stream: Streams.jobs.name, durable: 'export-render-failed', filterSubject: Subjects.jobFailed, ackWaitMs: 30_000, maxDeliver: 5 },
-  cancelled: { stream: Streams.jobs.name, durable: 'export-render-cancelled', filterSubject: Subjects.jobCancelled, ackWaitMs: 30_000, maxDeliver: 5 },
+  completed: Consumers.exportRenderCompleted,
+  failed: Consumers.exportRenderFailed,
+  cancelled: Consumers.exportRenderCancelled,
 } as const satisfies Record<string, ConsumerDef>;
 
 /**

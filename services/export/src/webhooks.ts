@@ -1,5 +1,5 @@
 import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
-import { ExportStream, ExportSubjects, providerWebhookEventSchema, type ProviderWebhookEvent } from '@wordcut/contracts';
+import { ExportSubjects, providerWebhookEventSchema, type ProviderWebhookEvent, Consumers, withDelivery } from '@wordcut/contracts';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '@wordcut/provider';
@@ -101,13 +101,7 @@ export interface WebhookApplierOptions {
   retryBaseMs?: number;
 }
 
-export const webhookConsumer = (o: WebhookApplierOptions['consumer'] = {}): ConsumerDef => ({
-  stream: ExportStream.name,
-  durable: 'export-webhooks',
-  filterSubject: ExportSubjects.webhook,
-  ackWaitMs: o.ackWaitMs ?? 30_000,
-  maxDeliver: o.maxDeliver ?? 3,
-});
+export const webhookConsumer = (o: WebhookApplierOptions['consumer'] = {}): ConsumerDef => withDelivery(Consumers.exportWebhooks, o);
 
 /**
  * Applies queued webhook events to export items (by upload id). An event may arrive before the

@@ -25,6 +25,7 @@ import {
   type MediaKeyMomentsCommand,
   type MediaRenderCommand,
   type RpcJobCancelReply,
+  Consumers,
 } from '@wordcut/contracts';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import { currentCorrelationId, type Logger } from '@wordcut/platform';
@@ -33,9 +34,9 @@ import { interpretJobInput, jobOwner, type JobInput } from './job-input';
 import { isTerminal, type JobStore } from './job-store';
 
 export const JOBS_CONSUMERS = {
-  requests: { stream: Streams.jobs.name, durable: 'jobs-requests', filterSubject: `${Subjects.jobRequested}.>`, ackWaitMs: 30000, maxDeliver: 3 },
-  lifecycle: { stream: Streams.jobs.name, durable: 'jobs-lifecycle', filterSubject: 'jobs.events.>', ackWaitMs: 30000, maxDeliver: 3 },
-  deadLetters: { stream: Streams.deadLetter.name, durable: 'jobs-dead-letters', filterSubject: 'dlq.media.>', ackWaitMs: 30000, maxDeliver: 3 },
+  requests: Consumers.jobsRequests,
+  lifecycle: Consumers.jobsLifecycle,
+  deadLetters: Consumers.jobsDeadLetters,
 } as const satisfies Record<string, ConsumerDef>;
 
 /** The `worker` of the failure events this service publishes itself. */

@@ -10,6 +10,8 @@ import {
   type MediaIngestCommand,
   type VideoIngestCompletedEvent,
   type VideoIngestFailedEvent,
+  Consumers,
+  withDelivery,
 } from '@wordcut/contracts';
 import {
   browserPlayback,
@@ -53,13 +55,7 @@ export interface IngestWorkerOptions {
 /** Largest caption file (VTT or word-by-word JSON) imported or read. */
 export const CAPTIONS_MAX_BYTES = 50 * 1024 * 1024;
 
-export const ingestConsumer = (o: Pick<IngestWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => ({
-  stream: Streams.media.name,
-  durable: 'media-ingest',
-  filterSubject: Subjects.mediaIngest,
-  ackWaitMs: o.ackWaitMs,
-  maxDeliver: o.maxDeliver,
-});
+export const ingestConsumer = (o: Pick<IngestWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => withDelivery(Consumers.mediaIngest, o);
 
 /** Where an ingest's files are in the bucket (provider files land under the video's original/). */
 export interface IngestKeys {

@@ -12,6 +12,8 @@ import {
   type KeyMomentsJobResult,
   type MediaKeyMomentsCommand,
   type SceneChanges,
+  Consumers,
+  withDelivery,
 } from '@wordcut/contracts';
 import { NoAudioError, type IngestMediaTools } from '@wordcut/ffmpeg';
 import { findKeyMoments, type EnergyLevels } from '@wordcut/keymoments';
@@ -33,13 +35,7 @@ export interface KeyMomentsWorkerOptions {
   faultDelayMs?: number;
 }
 
-export const keyMomentsConsumer = (o: Pick<KeyMomentsWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => ({
-  stream: Streams.media.name,
-  durable: 'media-keymoments',
-  filterSubject: Subjects.mediaKeyMoments,
-  ackWaitMs: o.ackWaitMs,
-  maxDeliver: o.maxDeliver,
-});
+export const keyMomentsConsumer = (o: Pick<KeyMomentsWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => withDelivery(Consumers.mediaKeyMoments, o);
 
 
 /**

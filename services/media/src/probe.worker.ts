@@ -6,6 +6,8 @@ import {
   type JobStartedEvent,
   type MediaProbeCommand,
   mediaProbeCommandSchema,
+  Consumers,
+  withDelivery,
 } from '@wordcut/contracts';
 import { MediaProbeError, type MediaTools } from '@wordcut/ffmpeg';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
@@ -22,13 +24,7 @@ export interface ProbeWorkerOptions {
   faultDelayMs: number;
 }
 
-export const probeConsumer = (o: Pick<ProbeWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => ({
-  stream: Streams.media.name,
-  durable: 'media-probe',
-  filterSubject: Subjects.mediaProbe,
-  ackWaitMs: o.ackWaitMs,
-  maxDeliver: o.maxDeliver,
-});
+export const probeConsumer = (o: Pick<ProbeWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => withDelivery(Consumers.mediaProbe, o);
 
 /**
  * Runs ffprobe on the object a probe command names, reading it from S3 through a presigned

@@ -7,6 +7,8 @@ import {
   type MediaRenderCommand,
   type RenderSummary,
   type VideoRenderCompletedEvent,
+  Consumers,
+  withDelivery,
 } from '@wordcut/contracts';
 import { buildAssScript, buildCaptionCues, machineCpus, MediaProbeError, planReframe, renderEdit, type DiskCache, type RenderMediaInfo } from '@wordcut/ffmpeg';
 import { PermanentError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
@@ -36,13 +38,7 @@ export interface RenderWorkerOptions {
   cache?: DiskCache | null;
 }
 
-export const renderConsumer = (o: Pick<RenderWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => ({
-  stream: Streams.media.name,
-  durable: 'media-render',
-  filterSubject: Subjects.mediaRender,
-  ackWaitMs: o.ackWaitMs,
-  maxDeliver: o.maxDeliver,
-});
+export const renderConsumer = (o: Pick<RenderWorkerOptions, 'ackWaitMs' | 'maxDeliver'>): ConsumerDef => withDelivery(Consumers.mediaRender, o);
 
 /** Progress (0..100) of the stages of a render job; the gateway's update of the transcript is the last step. */
 const STAGES = { download: 2, renderFrom: 8, renderTo: 88, upload: 90, done: 97 } as const;

@@ -20,6 +20,7 @@ import {
   type RenderJobInput,
   type RpcJobCancelReply,
   type VideoRenderCompletedEvent,
+  Consumers,
 } from '@wordcut/contracts';
 import { identityEditList, outputDuration, outputMutes, parseEditList, quantize, retimeWords, type EditList } from '@wordcut/edit-list';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
@@ -37,9 +38,9 @@ import type { TranscriptStore } from './transcript-store';
 import type { VideoRow, VideoStore } from './video-store';
 
 export const EDIT_CONSUMERS = {
-  renders: { stream: Streams.videos.name, durable: 'gateway-renders', filterSubject: Subjects.videoRenderCompleted, ackWaitMs: 60000, maxDeliver: 5 },
-  failures: { stream: Streams.jobs.name, durable: 'gateway-job-failures', filterSubject: Subjects.jobFailed, ackWaitMs: 30000, maxDeliver: 5 },
-  cancels: { stream: Streams.jobs.name, durable: 'gateway-job-cancels', filterSubject: Subjects.jobCancelled, ackWaitMs: 30000, maxDeliver: 5 },
+  renders: Consumers.gatewayRenders,
+  failures: Consumers.gatewayJobFailures,
+  cancels: Consumers.gatewayJobCancels,
 } as const satisfies Record<string, ConsumerDef>;
 
 export const BUSY_MESSAGE = 'Another edit is still being processed for this video. Please wait for it to finish, then try again.';

@@ -11,6 +11,7 @@ import {
   paragraphSchema,
   type IngestSource,
   type MediaIngestCommand,
+  Consumers,
 } from '@wordcut/contracts';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
@@ -24,8 +25,8 @@ import type { VideoStore } from './video-store';
 export const INGEST_JOB_PREFIX = 'ingest_';
 
 export const GATEWAY_CONSUMERS = {
-  ingestEvents: { stream: Streams.videos.name, durable: 'gateway-ingest', filterSubject: 'videos.ingest.>', ackWaitMs: 30000, maxDeliver: 5 },
-  ingestDeadLetters: { stream: Streams.deadLetter.name, durable: 'gateway-ingest-dlq', filterSubject: `dlq.${Subjects.mediaIngest}`, ackWaitMs: 30000, maxDeliver: 5 },
+  ingestEvents: Consumers.gatewayIngest,
+  ingestDeadLetters: Consumers.gatewayIngestDeadLetters,
 } as const satisfies Record<string, ConsumerDef>;
 
 const storedTranscriptSchema = z.object({

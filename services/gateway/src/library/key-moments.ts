@@ -17,6 +17,7 @@ import {
   type KeyMomentsJobInput,
   type KeyMomentsPending,
   type KeyMomentsResponse,
+  Consumers,
 } from '@wordcut/contracts';
 import { clampZoom, outputDuration, reframeFromCrop, reframeGeometry, type Reframe } from '@wordcut/edit-list';
 import { KEY_MOMENT_RULES_VERSION } from '@wordcut/keymoments';
@@ -30,13 +31,7 @@ import type { KeyMomentStore } from './key-moment-store';
 import type { KeyMomentsLlm } from './key-moments-llm';
 import type { LibraryDeps } from './videos.controller';
 
-export const KEY_MOMENTS_CONSUMER: ConsumerDef = {
-  stream: Streams.videos.name,
-  durable: 'gateway-keymoments',
-  filterSubject: Subjects.videoKeyMomentsFound,
-  ackWaitMs: 30000,
-  maxDeliver: 5,
-};
+export const KEY_MOMENTS_CONSUMER: ConsumerDef = Consumers.gatewayKeyMoments;
 
 /** How often a waiting request looks for the job's moments, and asks for the job's status. */
 const POLL_MS = 150;

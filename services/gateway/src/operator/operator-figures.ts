@@ -19,6 +19,7 @@ import {
   type Metrics,
   type WebhookRetryResult,
   type WorkerMetrics,
+  consumersOf,
 } from '@wordcut/contracts';
 import { consumerFigures, storedCount, type ConsumerFigures, type Messaging } from '@wordcut/messaging';
 import { AppError } from '@wordcut/platform';
@@ -26,7 +27,7 @@ import { totalmem } from 'node:os';
 import { z } from 'zod';
 
 /** The media workers' durable consumers: the work queue the dashboard watches. */
-export const MEDIA_CONSUMERS = ['media-render', 'media-ingest', 'media-probe', 'media-keymoments'] as const;
+export const MEDIA_CONSUMERS = consumersOf('media').map((c) => c.durable);
 const MEDIA_DEAD_LETTERS = `${Subjects.deadLetterPrefix}.media.>`;
 const RPC_TIMEOUT_MS = 4000;
 const MB = 1024 * 1024;

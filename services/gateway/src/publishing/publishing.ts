@@ -19,6 +19,7 @@ import {
   type ResetResponse,
   type RpcExportSourcesReply,
   type RpcExportSourcesRequest,
+  Consumers,
 } from '@wordcut/contracts';
 import { applyMutes, unappliedMutes } from '@wordcut/edit-list';
 import type { ConsumerDef, InboundMessage } from '@wordcut/messaging';
@@ -36,7 +37,7 @@ import { exportError } from './export-error';
 export const PUBLISHING = Symbol('PUBLISHING');
 
 export const PUBLISHING_CONSUMERS = {
-  items: { stream: ExportStream.name, durable: 'gateway-export-items', filterSubject: ExportSubjects.itemUploaded, ackWaitMs: 30000, maxDeliver: 5 },
+  items: Consumers.gatewayExportItems,
 } as const satisfies Record<string, ConsumerDef>;
 
 /** Mutes closer than this (seconds) to an applied mute count as applied (frame snapping moves edges). */
