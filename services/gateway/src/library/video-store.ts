@@ -1,5 +1,4 @@
 import type { EditList } from '@wordcut/edit-list';
-import type { ActiveJobs } from '../auth/limits';
 import {
   VTT_METHOD_UPLOAD,
   type AnalyticsVideoQuery,
@@ -145,6 +144,11 @@ export interface OperatorVideoRow {
 
 const SELECT_VIDEO = `SELECT v.*, t.id AS transcript_id FROM library.videos v LEFT JOIN library.transcripts t ON t.video_id = v.id`;
 
+/** Room for one more running job of an owner, taken inside the caller's transaction (the running-jobs limit). */
+export interface RunningJobsReservation {
+  reserve(m: EntityManager, ownerId: string): Promise<void>;
+}
+
 /**
  * Video records and their lifecycle (uploaded → processing → completed | failed). Every
  * transition is a guarded UPDATE naming the ingest job it belongs to, so a late or repeated
@@ -181,7 +185,7 @@ export class VideoStore {
   }
 
   /** Creates a video whose ingest starts now, when its owner has room for one more running job (else 429). */
-  async createOwned(v: NewVideo & { ownerId: string }, activeJobs: ActiveJobs): Promise<VideoRow> {
+  async createOwned(v: NewVideo & { ownerId: string }, activeJobs: RunningJobsReservation): Promise<VideoRow> {
     return this.ds.transaction(async (tx) => {
       await activeJobs.reserve(tx, v.ownerId);
       return this.create(v, tx);
@@ -193,7 +197,7 @@ export class VideoStore {
    * (two concurrent entries with one session make one video: the unique index decides). Null
    * when the session's video belongs to someone else.
    */
-  async createForSession(v: NewVideo & { providerSessionId: string; ownerId: string }, activeJobs: ActiveJobs): Promise<{ video: VideoRow; created: boolean } | null> {
+  async createForSession(v: NewVideo & { providerSessionId: string; ownerId: string }, activeJobs: RunningJobsReservation): Promise<{ video: VideoRow; created: boolean } | null> {
     const existing = await this.sessionVideo(v.providerSessionId, v.ownerId);
     if (existing !== undefined) return existing && { video: existing, created: false };
     try {
