@@ -4,28 +4,75 @@ import { z } from 'zod';
 export const jobKindSchema = z.enum(['probe', 'cut', 'filler', 'silence', 'caption', 'mute', 'reorder', 'clip', 'keymoments']);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
-export const JOB_ID_PREFIX: Record<JobKind, string> = {
-  probe: 'probe_',
-  cut: 'cut_',
-  filler: 'filler_',
-  silence: 'silence_',
-  caption: 'caption_',
-  mute: 'mute_',
-  reorder: 'reorder_',
-  clip: 'clip_',
-  keymoments: 'keymoments_',
-};
+/**
+ * What a job does to its video: `version` jobs render a new version from the edit list and run
+ * one at a time per video (the renders table's unique index; the editor's exclusion rule); `clip`
+ * renders beside them; `ingest` and `analysis` change no version.
+ */
+export type JobFamily = 'ingest' | 'version' | 'clip' | 'analysis';
+
+/** The seed's status path a kind is polled on (each with its own status words). */
+export type JobStatusRoute = 'video-processing' | 'caption' | 'silence' | 'jobs';
+
+/** What the editor shows while a job of a kind runs, and when it fails or is cancelled. */
+export interface JobOverlay {
+  title: string;
+  failureTitle: string;
+  failureDefault: string;
+  cancelledTitle?: string;
+}
+
+export interface JobKindSpec {
+  prefix: string;
+  family: JobFamily;
+  /** Its name in Active Jobs. */
+  label: string;
+  statusRoute: JobStatusRoute;
+  overlay: JobOverlay | null;
+}
+
+const VIDEO_FAILED = 'Video processing failed';
+
+/** The one registry of job kinds: everything else about a kind is derived from here. */
+export const JOB_KINDS = {
+  probe: { prefix: 'probe_', family: 'ingest', label: 'Processing', statusRoute: 'jobs', overlay: null },
+  cut: { prefix: 'cut_', family: 'version', label: 'Apply Cuts', statusRoute: 'video-processing', overlay: { title: 'Processing video', failureTitle: VIDEO_FAILED, failureDefault: 'The video could not be processed. Please try again.' } },
+  filler: { prefix: 'filler_', family: 'version', label: 'Remove Filler Words', statusRoute: 'video-processing', overlay: { title: 'Removing filler words', failureTitle: VIDEO_FAILED, failureDefault: 'The filler words could not be removed. Please try again.' } },
+  silence: { prefix: 'silence_', family: 'version', label: 'Remove Silences', statusRoute: 'silence', overlay: { title: 'Removing silences', failureTitle: 'Silence removal failed', failureDefault: 'The silences could not be removed. Please try again.' } },
+  caption: { prefix: 'caption_', family: 'version', label: 'Burn Captions', statusRoute: 'caption', overlay: { title: 'Burning captions', failureTitle: 'Caption processing failed', failureDefault: 'The captions could not be burned in. Please try again.' } },
+  mute: {
+    prefix: 'mute_',
+    family: 'version',
+    label: 'Processing',
+    statusRoute: 'jobs',
+    overlay: { title: 'Processing audio', failureTitle: 'Mute processing failed', failureDefault: 'The muted regions could not be applied. Please try again.', cancelledTitle: 'Mute processing cancelled' },
+  },
+  reorder: { prefix: 'reorder_', family: 'version', label: 'Processing', statusRoute: 'jobs', overlay: { title: 'Reordering video', failureTitle: 'Video reordering failed', failureDefault: 'The video could not be reordered. Please try again.' } },
+  clip: { prefix: 'clip_', family: 'clip', label: 'Processing', statusRoute: 'jobs', overlay: null },
+  keymoments: { prefix: 'keymoments_', family: 'analysis', label: 'Processing', statusRoute: 'jobs', overlay: null },
+} as const satisfies Record<JobKind, JobKindSpec>;
+
+export const JOB_ID_PREFIX = Object.fromEntries(Object.entries(JOB_KINDS).map(([k, s]) => [k, s.prefix])) as { [K in JobKind]: (typeof JOB_KINDS)[K]['prefix'] };
 
 /** Kinds that render a new version of a video from its edit list (one at a time per video). */
 export const RENDER_JOB_KINDS = ['cut', 'filler', 'silence', 'caption', 'mute', 'reorder'] as const satisfies readonly JobKind[];
 export type RenderJobKind = (typeof RENDER_JOB_KINDS)[number];
-export const isVideoRenderKind = (k: JobKind): k is RenderJobKind => (RENDER_JOB_KINDS as readonly string[]).includes(k);
+export const isVideoRenderKind = (k: JobKind): k is RenderJobKind => JOB_KINDS[k].family === 'version';
+
+/** Kinds that exclude each other on one video: the version jobs. */
+export const excludeEachOther = (a: JobKind, b: JobKind): boolean => JOB_KINDS[a].family === 'version' && JOB_KINDS[b].family === 'version';
 
 /** The kind a job id names by its prefix, or null. */
 export function jobKindFromId(jobId: string): JobKind | null {
   const prefix = /^([a-z]+)_/.exec(jobId)?.[1];
   return prefix && (jobKindSchema.options as readonly string[]).includes(prefix) ? (prefix as JobKind) : null;
 }
+
+/** A job's name in Active Jobs, from its id ('Processing' for kinds without their own). */
+export const jobKindLabel = (jobId: string): string => {
+  const kind = jobKindFromId(jobId);
+  return kind ? JOB_KINDS[kind].label : 'Processing';
+};
 
 export const jobIdSchema = z
   .string()

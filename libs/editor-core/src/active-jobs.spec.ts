@@ -7,7 +7,6 @@ import {
   activeJobsButtonLabel,
   addStoredJob,
   canCancel,
-  jobKindLabel,
   listedJobs,
   readStoredJobs,
   removeStoredJob,
@@ -18,19 +17,10 @@ import {
   type UserJobStatus,
 } from './active-jobs';
 
-const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const NOW = Date.UTC(2025, 0, 10, 12, 0, 0);
 const HOUR = 60 * 60 * 1000;
 
 const job = (jobId: string, startedAt: number, videoId = 'v1', type = 'cut'): StoredActiveJob => ({ jobId, type, videoId, startedAt });
-
-describe('jobKindLabel', () => {
-  it('reads the kind from the id prefix', () => {
-    expect(
-      [`cut_${UUID}`, `filler_${UUID}`, `silence_${UUID}`, `caption_${UUID}`, `mute_${UUID}`, `clip_${UUID}`, 'cut', 'xcut_1', ''].map(jobKindLabel),
-    ).toEqual(['Apply Cuts', 'Remove Filler Words', 'Remove Silences', 'Burn Captions', 'Processing', 'Processing', 'Processing', 'Processing', 'Processing']);
-  });
-});
 
 describe('constants', () => {
   it('are the storage key, lifetime and poll intervals', () => {

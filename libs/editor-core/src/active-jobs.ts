@@ -4,18 +4,8 @@
  * the floating button and polling. Pure: no React, DOM, Node APIs or IO.
  */
 
-/**
- * The label of a job, read from its id prefix:
- * cut_ Apply Cuts, filler_ Remove Filler Words, silence_ Remove Silences, caption_ Burn
- * Captions, anything else Processing.
- */
-export function jobKindLabel(jobId: string): string {
-  if (jobId.startsWith('cut_')) return 'Apply Cuts';
-  if (jobId.startsWith('filler_')) return 'Remove Filler Words';
-  if (jobId.startsWith('silence_')) return 'Remove Silences';
-  if (jobId.startsWith('caption_')) return 'Burn Captions';
-  return 'Processing';
-}
+/** A job's name in Active Jobs, from its id prefix (the job-kind registry). */
+export { jobKindLabel } from '@wordcut/contracts';
 
 /** Local storage key of the stored active jobs. */
 export const ACTIVE_JOBS_STORAGE_KEY = 'wordcut_active_jobs';

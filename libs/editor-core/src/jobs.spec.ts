@@ -1,25 +1,26 @@
 import { QUOTA_NEAR_RATIO, formatElapsed, formatTimeRemaining, jobBlockedBy, quotaState, type EditJobKind, type RunningJobs } from './index';
 
-const idle: RunningJobs = { video: false, mute: false, reorder: false, caption: false };
+const idle: RunningJobs = [];
 const VIDEO = 'Another video processing job is running. Please wait for it to finish.';
 const MUTE = 'A mute job is already running. Please wait for it to finish.';
 
-describe('jobBlockedBy', () => {
-  const kinds: EditJobKind[] = ['cut', 'filler', 'keep', 'mute', 'reorder', 'caption'];
+describe('jobBlockedBy: the registry\'s rule, the same as the renders table\'s', () => {
+  const kinds: EditJobKind[] = ['cut', 'filler', 'keep', 'mute', 'reorder', 'caption', 'silence'];
 
-  it('allows every job when nothing runs', () => {
-    expect(kinds.map((k) => jobBlockedBy(k, idle))).toEqual([null, null, null, null, null, null]);
+  it('allows every job when nothing runs, and beside clips and analyses', () => {
+    expect(kinds.map((k) => jobBlockedBy(k, idle))).toEqual(kinds.map(() => null));
+    expect(kinds.map((k) => jobBlockedBy(k, ['clip', 'keymoments', 'probe']))).toEqual(kinds.map(() => null));
   });
 
-  it('blocks video-rendering jobs while a video, reorder or caption job runs', () => {
-    for (const busy of ['video', 'reorder', 'caption'] as const) {
-      const running = { ...idle, [busy]: true };
-      expect(kinds.map((k) => jobBlockedBy(k, running))).toEqual([VIDEO, VIDEO, VIDEO, null, VIDEO, VIDEO]);
+  it('blocks every version job while another version job runs', () => {
+    for (const busy of ['cut', 'filler', 'reorder', 'caption', 'silence'] as const) {
+      expect(kinds.map((k) => jobBlockedBy(k, [busy]))).toEqual(kinds.map(() => VIDEO));
     }
   });
 
-  it('blocks only a mute while a mute job runs', () => {
-    expect(kinds.map((k) => jobBlockedBy(k, { ...idle, mute: true }))).toEqual([null, null, null, MUTE, null, null]);
+  it('says a mute is running when only a mute blocks a mute', () => {
+    expect(kinds.map((k) => jobBlockedBy(k, ['mute']))).toEqual(kinds.map((k) => (k === 'mute' ? MUTE : VIDEO)));
+    expect(jobBlockedBy('mute', ['mute', 'cut'])).toBe(VIDEO);
   });
 });
 
@@ -28,7 +29,6 @@ describe('formats', () => {
     expect([0, 45.9, 60, 192, 3599, 3600, 3900, 3959].map(formatElapsed)).toEqual(['0s', '45s', '1m 0s', '3m 12s', '59m 59s', '1h 0m', '1h 5m', '1h 5m']);
     expect([-5, NaN, Infinity].map(formatElapsed)).toEqual(['0s', '0s', '0s']);
   });
-
 
   it('formats time remaining', () => {
     expect(formatTimeRemaining(null)).toBeNull();

@@ -1,25 +1,29 @@
-/** Editing jobs the editor can start (each shows a job overlay while it runs). */
-export type EditJobKind = 'cut' | 'filler' | 'keep' | 'mute' | 'reorder' | 'caption';
+import { excludeEachOther, type JobKind } from '@wordcut/contracts';
 
-/** Which jobs are running for the video. `video` is the cut / filler / keep processing job. */
-export interface RunningJobs {
-  video: boolean;
-  mute: boolean;
-  reorder: boolean;
-  caption: boolean;
-}
+/** Editing jobs the editor can start (each shows a job overlay while it runs); `keep` starts a cut. */
+export const EDIT_JOB_KINDS = ['cut', 'filler', 'keep', 'mute', 'reorder', 'caption', 'silence'] as const;
+export type EditJobKind = (typeof EDIT_JOB_KINDS)[number];
+
+/** The job kind an editor action starts. */
+export const jobKindOf = (action: EditJobKind): JobKind => (action === 'keep' ? 'cut' : action);
+
+/** The kinds of the jobs running for the video. */
+export type RunningJobs = readonly JobKind[];
 
 const VIDEO_JOB_RUNNING = 'Another video processing job is running. Please wait for it to finish.';
 const MUTE_JOB_RUNNING = 'A mute job is already running. Please wait for it to finish.';
 
 /**
- * Job exclusion: jobs that re-render the video (cut, filler removal, keep, reorder,
- * caption burn) wait for each other, a mute job waits only for another mute job. The message to
- * show, or null when the job may start.
+ * Job exclusion, the registry's rule (the same as the renders table's index): jobs that render a
+ * new version of the video (cut, filler removal, keep, silence removal, mute, reorder, caption
+ * burn) wait for each other; clips and analyses wait for nothing. The message to show, or null
+ * when the job may start.
  */
-export function jobBlockedBy(kind: EditJobKind, running: RunningJobs): string | null {
-  if (kind === 'mute') return running.mute ? MUTE_JOB_RUNNING : null;
-  return running.video || running.reorder || running.caption ? VIDEO_JOB_RUNNING : null;
+export function jobBlockedBy(action: EditJobKind, running: RunningJobs): string | null {
+  const kind = jobKindOf(action);
+  const blocking = running.filter((r) => excludeEachOther(kind, r));
+  if (blocking.length === 0) return null;
+  return kind === 'mute' && blocking.every((r) => r === 'mute') ? MUTE_JOB_RUNNING : VIDEO_JOB_RUNNING;
 }
 
 /** Whole seconds >= 0; NaN, infinities and negatives count as 0. */

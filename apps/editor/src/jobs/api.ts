@@ -1,4 +1,4 @@
-import type { JobStatus } from '@wordcut/contracts';
+import { JOB_KINDS, type JobKind, type JobStatus } from '@wordcut/contracts';
 import { apiJson } from '@wordcut/ui';
 import { bearerHeaders } from '../shared/sessionToken';
 
@@ -11,12 +11,10 @@ export interface JobStarted {
   jobId: string;
 }
 
-/** Which status path a job is polled on: cuts, fillers and keep on the video-processing path, captions and silence removal on theirs, the rest (mute, reorder) on /api/jobs. */
-export type JobPollKind = 'video' | 'caption' | 'silence' | 'mute' | 'reorder';
-
-export function jobStatusPath(kind: JobPollKind, jobId: string): string {
-  switch (kind) {
-    case 'video':
+/** The status path of a job of `kind`: the seed's path for its kind (the job-kind registry). */
+export function jobStatusPath(kind: JobKind, jobId: string): string {
+  switch (JOB_KINDS[kind].statusRoute) {
+    case 'video-processing':
       return `/api/video-processing/jobs/${enc(jobId)}`;
     case 'caption':
       return `/api/caption-jobs/${enc(jobId)}`;
@@ -29,7 +27,7 @@ export function jobStatusPath(kind: JobPollKind, jobId: string): string {
 
 export type EditJobStatus = Pick<JobStatus, 'status' | 'progress' | 'message' | 'estimatedTimeRemaining' | 'error'> & { status: string };
 
-export function fetchJobStatus(kind: JobPollKind, jobId: string, signal?: AbortSignal): Promise<EditJobStatus> {
+export function fetchJobStatus(kind: JobKind, jobId: string, signal?: AbortSignal): Promise<EditJobStatus> {
   return apiJson<EditJobStatus>(jobStatusPath(kind, jobId), { signal });
 }
 

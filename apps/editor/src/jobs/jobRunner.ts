@@ -3,7 +3,8 @@ import { describeError, isApiError, toast, useFollowedJob } from '@wordcut/ui';
 import { ACTIVE_JOBS_STORAGE_KEY, addStoredJob, readStoredJobs, removeStoredJob, serializeStoredJobs, storedJobsForVideo } from '@wordcut/editor-core';
 import type { StoredActiveJob } from '@wordcut/editor-core';
 import { cancelJob, fetchJobStatus } from './api';
-import type { EditJobStatus, JobPollKind } from './api';
+import type { JobKind } from '@wordcut/contracts';
+import type { EditJobStatus } from './api';
 
 /**
  * The editor's one job at a time: started, polled every 2 s (the page's job poller), then
@@ -20,7 +21,8 @@ export const JOB_DURATION_HINT = 'This usually takes 2 to 5 minutes.';
 export const RECONNECTING_MESSAGE = 'Reconnecting to job in progress...';
 
 export interface JobSpec {
-  kind: JobPollKind;
+  /** the job's kind (where it is polled, what it excludes: the job-kind registry) */
+  kind: JobKind;
   /** what the job does, as stored for reconnecting: cut, filler, keep, mute, reorder, caption (default: kind) */
   type?: string;
   jobId: string;
@@ -108,7 +110,7 @@ export function useJobRunner(persist?: JobPersistence): JobRunner {
 
   const poller = useFollowedJob<EditJobStatus>({
     name: 'edit-job',
-    fetchStatus: (jobId) => fetchJobStatus(followed(jobId)?.kind ?? 'video', jobId),
+    fetchStatus: (jobId) => fetchJobStatus(followed(jobId)?.kind ?? 'cut', jobId),
     isFinal: (status) => FINAL.has(status.status),
     intervalMs: JOB_POLL_INTERVAL_MS,
     onStatus: (status, jobId) => {

@@ -46,9 +46,9 @@ function publish(context: SilenceCommandContext): void {
 
 /** A job re-renders the video: refused while another job runs (one at a time per video). */
 function blockedByRunningJob(context: SilenceCommandContext): boolean {
-  if (!context.runner.job) return false;
-  const reason = jobBlockedBy('cut', { video: true, mute: true, reorder: true, caption: true });
-  context.toast({ title: 'Please wait', description: reason ?? '', variant: 'destructive' });
+  const reason = jobBlockedBy('silence', context.runner.job ? [context.runner.job.spec.kind] : []);
+  if (reason === null) return false;
+  context.toast({ title: 'Please wait', description: reason, variant: 'destructive' });
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { jobBlockedBy, type RunningJobs } from '@wordcut/editor-core';
 import { useWorkspace, useWorkspaceStore } from '../shared/workspace';
 import { useEditor, useEditorStore } from './editorContext';
 
@@ -7,10 +8,10 @@ export type ConfirmKind = 'cuts' | 'mutes' | 'fillers' | 'keep';
 /**
  * The bars above the transcript while something waits for a job: the pending cuts (process or
  * cancel), the pending mutes (process, preview, clear) and the keep preview (confirm or cancel).
- * A bar's process button is disabled while a job of its kind runs.
+ * A bar's process button is disabled while a job its job would wait for runs.
  */
 export function PendingBars({ running, onConfirm, onCancelKeep, onCleared }: {
-  running: { video: boolean; mute: boolean };
+  running: RunningJobs;
   onConfirm: (kind: ConfirmKind) => void;
   onCancelKeep: () => void;
   /** after Cancel Cuts or Clear Mutes (undoable): the bar goes away, focus goes back to the transcript */
@@ -26,7 +27,7 @@ export function PendingBars({ running, onConfirm, onCancelKeep, onCleared }: {
     <>
       {cutCount > 0 ? (
         <div className="wc-pending-bar" role="region" aria-label="Pending cuts" data-testid="pending-cuts-bar">
-          <button type="button" className="wc-button wc-button--primary" onClick={() => onConfirm('cuts')} disabled={running.video}>
+          <button type="button" className="wc-button wc-button--primary" onClick={() => onConfirm('cuts')} disabled={jobBlockedBy('cut', running) !== null}>
             Process Video with {cutCount} Cuts
           </button>
           <button type="button" className="wc-button" onClick={() => {
@@ -39,7 +40,7 @@ export function PendingBars({ running, onConfirm, onCancelKeep, onCleared }: {
       ) : null}
       {muteCount > 0 ? (
         <div className="wc-pending-bar" role="region" aria-label="Pending mutes" data-testid="pending-mutes-bar">
-          <button type="button" className="wc-button wc-button--primary" onClick={() => onConfirm('mutes')} disabled={running.mute}>
+          <button type="button" className="wc-button wc-button--primary" onClick={() => onConfirm('mutes')} disabled={jobBlockedBy('mute', running) !== null}>
             Process Audio with {muteCount} Muted Regions
           </button>
           <button

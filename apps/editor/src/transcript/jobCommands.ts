@@ -1,5 +1,5 @@
 import { cutRanges, jobBlockedBy } from '@wordcut/editor-core';
-import type { EditJobKind } from '@wordcut/editor-core';
+import type { EditJobKind, RunningJobs } from '@wordcut/editor-core';
 import { describeError } from '@wordcut/ui';
 import type { ToastInput } from '@wordcut/ui';
 import type { JobStarted } from '../jobs/api';
@@ -26,10 +26,9 @@ export interface JobCommandContext {
   api?: Pick<typeof api, 'applyCuts' | 'removeFillerWords' | 'startMuteJob'>;
 }
 
-/** Which kinds of editing job run now (one at a time per page); a silence removal renders the video like a cut. */
-export function runningJobs(runner: Pick<JobRunner, 'job'>) {
-  const kind = runner.job?.spec.kind;
-  return { video: kind === 'video' || kind === 'silence', mute: kind === 'mute', reorder: kind === 'reorder', caption: kind === 'caption' };
+/** The kinds of the editing jobs running now (one at a time per page). */
+export function runningJobs(runner: Pick<JobRunner, 'job'>): RunningJobs {
+  return runner.job ? [runner.job.spec.kind] : [];
 }
 
 /**

@@ -3,6 +3,7 @@
  * index answers 23505; clip renders are not held to it), and the states a render moves through
  * (active → applied | failed | cancelled, each only from active).
  */
+import { JOB_KINDS, excludeEachOther, type JobKind } from '@wordcut/contracts';
 import { identityEditList } from '@wordcut/edit-list';
 import { randomUUID } from 'node:crypto';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
@@ -49,6 +50,21 @@ describe('RenderStore', () => {
     await expect(insert(render(v, { kind: 'mute' }))).rejects.toMatchObject({ code: '23505' });
     // another video is free
     await expect(insert(render(await video()))).resolves.toBeUndefined();
+  });
+
+  it('holds the job-kind registry\'s exclusion rule: two active renders of a video conflict exactly when their kinds exclude each other', async () => {
+    const rendered = (Object.keys(JOB_KINDS) as JobKind[]).filter((k) => ['version', 'clip'].includes(JOB_KINDS[k].family));
+    for (const a of rendered) {
+      for (const b of rendered) {
+        const v = await video();
+        await insert(render(v, { kind: a }));
+        const second = await insert(render(v, { kind: b })).then(
+          () => 'both',
+          (e: { code?: string }) => (e.code === '23505' ? 'conflict' : String(e)),
+        );
+        expect({ a, b, second }).toEqual({ a, b, second: excludeEachOther(a, b) ? 'conflict' : 'both' });
+      }
+    }
   });
 
   it('lets clip renders run beside a video render and beside each other', async () => {
