@@ -3,7 +3,7 @@
  * short run in CI (fuzz.spec.ts) and the long one (`npm run fuzz`). Inputs are crafted structures
  * (box sizes 0, 1 and 64-bit, deep nesting, giant counts, overlapping and out-of-range offsets,
  * two movies, aliases) and mutations of a valid movie. Every input must be answered (no other
- * error than the reader's own), within a time bound, with memory linear in its size.
+ * error than the reader's own), within a CPU-time bound, with memory linear in its size.
  */
 import fc from 'fast-check';
 import { Mp4BoundsError, Mp4UnsupportedError } from './budget';
@@ -13,7 +13,7 @@ import type { MovieTables } from './sample-table';
 import { FTYP, ascii, box, full, track, u32, zeros } from './testing';
 import { mediaDataHeader, movieBox } from './write';
 
-/** Per input: the slowest answer allowed, and result bytes per input byte. */
+/** Per input: the most CPU time allowed, and result bytes per input byte. */
 export const FUZZ_MAX_MS = 1000;
 export const FUZZ_MAX_BYTES_PER_INPUT_BYTE = 32;
 
@@ -100,9 +100,8 @@ export const fuzzInput: fc.Arbitrary<Buffer> = fc.oneof(
 const resultBytes = (t: MovieTables): number =>
   t.tracks.reduce((n, x) => n + x.stsd.length + [x.offsets, x.sizes, x.durations, x.ctts, x.sync, x.descriptions].reduce((m, a) => m + (a?.byteLength ?? 0), 0), 0);
 
-/** One input through both readers: throws when an answer is wrong, late or too large. */
-export async function fuzzOne(bytes: Buffer): Promise<void> {
-  const started = performance.now();
+/** One input through both readers: throws when an answer is wrong or too large. */
+async function answer(bytes: Buffer): Promise<void> {
   const check = await checkMovieBoxes(bytesSource(bytes));
   if (typeof check.ok !== 'boolean') throw new Error('no answer');
   for (let at = bytes.indexOf('moov'); at >= 4; at = bytes.indexOf('moov', at + 1)) {
@@ -116,8 +115,25 @@ export async function fuzzOne(bytes: Buffer): Promise<void> {
       if (!(err instanceof Mp4BoundsError || err instanceof Mp4UnsupportedError)) throw err;
     }
   }
-  const ms = performance.now() - started;
-  if (ms > FUZZ_MAX_MS) throw new Error(`answered after ${ms.toFixed(0)} ms`);
+}
+
+/** CPU time (ms) the process spends on `fn`: what the input costs, whatever else the machine runs. */
+async function cpuMs(fn: () => Promise<void>): Promise<number> {
+  const before = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * One input: answered rightly, with memory linear in its size, within FUZZ_MAX_MS of CPU time. A
+ * slow answer is measured twice more and the fastest counts (a garbage collection is not the
+ * input's cost; a slow input is slow every time).
+ */
+export async function fuzzOne(bytes: Buffer): Promise<void> {
+  let ms = await cpuMs(() => answer(bytes));
+  for (let again = 0; again < 2 && ms > FUZZ_MAX_MS; again++) ms = Math.min(ms, await cpuMs(() => answer(bytes)));
+  if (ms > FUZZ_MAX_MS) throw new Error(`answered after ${ms.toFixed(0)} ms of CPU time`);
 }
 
 export const fuzzProperty = (): fc.IAsyncPropertyWithHooks<[Buffer]> => fc.asyncProperty(fuzzInput, fuzzOne);
