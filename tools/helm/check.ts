@@ -225,7 +225,7 @@ export async function checkChart(chart = CHART, base = BASE): Promise<string[]> 
 
   // docker compose's NATS users are libs/messaging's too
   const composeUsers = readFileSync(join(ROOT, 'docker', 'nats', 'wordcut-users.conf'), 'utf8');
-  if (!composeUsers.endsWith(natsAuthorizationConf('wordcut'))) problems.push('docker/nats/wordcut-users.conf differs from natsAuthorizationConf of libs/messaging/src/permissions.ts');
+  if (!composeUsers.endsWith(natsAuthorizationConf('wordcut'))) problems.push('docker/nats/wordcut-users.conf differs from natsAuthorizationConf of libs/messaging/src/permissions.ts (npx tsx tools/helm/write-nats-users.ts writes it)');
 
   const baseObjects = renderKustomizeBase(base);
   for (const obj of baseObjects) for (const e of await apiSchemaErrors(obj)) problems.push(`k8s/base: ${e}`);
