@@ -112,6 +112,7 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/caption-jobs/:jobId': { path: (i) => `/api/caption-jobs/${i.job.replace(/^cut_/, 'cap_')}`, owner: [404] },
   'GET /api/silence-jobs/:jobId': { path: (i) => `/api/silence-jobs/${i.job.replace(/^cut_/, 'sil_')}`, owner: [404] },
   'GET /api/jobs/user-jobs': { path: () => '/api/jobs/user-jobs', owner: [200], stranger: 'own' },
+  'GET /api/jobs/:jobId': { path: (i) => `/api/jobs/${i.job}`, owner: [200] },
   'POST /api/jobs/:jobId/cancel': { path: (i) => `/api/jobs/${i.job}/cancel`, owner: [200, 409] },
   'POST /api/videos/:id/apply-cuts': { path: (i) => `/api/videos/${i.video}/apply-cuts`, body: () => ({ cuts: [{ start: 1, end: 1.5 }] }), owner: [202, 409] },
   'POST /api/videos/:id/remove-filler-words': { path: (i) => `/api/videos/${i.video}/remove-filler-words`, body: () => ({ fillerWordIndices: [0] }), owner: [202, 409] },

@@ -14,6 +14,8 @@ import {
   EXPORT_JOB_PREFIX,
   type ExportJobStatus,
   type ProcessingStatus,
+  JOB_KINDS,
+  jobKindFromId,
 } from '@wordcut/contracts';
 import type { Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
@@ -115,6 +117,18 @@ export class JobsController {
         throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to fetch jobs');
       });
     return { jobs, success: true };
+  }
+
+  /**
+   * Any job of the caller's by its id, in the words of its kind's status path (the job-kind
+   * registry); the seed's paths (video-processing, caption, silence, jobs/:id/status) stay as
+   * aliases. Declared after jobs/user-jobs, which it would otherwise match.
+   */
+  @Get('jobs/:jobId')
+  async job(@Param('jobId') jobId: string, @Caller() caller: Identity, @Headers('authorization') auth?: string) {
+    const kind = jobKindFromId(jobId);
+    if (kind && JOB_KINDS[kind].statusRoute !== 'jobs') return this.edits.ownedJob(jobId, [kind], caller.userId);
+    return this.status(jobId, caller, auth);
   }
 
   @Post('jobs/:jobId/cancel')

@@ -2,7 +2,6 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post } from '@
 import {
   applyCutsRequestSchema,
   ErrorCode,
-  JOB_ID_PREFIX,
   muteJobRequestSchema,
   processSilenceRequestSchema,
   removeFillersRequestSchema,
@@ -133,17 +132,9 @@ export class EditsController {
     return { success: true };
   }
 
-  /** A job of the caller's (anyone else's answers 404 like a missing one). */
-  private async poll(jobId: string, kinds: readonly JobKind[], caller: Identity): Promise<JobStatus> {
-    if (!/^[a-z]+_[0-9a-f-]{36}$/.test(jobId) || !kinds.some((k) => jobId.startsWith(JOB_ID_PREFIX[k]))) {
-      throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
-    }
-    const job = await this.edits.jobStatus(jobId).catch((err: unknown) => {
-      this.library.logger.warn({ err, jobId }, 'job status request failed');
-      throw new AppError(503, ErrorCode.ServiceUnavailable, 'Job status is unavailable right now. Please try again.');
-    });
-    if (!job || job.userId !== caller.userId) throw new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
-    return job;
+  /** A job of the caller's of `kinds` (anyone else's answers 404 like a missing one). */
+  private poll(jobId: string, kinds: readonly JobKind[], caller: Identity): Promise<JobStatus> {
+    return this.edits.ownedJob(jobId, kinds, caller.userId);
   }
 
   /** Video-processing jobs (apply cuts, filler removal, keep): status idle/processing/completed/error. */

@@ -21,6 +21,8 @@ import {
   type RpcJobCancelReply,
   type VideoRenderCompletedEvent,
   Consumers,
+  jobIdSchema,
+  jobKindFromId,
 } from '@wordcut/contracts';
 import { identityEditList, outputDuration, outputMutes, parseEditList, quantize, retimeWords, type EditList } from '@wordcut/edit-list';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
@@ -194,6 +196,19 @@ export class EditService {
 
   async jobStatus(jobId: string): Promise<JobStatus | null> {
     return this.bus.request(Subjects.rpcJobGet, { jobId }, jobStatusSchema.nullable());
+  }
+
+  /** A job of `userId`'s of one of `kinds` (anyone else's answers 404 like a missing one). */
+  async ownedJob(jobId: string, kinds: readonly JobKind[], userId: string): Promise<JobStatus> {
+    const missing = () => new AppError(404, ErrorCode.NotFound, `There is no job with id '${jobId.slice(0, 80)}'.`);
+    const kind = jobKindFromId(jobId);
+    if (!jobIdSchema.safeParse(jobId).success || !kind || !kinds.includes(kind)) throw missing();
+    const job = await this.jobStatus(jobId).catch((err: unknown) => {
+      this.logger.warn({ err, jobId }, 'job status request failed');
+      throw new AppError(503, ErrorCode.ServiceUnavailable, 'Job status is unavailable right now. Please try again.');
+    });
+    if (!job || job.userId !== userId) throw missing();
+    return job;
   }
 
   async cancel(jobId: string, userId: string | null): Promise<RpcJobCancelReply> {
