@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
+import { seedDemoVideo } from './seeded-video';
 
 /**
  * Helpers of the transcript-editor end-to-end tests (editor.e2e.ts): open a fresh demo video
@@ -51,18 +53,39 @@ export function demoVideoFile(): string {
 }
 
 /**
- * Opens a NEW demo video (the sandbox creates one per link, so every test edits its own) and
- * waits until its transcript is on screen. Returns the video id from the editor route.
+ * Opens a NEW demo video (each test edits its own) and waits until its transcript is on screen.
+ * The video is a completed copy of the one the global setup ingested, held by a new provider
+ * session: the sandbox's link for that session opens it without importing. `ingest: true` takes
+ * the real path instead (the sandbox's link makes a new session and the video is ingested).
+ * Returns the video id from the editor route.
  */
-export async function openDemoVideo(page: Page, options: { lang?: string } = {}): Promise<string> {
+export async function openDemoVideo(page: Page, options: { lang?: string; ingest?: boolean } = {}): Promise<string> {
   const sandbox = process.env['PROVIDER_SANDBOX_URL'];
   if (!sandbox) throw new Error('PROVIDER_SANDBOX_URL is not set: the e2e setup must start the provider sandbox');
   const query = new URLSearchParams({ video: 'demo', ...(options.lang ? { lang: options.lang } : {}) });
+  let seeded: string | undefined;
+  if (!options.ingest) {
+    const session = `e2e-${randomUUID()}`;
+    seeded = await seedDemoVideo(session, options.lang);
+    query.set('session', session);
+  }
   await page.goto(`${sandbox.replace(/\/+$/, '')}/open?${query.toString()}`);
   await expect(page).toHaveURL(new RegExp(`/editor/${UUID}$`), { timeout: 30_000 });
   const id = new URL(page.url()).pathname.split('/').pop()!;
+  if (seeded) expect(id, 'the session opens its seeded video').toBe(seeded);
   await waitForTranscript(page);
+  await waitForPageSettled(page);
   return id;
+}
+
+/**
+ * Waits until the editor has loaded what it shows on open: the waveform drawn, the publish
+ * remote's header, and no request for 500 ms. A test that plays or measures starts on an idle page.
+ */
+export async function waitForPageSettled(page: Page): Promise<void> {
+  await expect(page.getByTestId('waveform-canvas')).toHaveAttribute('data-peaks', /^[1-9]\d*$/, { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Publish changes' })).toBeVisible({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle', { timeout: 20_000 });
 }
 
 /** Waits until the transcript words are shown and processing is over (after a load or reload). */

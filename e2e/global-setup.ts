@@ -1,7 +1,8 @@
 /**
  * Starts the real backend for the end-to-end tests: a local S3 server, a fresh Postgres
  * database, a private NATS namespace, migrations, and every service as a process (the built
- * dist/ of each). The shell under test proxies /api to this gateway.
+ * dist/ of each), and one real ingest of the demo video that tests copy. The shell under test
+ * proxies /api to this gateway.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { startProviderSandbox } from '../tools/provider-sandbox/sandbox';
 import { migrateAll, ROOT, startStack } from '../tools/stack/stack';
 import { createTestDatabase, NATS_URL, uniqueSuffix } from '../tools/testing/env';
+import { ingestThroughSandbox } from '../tools/testing/seed-completed-video';
 import { E2E_PORTS, E2E_SANDBOX_PORT } from './ports';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -64,8 +66,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   await migrateAll(env);
   const stack = await startStack({ env, ports: E2E_PORTS, logDir: path.resolve(__dirname, '../test-results/e2e-logs') });
-
-  return async () => {
+  const teardown = async (): Promise<void> => {
     await stack.stop();
     const { Messaging } = await import('@wordcut/messaging');
     const { createLogger } = await import('@wordcut/platform');
@@ -78,4 +79,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await db.drop();
     rmSync(dir, { recursive: true, force: true });
   };
+  // the demo is ingested once, for real; tests open completed copies of it (e2e/seeded-video.ts)
+  try {
+    const template = await ingestThroughSandbox({ sandboxUrl: sandbox.url, gatewayUrl: `http://127.0.0.1:${E2E_PORTS.gateway}`, video: 'demo', sessionId: 'e2e-demo-template' });
+    process.env['E2E_DEMO_TEMPLATE_ID'] = template.videoId;
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  process.env['E2E_DATABASE_URL'] = db.url;
+  process.env['E2E_S3_CONFIG'] = JSON.stringify(s3.storageConfig(env.S3_BUCKET));
+  return teardown;
 }
