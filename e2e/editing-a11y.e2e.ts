@@ -123,6 +123,13 @@ test.describe('editing for everyone', () => {
     const confirm = page.getByTestId('reorder-confirm');
     await expect(confirm).toBeVisible();
     expect(await seriousViolations(page), 'reorder confirmation dialog').toEqual([]);
+    // every start of playback from here on is counted (media events reach a capturing document listener)
+    const streamBefore = await page.getByTestId('video-player').getAttribute('src');
+    await page.evaluate(() => {
+      const w = window as unknown as { __plays: number };
+      w.__plays = 0;
+      document.addEventListener('play', () => (w.__plays += 1), true);
+    });
     await confirm.getByRole('button', { name: 'Start Reordering' }).click();
     await waitForJobToFinish(page);
     await expect(panel).toHaveCount(0, { timeout: 10_000 });
@@ -135,9 +142,18 @@ test.describe('editing for everyone', () => {
     await expect.poll(() => shownParagraphs(page), { timeout: 15_000 }).toEqual(textsAfter);
     // focus is back in the editor (the transcript, once the job's dialog has closed), not on the page
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="transcript-editor"]') != null)).toBe(true);
-    // and the video does not start by itself
-    await page.waitForTimeout(1500);
-    expect(await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!.paused)).toBe(true);
+    // and the video does not start by itself: once the new render is loaded and back at its start, it never played
+    await expect(page.getByTestId('video-player')).not.toHaveAttribute('src', streamBefore!);
+    await expect
+      .poll(() => page.evaluate(() => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!;
+        return v.readyState >= HTMLMediaElement.HAVE_METADATA && !v.seeking && v.currentTime === 0;
+      }), { timeout: 15_000 })
+      .toBe(true);
+    expect(await page.evaluate(() => ({
+      paused: document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!.paused,
+      plays: (window as unknown as { __plays: number }).__plays,
+    }))).toEqual({ paused: true, plays: 0 });
   });
 
   for (const viewport of [

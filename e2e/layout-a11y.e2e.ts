@@ -40,6 +40,33 @@ async function tickLabels(page: Page): Promise<Array<{ text: string; left: numbe
     });
 }
 
+/**
+ * The page's API traffic from now on. settled() waits until no API call has been in flight, nor
+ * started, for `quietMs` (Playwright's network-idle rule); a media stream counts once its
+ * answer has begun, since the player reads its body for as long as it likes.
+ */
+function apiActivity(page: Page, quietMs = 500) {
+  const open = new Set<Request>();
+  let last = Date.now();
+  const isApi = (r: Request) => new URL(r.url()).pathname.startsWith('/api/');
+  const done = (r: Request) => {
+    if (open.delete(r)) last = Date.now();
+  };
+  page.on('request', (r) => {
+    if (!isApi(r)) return;
+    open.add(r);
+    last = Date.now();
+  });
+  page.on('response', (r) => {
+    if (/\/stream\//.test(new URL(r.url()).pathname)) done(r.request());
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    settled: () => expect.poll(() => open.size === 0 && Date.now() - last >= quietMs, { timeout: 15_000, intervals: [100] }).toBe(true),
+  };
+}
+
 async function selectRun(page: Page, first: number, last: number) {
   await wordAt(page, first).click();
   await wordAt(page, last).click({ modifiers: ['Shift'] });
@@ -132,6 +159,7 @@ test.describe('layout and access', () => {
     const aborted: string[] = [];
     const watched = new RegExp(`/api/videos/${id}/(stream|transcript|clips|waveform)`);
     const kindOf = (request: Request) => watched.exec(request.url())?.[1] ?? null;
+    const api = apiActivity(page);
     page.on('request', (request) => {
       const kind = kindOf(request);
       if (kind) counted.push(kind);
@@ -143,7 +171,9 @@ test.describe('layout and access', () => {
     await page.getByTestId('pending-cuts-bar').getByRole('button', { name: /^Process Video with/ }).click();
     await page.getByTestId('confirm-cuts').getByRole('button', { name: 'Process Video' }).click();
     await waitForJobToFinish(page);
-    await page.waitForTimeout(2_000);
+    // the page has taken the new version, then its queries have settled
+    await expect(page.getByTestId('video-player')).not.toHaveAttribute('src', streamBefore!);
+    await api.settled();
 
     const count = (kind: string) => counted.filter((k) => k === kind).length;
     const summary = `requests after the job: ${JSON.stringify(counted)}; failed: ${JSON.stringify(aborted)}`;
