@@ -10,7 +10,7 @@ export interface ConsumerSpec {
   /** relative stream name */
   stream: string;
   durable: string;
-  /** one relative subject filter; its dead letters go to `dlq.<filter>` */
+  /** one relative subject filter (NATS servers before 2.10 take only one); its dead letters go to `dlq.<filter>` */
   filterSubject: string;
   ackWaitMs: number;
   maxDeliver: number;

@@ -16,7 +16,7 @@ import {
 } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { connect, type NodeConnectionOptions } from '@nats-io/transport-node';
-import { Headers, Streams, Subjects } from '@wordcut/contracts';
+import { Headers, Streams, Subjects, type ConsumerSpec } from '@wordcut/contracts';
 import {
   correlationIdFrom,
   currentCorrelationId,
@@ -39,15 +39,8 @@ export interface StreamDef {
   maxAgeMs?: number;
 }
 
-export interface ConsumerDef {
-  stream: string;
-  durable: string;
-  /** one relative subject filter (NATS servers before 2.10 take only one) */
-  filterSubject: string;
-  ackWaitMs: number;
-  maxDeliver: number;
-  maxAckPending?: number;
-}
+/** A durable pull consumer as the consumer table describes it (libs/contracts consumers.ts), whoever owns it. */
+export type ConsumerDef = Omit<ConsumerSpec, 'service'>;
 
 export interface InboundMessage<T> {
   data: T;

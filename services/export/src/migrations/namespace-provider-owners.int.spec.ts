@@ -3,11 +3,10 @@
  * move to `provider:<issuer>:<sub>`, quota counts and stored keys follow, rows already namespaced
  * stay, and production without the issuer refuses.
  */
-import { migrate } from '@wordcut/platform';
 import { providerOwnerId } from '@wordcut/provider';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../tools/testing/env';
+import { migratedDatabase, restoreEnvAfterEach } from '../../../../tools/testing/migrated-database';
 import { SCHEMA } from '../config';
 import { exportDataSource } from '../data-source';
 import { ExportStore } from '../export-store';
@@ -17,27 +16,14 @@ const ISSUER = 'https://id.example/provider';
 const owner = (sub: string) => providerOwnerId(ISSUER, sub);
 
 describe('NamespaceProviderOwners (export)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  const database = migratedDatabase(exportDataSource, SCHEMA);
   let ds: DataSource;
   let store: ExportStore;
-  const saved = { issuer: process.env['PROVIDER_JWT_ISSUER'], env: process.env['NODE_ENV'] };
+  restoreEnvAfterEach('PROVIDER_JWT_ISSUER', 'NODE_ENV');
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = exportDataSource(db.url);
-    await ds.initialize();
-    await migrate(ds, SCHEMA);
+  beforeAll(() => {
+    ds = database.ds();
     store = new ExportStore(ds);
-  });
-  afterAll(async () => {
-    await ds?.destroy();
-    await db?.drop();
-  });
-  afterEach(() => {
-    for (const [name, value] of [['PROVIDER_JWT_ISSUER', saved.issuer], ['NODE_ENV', saved.env]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
   });
 
   async function job(userId: string, countsTowardQuota = true): Promise<string> {

@@ -3,11 +3,10 @@
  * `provider:<issuer>:<sub>` (with the input they were recorded from), gateway sessions' jobs and
  * jobs without an owner stay, and production without the issuer refuses.
  */
-import { migrate } from '@wordcut/platform';
 import { providerOwnerId } from '@wordcut/provider';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../tools/testing/env';
+import { migratedDatabase, restoreEnvAfterEach } from '../../../../tools/testing/migrated-database';
 import { SCHEMA } from '../config';
 import { jobsDataSource } from '../data-source';
 import { JobStore } from '../job-store';
@@ -17,27 +16,14 @@ const ISSUER = 'https://id.example/provider';
 const owner = (sub: string) => providerOwnerId(ISSUER, sub);
 
 describe('NamespaceProviderOwners (jobs)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  const database = migratedDatabase(jobsDataSource, SCHEMA);
   let ds: DataSource;
   let store: JobStore;
-  const saved = { issuer: process.env['PROVIDER_JWT_ISSUER'], env: process.env['NODE_ENV'] };
+  restoreEnvAfterEach('PROVIDER_JWT_ISSUER', 'NODE_ENV');
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = jobsDataSource(db.url);
-    await ds.initialize();
-    await migrate(ds, SCHEMA);
+  beforeAll(() => {
+    ds = database.ds();
     store = new JobStore(ds);
-  });
-  afterAll(async () => {
-    await ds?.destroy();
-    await db?.drop();
-  });
-  afterEach(() => {
-    for (const [name, value] of [['PROVIDER_JWT_ISSUER', saved.issuer], ['NODE_ENV', saved.env]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
   });
 
   async function job(userId: string | null, inputUser: string | null = userId): Promise<string> {
