@@ -28,10 +28,18 @@ beforeEach(() => {
   dismissToast();
   layout = fakeLayout();
 });
-afterEach(() => layout.restore());
+afterEach(() => {
+  layout.restore();
+  jest.useRealTimers();
+});
+
+/** Timers that run in real time, and can jump ahead to show that nothing happens meanwhile. */
+const jumpingTimers = () => jest.useFakeTimers({ advanceTimers: true, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+const jumpAhead = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 
 describe('video status', () => {
   it('shows the processing card and polls until completed, then loads the transcript', async () => {
+    jumpingTimers();
     let status: Video['status'] = 'processing';
     const api = routes(() => makeVideo({ status, vttProgress: status === 'processing' ? 45 : 100 }));
     renderEditor(`/editor/${VIDEO_ID}`);
@@ -39,12 +47,16 @@ describe('video status', () => {
     expect(screen.getByTestId('transcript-processing')).toHaveTextContent('Processing transcript...');
     expect(screen.getByTestId('transcript-processing')).toHaveTextContent('This may take a few minutes');
     expect(api.count('GET', `${videoPath}/transcript`)).toBe(0); // only once completed
+    // a jump of one poll interval polls again while processing (so the jump below can show a stop)
+    const processingPolls = api.count('GET', videoPath);
+    await jumpAhead(2100);
+    await waitFor(() => expect(api.count('GET', videoPath)).toBeGreaterThan(processingPolls));
 
     status = 'completed';
     await waitFor(() => expect(screen.queryByTestId('vtt-processing')).not.toBeInTheDocument(), { timeout: 6000 });
     expect(await screen.findAllByTestId('transcript-word')).toHaveLength(5);
     const polls = api.count('GET', videoPath);
-    await new Promise((r) => setTimeout(r, 2300));
+    await jumpAhead(2300);
     expect(api.count('GET', videoPath)).toBe(polls); // polling stopped
   }, 15_000);
 
@@ -96,6 +108,7 @@ describe('video status', () => {
   }, 15_000);
 
   it("says a video that is missing (or someone else's) is not found, without retrying", async () => {
+    jumpingTimers();
     const api = routes(() => reply(404, { statusCode: 404, code: 'NOT_FOUND', message: `There is no video with id '${VIDEO_ID}'.` }));
     renderEditor(`/editor/${VIDEO_ID}`);
     const card = await screen.findByTestId('video-unavailable');
@@ -103,7 +116,7 @@ describe('video status', () => {
     expect(within(card).getByRole('link', { name: 'Upload a video' })).toHaveAttribute('href', '/');
     const asked = api.count('GET', videoPath);
     // retries come 1 s apart: none came
-    await new Promise((r) => setTimeout(r, 1500));
+    await jumpAhead(1500);
     expect(api.count('GET', videoPath)).toBe(asked);
     expect(screen.queryByTestId('connection-error')).not.toBeInTheDocument();
   });
@@ -164,6 +177,7 @@ describe('completed video', () => {
   });
 
   it('seeks 300 ms after a single click, not on a double click', async () => {
+    jumpingTimers();
     await open();
     const player = screen.getByTestId('video-player') as HTMLVideoElement;
     const word = screen.getByText('WordCut');
@@ -174,7 +188,7 @@ describe('completed video', () => {
     player.currentTime = 0;
     fireEvent.click(screen.getByText('world'), { detail: 1 });
     fireEvent.click(screen.getByText('world'), { detail: 2 });
-    await new Promise((r) => setTimeout(r, 400));
+    await jumpAhead(400);
     expect(player.currentTime).toBe(0);
   });
 
