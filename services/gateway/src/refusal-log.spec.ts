@@ -5,24 +5,14 @@
  */
 import type { ExecutionContext } from '@nestjs/common';
 import { applyCutsRequestSchema, MAX_EDIT_RANGES } from '@wordcut/contracts';
-import { AppError, createLogger } from '@wordcut/platform';
+import { AppError } from '@wordcut/platform';
 import { lastValueFrom, throwError } from 'rxjs';
-import { Writable } from 'node:stream';
 import { parseBody, TOO_MANY_ENTRIES } from './http';
 import type { LibraryDeps } from './library/videos.controller';
 import { RefusalLog } from './refusal-log';
+import { capturedLogger } from '../../../tools/testing/captured-logger';
 
-const logs: Array<Record<string, unknown>> = [];
-const logger = createLogger(
-  'gateway',
-  'info',
-  new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  }),
-);
+const { logger, lines: logs } = capturedLogger();
 const interceptor = new RefusalLog({ logger } as unknown as LibraryDeps);
 const ctx = { switchToHttp: () => ({ getRequest: () => ({ method: 'POST', path: '/api/videos/v1/apply-cuts', identity: { userId: 'wordcut:u1' } }) }) } as unknown as ExecutionContext;
 

@@ -50,8 +50,9 @@ export async function renderSmart(job: RenderJob, layout: SourceLayout): Promise
   progress(92, 'Joining pieces');
   const composition = compose({ track: layout.video, params: layout.params, frameTicks: v.frameTicks!, runs }, await composedAudio(audio, layout, req.input, info));
   const sourceBytes = (await stat(req.input)).size;
-  if (bytesFrom(composition, req.input) > MAX_SOURCE_COPIES * sourceBytes) {
-    throw new MediaProbeError('UNSAFE_STRUCTURE', `the render would copy ${bytesFrom(composition, req.input)} bytes of a ${sourceBytes}-byte original`, 'the original');
+  const copied = bytesFrom(composition, req.input);
+  if (copied > MAX_SOURCE_COPIES * sourceBytes) {
+    throw new MediaProbeError('UNSAFE_STRUCTURE', `the render would copy ${copied} bytes of a ${sourceBytes}-byte original`, 'the original');
   }
   await writeComposition(composition, req.output, { signal: req.signal, onBytes: (n) => progress(92 + (8 * n) / composition.size, 'Joining pieces') });
   progress(100, 'Done');

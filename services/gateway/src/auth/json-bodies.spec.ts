@@ -8,18 +8,18 @@
 import { Body, Controller, Module, Patch, Post, type INestApplication } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, ErrorBodyFilter } from '@wordcut/platform';
+import { ErrorBodyFilter } from '@wordcut/platform';
 import { ProviderTokenVerifier } from '@wordcut/provider';
 import { exportSPKI, generateKeyPair } from 'jose';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { LIBRARY_DEPS } from '../library/videos.controller';
 import { SessionAuth } from '../session-auth';
 import { GatewayTokens } from './gateway-tokens';
 import { Caller, type Identity } from './identity';
 import { IdentityGuard, IdentityResolver } from './identity.guard';
 import { JSON_BODY_LIMIT, jsonBodiesProvider } from './json-bodies';
+import { capturedLogger } from '../../../../tools/testing/captured-logger';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const MB = 1024 * 1024;
@@ -41,17 +41,7 @@ class Routes {
   }
 }
 
-const logs: Array<Record<string, unknown>> = [];
-const logger = createLogger(
-  'gateway',
-  'info',
-  new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  }),
-);
+const { logger, lines: logs } = capturedLogger();
 const tokens = new GatewayTokens(SECRET, { sessionTtlSec: 3600, sessionMaxLifetimeSec: 7 * 24 * 3600, mediaTtlSec: 3600 });
 let app: INestApplication;
 let base: string;

@@ -1,3 +1,7 @@
+/**
+ * Over 400 lines: the one store of library.videos (create, ingest states, provider sessions,
+ * ownership, retention, the dashboard's listing): every statement on that table lives here.
+ */
 import type { EditList } from '@wordcut/edit-list';
 import {
   VTT_METHOD_UPLOAD,
