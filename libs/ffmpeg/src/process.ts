@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { redactUrls } from './args';
 import { FfmpegAbortedError, FfmpegError, FfmpegTimeoutError } from './errors';
 
@@ -44,7 +43,7 @@ export interface RunProcessOptions {
   stderrTailBytes?: number;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Scheduling niceness of the process (default BACKGROUND_NICENESS; 0 keeps the caller's). */
+  /** Niceness added to the caller's (default BACKGROUND_NICENESS; 0 runs at the caller's priority). */
   niceness?: number;
 }
 
@@ -92,23 +91,16 @@ export function runProcess(opts: RunProcessOptions): Promise<ProcessOutcome> {
     let failure: { kind: 'timeout' } | { kind: 'abort'; reason: unknown } | { kind: 'error'; error: Error } | null =
       null;
 
-    const child = spawn(binary, [...args], {
+    const niceness = opts.niceness ?? BACKGROUND_NICENESS;
+    // coreutils nice sets the niceness before exec, so no thread of the binary starts above it
+    const [file, argv] = niceness === 0 ? [binary, [...args]] : ['nice', ['-n', String(niceness), '--', binary, ...args]];
+    const child = spawn(file, argv, {
       cwd: opts.cwd,
       env: opts.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: false,
       windowsHide: true,
     });
-    const niceness = opts.niceness ?? BACKGROUND_NICENESS;
-    if (niceness !== 0 && child.pid !== undefined) {
-      try {
-        // set before the binary starts its threads, which inherit it
-        setPriority(child.pid, niceness);
-      } catch {
-        // not allowed here (a lower niceness than the parent's): run at the caller's priority
-      }
-    }
-
     const kill = () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     };
@@ -159,8 +151,13 @@ export function runProcess(opts: RunProcessOptions): Promise<ProcessOutcome> {
       }
       if (spawnError) {
         const e = spawnError as NodeJS.ErrnoException;
-        const what = e.code === 'ENOENT' ? `${binary} not found (is ffmpeg installed and on PATH?)` : e.message;
+        const what = e.code === 'ENOENT' ? `${file} not found (is ${file === 'nice' ? 'coreutils' : 'ffmpeg'} installed and on PATH?)` : e.message;
         return reject(new FfmpegError(`cannot start ${binary}: ${what}`, details(code, sig, tail), { cause: e }));
+      }
+      if (file === 'nice' && (code === 126 || code === 127) && /^nice: /m.test(tail)) {
+        // nice itself could not run the binary: 127 = not found, 126 = not executable
+        const what = code === 127 ? `${binary} not found (is ffmpeg installed and on PATH?)` : `${binary} is not executable`;
+        return reject(new FfmpegError(`cannot start ${binary}: ${what}`, details(code, sig, tail)));
       }
       resolve({
         exitCode: code,
