@@ -64,6 +64,7 @@ beforeEach(() => {
 afterEach(() => {
   toasts.stop();
   sessionStore.clear();
+  jest.restoreAllMocks();
   jest.useRealTimers();
 });
 
@@ -124,18 +125,19 @@ describe('while the job runs', () => {
     expect(times.map((t) => t - times[0]!)).toEqual([0, 2000, 4000, 6000]);
   });
 
-  it('retries a failed poll 3 times after 1 s, 2 s and 4 s, then shows the status error; Retry polls again', async () => {
+  it('retries a failed poll 3 times, waiting up to 1 s, 2 s and 4 s (half of each with this draw), then shows the status error; Retry polls again', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
     let fail = true;
     const { times, calls } = start({
       [`GET ${STATUS_1}`]: () => (fail ? reply(503, { statusCode: 503, error: 'status_fetch_failed', message: 'Failed to fetch job status' }) : reply(200, jobStatus({ status: 'processing', progress: 55 }))),
     });
     await tick(0);
+    await tick(500);
     await tick(1000);
-    await tick(2000);
     // still locked while polling retries
     expect(screen.getByRole('dialog', { name: 'Exporting to the provider' })).toBeInTheDocument();
-    await tick(4000);
-    expect(times.map((t) => t - times[0]!)).toEqual([0, 1000, 3000, 7000]);
+    await tick(2000);
+    expect(times.map((t) => t - times[0]!)).toEqual([0, 500, 1500, 3500]);
     const dialog = screen.getByRole('dialog', { name: 'Export Failed' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to fetch job status');
     // no more polls once it gave up
@@ -151,6 +153,7 @@ describe('while the job runs', () => {
   });
 
   it('a poll that recovers goes back to the 2 s cadence', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
     let answers = [503, 200, 200];
     const { times } = start({
       [`GET ${STATUS_1}`]: () => {
@@ -159,10 +162,10 @@ describe('while the job runs', () => {
       },
     });
     await tick(0);
-    await tick(1000);
+    await tick(500);
     await tick(2000);
     await tick(2000);
-    expect(times.map((t) => t - times[0]!)).toEqual([0, 1000, 3000, 5000]);
+    expect(times.map((t) => t - times[0]!)).toEqual([0, 500, 2500, 4500]);
     answers = [];
   });
 });

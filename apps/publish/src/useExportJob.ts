@@ -10,7 +10,7 @@ import {
   POLL_INTERVAL_MS,
   POLL_RETRIES,
   RETRY_FAILED_TITLE,
-  backoffDelayMs,
+  pollRetryDelayMs,
   isFinal,
   readTrackedExports,
   trackExport,
@@ -145,7 +145,7 @@ export function useExportJob(options: UseExportJobOptions = {}): ExportJobContro
     fetchStatus: (jobId) => fetchExportStatus(jobId),
     isFinal: (status) => isFinal(status.status),
     intervalMs: POLL_INTERVAL_MS,
-    retry: { attempts: POLL_RETRIES, delayMs: backoffDelayMs },
+    retry: { attempts: POLL_RETRIES, delayMs: pollRetryDelayMs },
     onStatus: (status, jobId) => {
       if (isFinal(status.status)) forget(jobId);
       if (status.status === 'completed') {

@@ -10,7 +10,7 @@ export * from './energy-format';
 export * from './silence';
 export * from './publishing';
 export * from './mute-levels';
-export * from './retry-timing';
+export * from './retry';
 export * from './edit-requests';
 export * from './limits';
 export * from './keymoments';

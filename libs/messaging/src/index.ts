@@ -1,4 +1,3 @@
-export * from './backoff';
 export * from './errors';
 export * from './messaging';
 export * from './operator';

@@ -41,14 +41,15 @@ describe('Messaging over a real NATS JetStream', () => {
     filterSubject: 'work.>',
     ackWaitMs: 2000,
     maxDeliver: 3,
+    backoff: { baseMs: 1000, maxMs: 60_000 },
     ...over,
   });
 
   /** Provisions the work consumer `durable` and handles what it delivers with `handler`. */
-  async function handleWork(durable: string, handler: ConsumeOptions<z.infer<typeof payload>>['handler'], options: Pick<ConsumeOptions<unknown>, 'retryBaseMs'> = {}): Promise<void> {
-    const c = consumer(durable);
+  async function handleWork(durable: string, handler: ConsumeOptions<z.infer<typeof payload>>['handler'], over: Partial<ConsumerDef> = {}): Promise<void> {
+    const c = consumer(durable, over);
     await bus.provision([], [c]);
-    await bus.consume({ consumer: c, schema: payload, handler, ...options });
+    await bus.consume({ consumer: c, schema: payload, handler });
   }
 
   it('stores a message once when the same Nats-Msg-Id is published twice', async () => {
@@ -71,7 +72,7 @@ describe('Messaging over a real NATS JetStream', () => {
         attempts.push(m.deliveryCount);
         throw new Error(`boom #${m.deliveryCount}`);
       },
-      { retryBaseMs: 50 },
+      { backoff: { baseMs: 50, maxMs: 60_000 } },
     );
     await bus.publish('work.resize', { n: 7 });
     const letters = await eventually(async () => {

@@ -16,7 +16,7 @@ import {
 } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { connect, type NodeConnectionOptions } from '@nats-io/transport-node';
-import { Headers, Streams, Subjects, type ConsumerSpec } from '@wordcut/contracts';
+import { backoffMs, Headers, Streams, Subjects, type ConsumerSpec } from '@wordcut/contracts';
 import {
   correlationIdFrom,
   currentCorrelationId,
@@ -28,7 +28,6 @@ import {
 } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { retryDelayMs } from './backoff';
 import { PermanentError, RemoteError, RetryLaterError } from './errors';
 
 export interface StreamDef {
@@ -58,7 +57,6 @@ export interface ConsumeOptions<T> {
   handler: (msg: InboundMessage<T>) => Promise<void>;
   /** messages handled at once by this process */
   concurrency?: number;
-  retryBaseMs?: number;
 }
 
 export interface MessagingOptions {
@@ -339,7 +337,7 @@ export class Messaging {
               this.options.metrics?.deadLettered.inc({ consumer: consumerName });
             } else {
               outcome = 'nak';
-              const delay = error instanceof RetryLaterError ? error.delayMs : retryDelayMs(deliveryCount, o.retryBaseMs);
+              const delay = error instanceof RetryLaterError ? error.delayMs : backoffMs(o.consumer.backoff, deliveryCount, Math.random);
               log.warn({ err: error, subject: m.subject, deliveryCount, retryInMs: delay }, 'handler failed, will retry');
               m.nak(delay);
             }

@@ -3,7 +3,7 @@
  * each service provisions its streams and consumers, publishes, requests, serves and pulls what its
  * code does; what belongs to another service is refused.
  */
-import { ExportStream, Streams } from '@wordcut/contracts';
+import { ExportStream, Retry, Streams } from '@wordcut/contracts';
 import { createLogger } from '@wordcut/platform';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -48,7 +48,7 @@ async function listening(port: number, timeoutMs = 10_000): Promise<void> {
 
 const consumerDef = (svc: NatsService, durable: string): ConsumerDef => {
   const c = NATS_USE[svc].consumers.find((x) => x.durable === durable)!;
-  return { stream: c.stream, durable, filterSubject: c.filter, ackWaitMs: 2000, maxDeliver: 2 };
+  return { stream: c.stream, durable, filterSubject: c.filter, ackWaitMs: 2000, maxDeliver: 2, backoff: Retry.redelivery };
 };
 
 describe('one NATS user per service, with its permissions', () => {

@@ -55,7 +55,7 @@ const bufferSource = (b: Buffer, contentType: string): UploadSource => ({
 });
 
 const client = (o: Partial<ConstructorParameters<typeof HttpProviderClient>[0]> = {}): HttpProviderClient =>
-  new HttpProviderClient({ apiUrl: sandbox.url, retry: { baseDelayMs: 10, maxDelayMs: 2000 }, requestTimeoutMs: 5000, chunkSize: MiB, ...o });
+  new HttpProviderClient({ apiUrl: sandbox.url, retry: { baseMs: 10, maxMs: 2000 }, requestTimeoutMs: 5000, chunkSize: MiB, ...o });
 
 const sessionToken = (claims: Record<string, unknown> = {}): Promise<string> =>
   sandbox.signToken({

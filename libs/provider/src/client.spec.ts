@@ -1,9 +1,9 @@
 /**
- * The client's pure rules (Retry-After, backoff, the 308 Range) and its retry decisions. The retry
+ * The client's pure rules (Retry-After, the 308 Range) and its retry decisions (the curve is libs/contracts retry.ts). The retry
  * decisions are driven through a scripted fetch so the waits can be read exactly (the behaviour
  * against a real provider is client.int.spec.ts, against the sandbox).
  */
-import { backoffDelayMs, HttpProviderClient, nextOffsetFromRange, parseRetryAfter, ProviderError } from './client';
+import { HttpProviderClient, nextOffsetFromRange, parseRetryAfter, ProviderError } from './client';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-03-01T12:00:00Z');
@@ -18,15 +18,6 @@ describe('parseRetryAfter', () => {
   });
   it('ignores absent and unreadable values', () => {
     for (const v of [undefined, null, '', 'soon', '-5', '1.5']) expect(parseRetryAfter(v, now)).toBeUndefined();
-  });
-});
-
-describe('backoffDelayMs (full jitter)', () => {
-  const o = { baseDelayMs: 500, maxDelayMs: 30_000 };
-  it('is random() times base·2^(n-1), capped at the maximum', () => {
-    expect([1, 2, 3, 4].map((n) => backoffDelayMs(n, o, () => 0.999999))).toEqual([499, 999, 1999, 3999]);
-    expect(backoffDelayMs(20, o, () => 0.5)).toBe(15_000);
-    expect(backoffDelayMs(3, o, () => 0)).toBe(0);
   });
 });
 
@@ -57,7 +48,7 @@ describe('HttpProviderClient retries', () => {
       fetchImpl,
       sleep: async (ms) => void sleeps.push(ms),
       random: () => 0.5,
-      retry: { attempts: o.attempts ?? 5, baseDelayMs: 100, maxDelayMs: o.maxDelayMs ?? 30_000 },
+      retry: { tries: o.attempts ?? 5, baseMs: 100, maxMs: o.maxDelayMs ?? 30_000 },
     });
     return { c, calls, sleeps };
   }

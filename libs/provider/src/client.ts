@@ -20,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { fullJitterBackoffMs, readRetryAfter, type ProviderMedia } from '@wordcut/contracts';
+import { honoursRetryAfter, isRetryableStatus, nextTryInMs, readRetryAfter, Retry, type ProviderMedia, type RetryPolicy } from '@wordcut/contracts';
 
 export interface UploadSource {
   size: number;
@@ -73,8 +73,8 @@ export interface ProviderClient {
 export interface HttpProviderClientOptions {
   /** the provider's base URL, e.g. http://localhost:4610 */
   apiUrl: string;
-  /** attempts: tries per step without progress (default 5); delays in ms (default 500 doubling to 30000) */
-  retry?: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  /** tries per step without progress and their backoff (default Retry.providerRequest) */
+  retry?: Partial<RetryPolicy>;
   /** a request with no progress (no body bytes taken, no answer) for this long is abandoned; default 30000 */
   requestTimeoutMs?: number;
   /** bytes per upload request; default 8 MiB, a multiple of 256 KiB */
@@ -109,20 +109,12 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number 
   return 'delaySeconds' in asked ? asked.delaySeconds : Math.max(0, Math.ceil((asked.untilMs - nowMs) / 1000));
 }
 
-/** Full jitter: uniform in [0, min(max, base·2^(failure-1))). `failure` counts from 1. */
-export function backoffDelayMs(failure: number, o: { baseDelayMs: number; maxDelayMs: number }, random: () => number): number {
-  return fullJitterBackoffMs(failure, o, random);
-}
-
 /** The next byte the provider expects, from a 308's `Range: bytes=0-<last>` (no header: 0). */
 export function nextOffsetFromRange(range: string | null | undefined): number {
   const m = /^bytes=0-(\d+)$/.exec(range?.trim() ?? '');
   return m ? Number(m[1]) + 1 : 0;
 }
 
-export function isTransientStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
 
 function codeForStatus(status: number, bodyCode: string | undefined): string {
   if (status === 401) return 'unauthorized';
@@ -147,12 +139,12 @@ function answerError(what: string, a: Answer): ProviderError {
     // not JSON: the text itself is the detail
   }
   const detail = typeof body.message === 'string' ? body.message : a.text.trim().slice(0, 300);
-  const retryAfterSec = a.status === 429 || a.status === 503 ? parseRetryAfter(a.headers.get('retry-after')) : undefined;
+  const retryAfterSec = honoursRetryAfter(a.status) ? parseRetryAfter(a.headers.get('retry-after')) : undefined;
   return new ProviderError({
     message: `${what} failed: the provider answered ${a.status}${detail ? ` (${detail})` : ''}`,
     status: a.status,
     code: codeForStatus(a.status, typeof body.error === 'string' ? body.error : undefined),
-    transient: isTransientStatus(a.status),
+    transient: isRetryableStatus(a.status),
     ...(retryAfterSec !== undefined ? { retryAfterSec } : {}),
   });
 }
@@ -210,7 +202,7 @@ interface RetryState {
 
 export class HttpProviderClient implements ProviderClient {
   private readonly apiUrl: string;
-  private readonly retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+  private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly chunkSize: number;
   private readonly fetchImpl: typeof fetch;
@@ -219,8 +211,8 @@ export class HttpProviderClient implements ProviderClient {
 
   constructor(o: HttpProviderClientOptions) {
     this.apiUrl = o.apiUrl.replace(/\/+$/, '');
-    this.retry = { attempts: o.retry?.attempts ?? 5, baseDelayMs: o.retry?.baseDelayMs ?? 500, maxDelayMs: o.retry?.maxDelayMs ?? 30_000 };
-    if (!(this.retry.attempts >= 1)) throw new Error('HttpProviderClient: retry.attempts must be at least 1');
+    this.retry = { ...Retry.providerRequest, ...o.retry };
+    if (!(this.retry.tries >= 1)) throw new Error('HttpProviderClient: retry.tries must be at least 1');
     this.timeoutMs = o.requestTimeoutMs ?? 30_000;
     this.chunkSize = o.chunkSize ?? 32 * KIB256;
     if (!(this.chunkSize > 0) || this.chunkSize % KIB256 !== 0) throw new Error('HttpProviderClient: chunkSize must be a positive multiple of 256 KiB');
@@ -389,14 +381,13 @@ export class HttpProviderClient implements ProviderClient {
   /** Waits before the next try (backoff, at least Retry-After), or rethrows when it should not be retried. */
   private async pause(e: ProviderError, state: RetryState, signal: AbortSignal | undefined): Promise<void> {
     state.failures += 1;
-    if (state.failures >= this.retry.attempts) {
+    if (state.failures >= this.retry.tries) {
       throw new ProviderError({ message: `${e.message}; gave up after ${state.failures} tries`, status: e.status, code: e.code, transient: true, ...(e.retryAfterSec !== undefined ? { retryAfterSec: e.retryAfterSec } : {}), cause: e });
     }
-    const asked = (e.retryAfterSec ?? 0) * 1000;
+    const delay = nextTryInMs(this.retry, state.failures, this.random, e.retryAfterSec === undefined ? null : e.retryAfterSec * 1000);
     // a wait longer than we would ever back off is the caller's to schedule (the error carries it)
-    if (asked > this.retry.maxDelayMs) throw e;
+    if (delay === null) throw e;
     state.attempts += 1;
-    const delay = Math.max(asked, backoffDelayMs(state.failures, this.retry, this.random));
     await abortable(this.sleep(delay), signal);
   }
 

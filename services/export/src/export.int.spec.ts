@@ -173,7 +173,7 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
         service: { sweepIntervalMs: 300 },
         worker: { retryBaseMs: 200 },
         webhooks: { retryBaseMs: 200 },
-        provider: { retry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 200 }, requestTimeoutMs: 5000 },
+        provider: { retry: { tries: 4, baseMs: 20, maxMs: 200 }, requestTimeoutMs: 5000 },
       },
     });
   }, 60_000);
@@ -660,7 +660,7 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
         bus,
         new ExportStore(ds),
         storage,
-        new HttpProviderClient({ apiUrl: sandbox.url, chunkSize: CHUNK, retry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 200 }, requestTimeoutMs: 5000 }),
+        new HttpProviderClient({ apiUrl: sandbox.url, chunkSize: CHUNK, retry: { tries: 4, baseMs: 20, maxMs: 200 }, requestTimeoutMs: 5000 }),
         logger,
         null,
         new RenderWaits(bus, new ExportStore(ds), storage, logger, null),

@@ -26,7 +26,7 @@ export interface ExportWorkerOptions {
   /** jobs this process runs at once (EXPORT_CONCURRENCY) */
   concurrency: number;
   consumer?: Partial<Pick<ConsumerDef, 'ackWaitMs' | 'maxDeliver'>>;
-  /** first redelivery delay after a failed run (doubles each time) */
+  /** ceiling of the first redelivery wait after a failed run (default Retry.exportRun) */
   retryBaseMs?: number;
   /** progress is written at most this often (default 500 ms) */
   progressIntervalMs?: number;
@@ -35,7 +35,7 @@ export interface ExportWorkerOptions {
   now?: () => Date;
 }
 
-export const runConsumer = (o: ExportWorkerOptions['consumer'] = {}): ConsumerDef => withDelivery(Consumers.exportRun, o);
+export const runConsumer = (o: ExportWorkerOptions['consumer'] & { retryBaseMs?: number } = {}): ConsumerDef => withDelivery(Consumers.exportRun, o);
 
 /** A decided failure of the job (not worth another delivery): what the progress dialog shows. */
 export class ExportJobFailure extends Error {
@@ -90,7 +90,7 @@ export class ExportWorker {
     private readonly renderWaits: RenderWaits,
     private readonly options: ExportWorkerOptions,
   ) {
-    this.consumer = runConsumer(options.consumer);
+    this.consumer = runConsumer({ ...options.consumer, ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}) });
     this.now = options.now ?? (() => new Date());
   }
 
@@ -100,7 +100,6 @@ export class ExportWorker {
       schema: exportRunMessageSchema,
       handler: (m) => this.handle(m),
       concurrency: this.options.concurrency,
-      ...(this.options.retryBaseMs !== undefined ? { retryBaseMs: this.options.retryBaseMs } : {}),
     });
   }
 

@@ -97,11 +97,11 @@ export class WebhooksController {
 
 export interface WebhookApplierOptions {
   consumer?: Partial<Pick<ConsumerDef, 'ackWaitMs' | 'maxDeliver'>>;
-  /** first redelivery delay after a failed apply (doubles each time) */
+  /** ceiling of the first redelivery wait after a failed apply (default Retry.providerWebhook) */
   retryBaseMs?: number;
 }
 
-export const webhookConsumer = (o: WebhookApplierOptions['consumer'] = {}): ConsumerDef => withDelivery(Consumers.exportWebhooks, o);
+export const webhookConsumer = (o: WebhookApplierOptions['consumer'] & { retryBaseMs?: number } = {}): ConsumerDef => withDelivery(Consumers.exportWebhooks, o);
 
 /**
  * Applies queued webhook events to export items (by upload id). An event may arrive before the
@@ -118,7 +118,7 @@ export class WebhookApplier {
     private readonly logger: Logger,
     private readonly options: WebhookApplierOptions = {},
   ) {
-    this.consumer = webhookConsumer(options.consumer);
+    this.consumer = webhookConsumer({ ...options.consumer, ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}) });
   }
 
   async start(): Promise<void> {
@@ -126,7 +126,6 @@ export class WebhookApplier {
       consumer: this.consumer,
       schema: providerWebhookEventSchema,
       handler: (m) => this.handle(m),
-      ...(this.options.retryBaseMs !== undefined ? { retryBaseMs: this.options.retryBaseMs } : {}),
     });
   }
 

@@ -11,6 +11,7 @@ import {
   mediaRenderCommandSchema,
   rpcJobCancelReplySchema,
   Headers,
+  Retry,
   Streams,
   Subjects,
   type JobFailedEvent,
@@ -76,7 +77,7 @@ describe('jobs service (real Postgres and NATS)', () => {
   let ds: DataSource;
   let store: JobStore;
   let h: Harness;
-  const fakeWorker: ConsumerDef = { stream: Streams.media.name, durable: 'fake-render', filterSubject: Subjects.mediaRender, ackWaitMs: 5000, maxDeliver: 1 };
+  const fakeWorker: ConsumerDef = { stream: Streams.media.name, durable: 'fake-render', filterSubject: Subjects.mediaRender, ackWaitMs: 5000, maxDeliver: 1, backoff: Retry.redelivery };
 
   beforeAll(async () => {
     db = await createTestDatabase();
