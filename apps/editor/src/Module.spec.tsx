@@ -189,7 +189,8 @@ describe('entry by provider token', () => {
     expect(await screen.findByTestId('session-error')).toHaveTextContent('Failed to load video from provider');
     expect(screen.getByTestId('session-error')).toHaveTextContent('The session token has expired.');
     expect(getToasts()[0]).toMatchObject({ title: 'Failed to load video from provider', variant: 'destructive' });
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/editor$/);
+    // the router applies a navigation in a transition, a render after the error card
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/editor$/));
 
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
