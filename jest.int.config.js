@@ -5,4 +5,7 @@ module.exports = {
   displayName: 'integration',
   testMatch: ['<rootDir>/{libs,services,tools}/**/*.int.spec.ts'],
   testTimeout: 120000,
+  // test files run side by side, one per core: each has its own database, namespace, bucket and ports
+  maxWorkers: '100%',
+  globalSetup: '<rootDir>/tools/jest/int-global-setup.js',
 };

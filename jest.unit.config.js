@@ -3,6 +3,8 @@ const shared = require('./jest.shared');
 module.exports = {
   ...shared,
   displayName: 'unit',
+  // every core (jest's default leaves one idle: half the machine here)
+  maxWorkers: '100%',
   testMatch: ['<rootDir>/{libs,services,apps,tools}/**/*.spec.{ts,tsx}'],
   testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.spec\\.ts$'],
 };

@@ -154,9 +154,9 @@ describe('hostile uploads: refused with 415, nothing stored, nothing fetched', (
       const files = crafted.map(([, body]) => body());
       const [underAttack, ...answers] = await Promise.all([timedCut(), ...files.flatMap((f) => [upload(f, 'a.mp4'), upload(f, 'b.mp4')])]);
       expect(answers.map((r) => (r as Response).status)).toEqual(files.flatMap(() => [415, 415]));
-      // twice its own time, and half a second for the CPU the uploads themselves take on 2 cores
-      // (before the reader was bounded, the first file alone held the worker for 16 s)
-      expect(underAttack).toBeLessThanOrEqual(2 * alone + 500);
+      // twice its own time, and a second and a half for the CPU the uploads and a neighbouring test
+      // file take on 2 cores (before the reader was bounded, the first file alone held the worker for 16 s)
+      expect(underAttack).toBeLessThanOrEqual(2 * alone + 1500);
       expect(mediaRssPeakMiB()).toBeLessThan(400);
       // the refusals reached the operators' error log as warnings
       expect(sys.logsMentioning('refused a crafted file')).toMatch(/"report":true/);
