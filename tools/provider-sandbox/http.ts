@@ -1,6 +1,9 @@
 /** Small HTTP helpers of the provider sandbox: errors, JSON answers, request bodies. */
 import type http from 'node:http';
 
+/** One path segment a client may name (an id or a file): no slashes, no leading dot. */
+export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
 /** An answer other than success. With a `code` it is sent as JSON `{ error: code, message }`, else as text. */
 export class HttpError extends Error {
   constructor(

@@ -9,6 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ProviderWebhookEvent } from '@wordcut/contracts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../libs/provider/src/webhook';
 
+/** The webhook secret of local development (override with webhookSecret / PROVIDER_SANDBOX_WEBHOOK_SECRET). */
+export const DEFAULT_WEBHOOK_SECRET = 'whsec_sandbox_local_dev_secret_0123456789';
+
 export interface WebhookDelivery {
   eventId: string;
   type: ProviderWebhookEvent['type'];
