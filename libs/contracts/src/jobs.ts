@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** Job kinds; the id prefix tells the kind (cut_, filler_, silence_, caption_ ...). */
-export const jobKindSchema = z.enum(['probe', 'cut', 'filler', 'silence', 'caption', 'mute', 'reorder', 'clip', 'keymoments']);
-export type JobKind = z.infer<typeof jobKindSchema>;
-
 /**
  * What a job does to its video: `version` jobs render a new version from the edit list and run
  * one at a time per video (the renders table's unique index; the editor's exclusion rule); `clip`
@@ -50,14 +46,18 @@ export const JOB_KINDS = {
   reorder: { prefix: 'reorder_', family: 'version', label: 'Processing', statusRoute: 'jobs', overlay: { title: 'Reordering video', failureTitle: 'Video reordering failed', failureDefault: 'The video could not be reordered. Please try again.' } },
   clip: { prefix: 'clip_', family: 'clip', label: 'Processing', statusRoute: 'jobs', overlay: null },
   keymoments: { prefix: 'keymoments_', family: 'analysis', label: 'Processing', statusRoute: 'jobs', overlay: null },
-} as const satisfies Record<JobKind, JobKindSpec>;
+} as const satisfies Record<string, JobKindSpec>;
+
+/** Job kinds: the registry's keys; the id prefix tells the kind (cut_, filler_, silence_, caption_ ...). */
+export type JobKind = keyof typeof JOB_KINDS;
+export const jobKindSchema = z.enum(Object.keys(JOB_KINDS) as [JobKind, ...JobKind[]]);
 
 export const JOB_ID_PREFIX = Object.fromEntries(Object.entries(JOB_KINDS).map(([k, s]) => [k, s.prefix])) as { [K in JobKind]: (typeof JOB_KINDS)[K]['prefix'] };
 
 /** Kinds that render a new version of a video from its edit list (one at a time per video). */
-export const RENDER_JOB_KINDS = ['cut', 'filler', 'silence', 'caption', 'mute', 'reorder'] as const satisfies readonly JobKind[];
-export type RenderJobKind = (typeof RENDER_JOB_KINDS)[number];
+export type RenderJobKind = { [K in JobKind]: (typeof JOB_KINDS)[K]['family'] extends 'version' ? K : never }[JobKind];
 export const isVideoRenderKind = (k: JobKind): k is RenderJobKind => JOB_KINDS[k].family === 'version';
+export const RENDER_JOB_KINDS: readonly RenderJobKind[] = (Object.keys(JOB_KINDS) as JobKind[]).filter(isVideoRenderKind);
 
 /** Kinds that exclude each other on one video: the version jobs. */
 export const excludeEachOther = (a: JobKind, b: JobKind): boolean => JOB_KINDS[a].family === 'version' && JOB_KINDS[b].family === 'version';

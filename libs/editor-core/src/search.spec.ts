@@ -49,15 +49,17 @@ describe('findMatches', () => {
     expect(findMatches(words('ÉCOLE école'), 'École')).toHaveLength(2);
   });
 
-  it('searches 30,000 words in a few milliseconds', () => {
+  it('searches 30,000 words in one pass, not one per word', () => {
     const long = longTranscript(30_000).words;
     findMatches(long, 'warm up');
-    const t0 = performance.now();
+    // CPU time of this process (a neighbour's load does not count); a search that re-read the
+    // text from each word (10^9 steps) would take seconds
+    const cpu = process.cpuUsage();
     const found = findMatches(long, 'Long talks');
-    const elapsed = performance.now() - t0;
+    const { user, system } = process.cpuUsage(cpu);
     expect(found).toHaveLength(3000);
     expect(found[0]).toEqual({ first: 7, last: 8, startOffset: 0, endOffset: 5 });
-    expect(elapsed).toBeLessThan(50);
+    expect((user + system) / 1000).toBeLessThan(500);
   });
 
   it('every match spells the query, case-insensitively (property)', () => {
