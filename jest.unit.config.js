@@ -5,6 +5,8 @@ module.exports = {
   displayName: 'unit',
   // every core (jest's default leaves one idle: half the machine here)
   maxWorkers: '100%',
+  // a hang still fails; a loaded machine's slow start does not
+  testTimeout: 15000,
   testMatch: ['<rootDir>/{libs,services,apps,tools}/**/*.spec.{ts,tsx}'],
   testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.spec\\.ts$'],
 };

@@ -220,10 +220,11 @@ describe('a long transcript', () => {
     const lines = Array.from({ length: 2200 }, (_, k) => (k % 97 === 40 ? STEPS : k % 89 === 10 ? [APHORISM] : [FLAT[k % FLAT.length]!])).flat();
     const talk = timedTalk(lines);
     expect(talk.words.length).toBeGreaterThan(30_000);
-    const t0 = performance.now();
+    // CPU time of this process (a neighbour's load does not count)
+    const cpu = process.cpuUsage();
     const moments = findKeyMoments({ words: talk.words });
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(6_000);
+    const { user, system } = process.cpuUsage(cpu);
+    expect((user + system) / 1000).toBeLessThan(6_000);
     expect(moments.length).toBe(10);
     expect(moments.filter((m) => m.category === 'Actionable').length).toBeGreaterThan(0);
     // the list repeats all through the talk, yet the quote gets more than the one moment its category is owed
