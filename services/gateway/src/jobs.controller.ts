@@ -25,22 +25,13 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { GatewayConfig } from './config';
 import { receiveSingleFile } from './upload';
-import { PUBLISHING, type PublishingService } from './publishing/publishing';
+import { PublishingService } from './publishing/publishing';
 import { bearerToken } from '@wordcut/provider';
 import { limitAddress } from './auth/client-address';
 import { Caller, type Identity } from './auth/identity';
-import type { EditService } from './library/edits';
-import { EDIT_SERVICE } from './library/edits.controller';
-import type { RateLimitStore } from './auth/limits';
-
-export const GATEWAY_DEPS = Symbol('GATEWAY_DEPS');
-export interface GatewayDeps {
-  config: GatewayConfig;
-  bus: Messaging;
-  storage: ObjectStorage;
-  logger: Logger;
-  rateLimits: RateLimitStore;
-}
+import { EditService } from './library/edits';
+import { RateLimitStore } from './auth/limits';
+import { GATEWAY_CONFIG, LOGGER, MESSAGING, OBJECT_STORAGE } from './injection';
 
 /**
  * Jobs as the person sees them: probe uploads, any job's status, the list of their jobs and
@@ -49,23 +40,27 @@ export interface GatewayDeps {
 @Controller('api')
 export class JobsController {
   constructor(
-    @Inject(GATEWAY_DEPS) private readonly library: GatewayDeps,
-    @Inject(EDIT_SERVICE) private readonly edits: EditService,
-    @Optional() @Inject(PUBLISHING) private readonly publishing?: PublishingService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(MESSAGING) private readonly bus: Messaging,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(RateLimitStore) private readonly rateLimits: RateLimitStore,
+    @Inject(EditService) private readonly edits: EditService,
+    @Optional() @Inject(PublishingService) private readonly publishing?: PublishingService,
   ) {}
 
   /** Store an uploaded file, ask for a probe job, answer 202 with its id (an upload: only where uploads are on). */
   @Post('probe-jobs')
   @HttpCode(202)
   async createProbeJob(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Caller() caller: Identity): Promise<JobAccepted> {
-    if (!this.library.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
+    if (!this.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
     const tooMany = 'You have uploaded too many files in the last hour. Please try again later.';
-    await this.library.rateLimits.hit(`upload:user:${caller.userId}`, this.library.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
-    await this.library.rateLimits.hit(`upload:ip:${limitAddress(req.ip)}`, this.library.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
+    await this.rateLimits.hit(`upload:user:${caller.userId}`, this.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
+    await this.rateLimits.hit(`upload:ip:${limitAddress(req.ip)}`, this.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
     const id = randomUUID();
     const jobId = `${JOB_ID_PREFIX.probe}${id}`;
     const key = `uploads/probe/${id}`;
-    const file = await receiveSingleFile(req, this.library.storage, { field: PROBE_UPLOAD_FIELD, key, maxBytes: this.library.config.UPLOAD_MAX_BYTES }).catch(
+    const file = await receiveSingleFile(req, this.storage, { field: PROBE_UPLOAD_FIELD, key, maxBytes: this.config.UPLOAD_MAX_BYTES }).catch(
       (err: unknown) => {
         if (err instanceof AppError && err.statusCode === 413) res.setHeader('Connection', 'close');
         throw err;
@@ -78,13 +73,13 @@ export class JobsController {
       requestedAt: new Date().toISOString(),
     };
     try {
-      await this.library.bus.publish(jobRequestedSubject(jobId), event, { msgId: jobId });
+      await this.bus.publish(jobRequestedSubject(jobId), event, { msgId: jobId });
     } catch (err) {
-      await this.library.storage.delete(key).catch(() => undefined);
-      this.library.logger.error({ err }, 'could not publish job request');
+      await this.storage.delete(key).catch(() => undefined);
+      this.logger.error({ err }, 'could not publish job request');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'The job queue is unavailable. Please try again in a moment.');
     }
-    this.library.logger.info({ jobId, sizeBytes: file.sizeBytes }, 'probe job requested');
+    this.logger.info({ jobId, sizeBytes: file.sizeBytes }, 'probe job requested');
     res.setHeader('Location', `/api/jobs/${jobId}/status`);
     return { jobId };
   }
@@ -96,9 +91,9 @@ export class JobsController {
     if (!jobIdSchema.safeParse(jobId).success) throw new AppError(400, ErrorCode.ValidationFailed, 'That is not a job id.');
     let job: JobStatus | null;
     try {
-      job = await this.library.bus.request(Subjects.rpcJobGet, { jobId }, jobStatusSchema.nullable(), this.library.config.RPC_TIMEOUT_MS);
+      job = await this.bus.request(Subjects.rpcJobGet, { jobId }, jobStatusSchema.nullable(), this.config.RPC_TIMEOUT_MS);
     } catch (err) {
-      this.library.logger.error({ err, jobId }, 'job query failed');
+      this.logger.error({ err, jobId }, 'job query failed');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'Job status is unavailable right now. Please try again.');
     }
     // someone else's job is as unknown to the caller as a missing one
@@ -110,10 +105,10 @@ export class JobsController {
   @Get('jobs/user-jobs')
   async userJobs(@Caller() caller: Identity) {
     const userId = caller.userId;
-    const jobs = await this.library.bus
+    const jobs = await this.bus
       .request(Subjects.rpcJobList, { userId, limit: 50 }, z.array(jobStatusSchema))
       .catch((err: unknown) => {
-        this.library.logger.warn({ err }, 'job list request failed');
+        this.logger.warn({ err }, 'job list request failed');
         throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to fetch jobs');
       });
     return { jobs, success: true };
@@ -136,7 +131,7 @@ export class JobsController {
   async cancel(@Param('jobId') jobId: string, @Caller() caller: Identity) {
     const userId = caller.userId;
     const reply = await this.edits.cancel(jobId, userId).catch((err: unknown) => {
-      this.library.logger.warn({ err, jobId }, 'cancel request failed');
+      this.logger.warn({ err, jobId }, 'cancel request failed');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'Failed to cancel job');
     });
     if (reply.ok) return { success: true, jobId, status: 'cancelled' as ProcessingStatus };

@@ -1,7 +1,7 @@
 import { startTracing } from '@wordcut/platform';
 startTracing('gateway');
 
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type ValueProvider } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { Streams } from '@wordcut/contracts';
 import { Messaging, relayErrorLogs } from '@wordcut/messaging';
@@ -10,24 +10,26 @@ import { HttpProviderClient } from '@wordcut/provider';
 import { S3ObjectStorage } from '@wordcut/storage';
 import { loadGatewayConfig, providerApiUrl, SCHEMA, SERVICE } from './config';
 import { PublishingController } from './publishing/publishing.controller';
-import { PUBLISHING, PublishingService } from './publishing/publishing';
+import { PublishingService } from './publishing/publishing';
 import { gatewayDataSource } from './data-source';
-import { GATEWAY_DEPS, JobsController, type GatewayDeps } from './jobs.controller';
+import { JobsController } from './jobs.controller';
+import { GATEWAY_CONFIG, LOGGER, MESSAGING, OBJECT_STORAGE } from './injection';
 import { IngestCoordinator } from './library/ingest';
 import { ProviderSessionsController } from './library/provider-sessions.controller';
 import { TranscriptStore } from './library/transcript-store';
 import { VideoStore } from './library/video-store';
-import { LIBRARY_DEPS, VideosController, type LibraryDeps } from './library/videos.controller';
+import { VideosController } from './library/videos.controller';
 import { EditService } from './library/edits';
 import { RetentionSweeper } from './library/retention';
 import { ClipStore } from './library/clip-store';
 import { RenderStore } from './library/render-store';
-import { EDIT_SERVICE, EditsController } from './library/edits.controller';
+import { EditsController } from './library/edits.controller';
 import { ClipsController } from './library/clips.controller';
-import { SILENCE_SERVICE, SilenceController } from './library/silence.controller';
+import { ClipsService } from './library/clips';
+import { SilenceController } from './library/silence.controller';
 import { SilenceService } from './library/silence';
 import { SilenceAnalysisStore } from './library/silence-store';
-import { KEY_MOMENTS_SERVICE, KeyMomentsController } from './library/key-moments.controller';
+import { KeyMomentsController } from './library/key-moments.controller';
 import { KeyMomentsService } from './library/key-moments';
 import { KeyMomentStore } from './library/key-moment-store';
 import { KeyMomentsLlm } from './library/key-moments-llm';
@@ -51,7 +53,8 @@ import { VideoDeletionController } from './operator/video-deletion.controller';
 
 @Module({})
 class GatewayModule {
-  static register(deps: GatewayDeps, library: LibraryDeps, auth: SessionAuth, edits: EditService, publishing: PublishingService, silence: SilenceService, keyMoments: KeyMomentsService, operator: OperatorService): DynamicModule {
+  /** Every store and service, built in main, provided by its class; the rest by the tokens of ./injection. */
+  static register(values: ValueProvider[]): DynamicModule {
     return {
       module: GatewayModule,
       controllers: [AuthController, PublishingController, EditsController, SilenceController, KeyMomentsController, ClipsController, JobsController, VideosController, ProviderSessionsController, OperatorController, OperatorFiguresController, VideoDeletionController],
@@ -63,17 +66,7 @@ class GatewayModule {
         jsonBodiesProvider,
         // oversized lists refused: reported to the operators' error log
         { provide: APP_INTERCEPTOR, useClass: RefusalLog },
-        { provide: GatewayTokens, useValue: library.tokens },
-        { provide: PUBLISHING, useValue: publishing },
-        { provide: GATEWAY_DEPS, useValue: deps },
-        { provide: LIBRARY_DEPS, useValue: library },
-        { provide: SessionAuth, useValue: auth },
-        { provide: EDIT_SERVICE, useValue: edits },
-        { provide: SILENCE_SERVICE, useValue: silence },
-        { provide: KEY_MOMENTS_SERVICE, useValue: keyMoments },
-        // operator routes (analytics dashboard): the guard reads their session cookie
-        { provide: OperatorAccess, useValue: operator.access },
-        { provide: OPERATOR_SERVICE, useValue: operator },
+        ...values,
       ],
     };
   }
@@ -103,7 +96,6 @@ export async function main() {
       const edits = new EditService(ds, bus, storage, videos, transcripts, logger, activeJobs, renders, clips);
       const { auth, tokens } = identityFromConfig(config);
       const rateLimits = new RateLimitStore(ds);
-      const library: LibraryDeps = { config, bus, storage, logger, videos, transcripts, ingest, tokens, rateLimits, activeJobs, clips, renders };
       const silenceAnalyses = new SilenceAnalysisStore(ds);
       const keyMomentStore = new KeyMomentStore(ds);
       const deletion = new VideoDeletion({ ds, bus, storage, logger, videos, transcripts, clips, keyMoments: keyMomentStore, renders, silence: silenceAnalyses, rpcTimeoutMs: config.RPC_TIMEOUT_MS });
@@ -114,14 +106,35 @@ export async function main() {
       });
       const operator = new OperatorService(operatorAccess, new OperatorVideos(videos, transcripts, clips, keyMomentStore), deletion, videos, config.ANALYTICS_COOKIE_SECURE, new OperatorFigures(bus, { workQueueMetrics: config.MEDIA_QUEUE_METRICS }));
       const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS }, deletion);
-      const silence = new SilenceService(library, edits, silenceAnalyses);
+      const silence = new SilenceService(config, bus, storage, logger, videos, transcripts, edits, silenceAnalyses);
+      const clipsService = new ClipsService(edits, transcripts, storage, clips, renders);
       const llm = config.KEY_MOMENTS_LLM_URL
         ? new KeyMomentsLlm({ url: config.KEY_MOMENTS_LLM_URL, model: config.KEY_MOMENTS_LLM_MODEL!, apiKey: config.KEY_MOMENTS_LLM_API_KEY, timeoutMs: config.KEY_MOMENTS_LLM_TIMEOUT_MS }, logger)
         : null;
-      const keyMoments = new KeyMomentsService(library, edits, keyMomentStore, llm, config.KEY_MOMENTS_WAIT_MS);
-      const publishing = new PublishingService(library, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
+      const keyMoments = new KeyMomentsService(bus, storage, logger, transcripts, edits, clipsService, keyMomentStore, llm, config.KEY_MOMENTS_WAIT_MS);
+      const publishing = new PublishingService(config, bus, storage, logger, videos, transcripts, clips, renders, edits, auth, new HttpProviderClient({ apiUrl: providerApiUrl(config) }));
       return {
-        module: GatewayModule.register({ config, bus, storage, logger, rateLimits: library.rateLimits }, library, auth, edits, publishing, silence, keyMoments, operator),
+        module: GatewayModule.register([
+          { provide: GATEWAY_CONFIG, useValue: config },
+          { provide: MESSAGING, useValue: bus },
+          { provide: OBJECT_STORAGE, useValue: storage },
+          { provide: LOGGER, useValue: logger },
+          { provide: VideoStore, useValue: videos },
+          { provide: TranscriptStore, useValue: transcripts },
+          { provide: IngestCoordinator, useValue: ingest },
+          { provide: GatewayTokens, useValue: tokens },
+          { provide: RateLimitStore, useValue: rateLimits },
+          { provide: ActiveJobs, useValue: activeJobs },
+          { provide: SessionAuth, useValue: auth },
+          { provide: EditService, useValue: edits },
+          { provide: ClipsService, useValue: clipsService },
+          { provide: SilenceService, useValue: silence },
+          { provide: KeyMomentsService, useValue: keyMoments },
+          { provide: PublishingService, useValue: publishing },
+          // operator routes (analytics dashboard): the guard reads their session cookie
+          { provide: OperatorAccess, useValue: operator.access },
+          { provide: OPERATOR_SERVICE, useValue: operator },
+        ]),
         healthChecks: [
           { name: 'postgres', check: async () => void (await ds.query('SELECT 1')) },
           { name: 'nats', check: () => bus.ping() },

@@ -8,12 +8,11 @@ import { applyCutsRequestSchema, MAX_EDIT_RANGES } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
 import { lastValueFrom, throwError } from 'rxjs';
 import { parseBody, TOO_MANY_ENTRIES } from './http';
-import type { LibraryDeps } from './library/videos.controller';
 import { RefusalLog } from './refusal-log';
 import { capturedLogger } from '../../../tools/testing/captured-logger';
 
 const { logger, lines: logs } = capturedLogger();
-const interceptor = new RefusalLog({ logger } as unknown as LibraryDeps);
+const interceptor = new RefusalLog(logger);
 const ctx = { switchToHttp: () => ({ getRequest: () => ({ method: 'POST', path: '/api/videos/v1/apply-cuts', identity: { userId: 'wordcut:u1' } }) }) } as unknown as ExecutionContext;
 
 /** The error the route's handler threw, after the interceptor saw it. */

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { catchError, type Observable, throwError } from 'rxjs';
 import type { RequestWithIdentity } from './auth/identity';
 import { TOO_MANY_ENTRIES } from './http';
-import { LIBRARY_DEPS, type LibraryDeps } from './library/videos.controller';
+import { LOGGER } from './injection';
 
 /** Refusals of oversized input (`details.reason`) that operators see in their error log. */
 const REPORTED_REASONS = new Set([TOO_MANY_ENTRIES, 'TOO_MANY_BLOCKS']);
@@ -17,14 +17,14 @@ export function reportOversized(logger: Logger, req: Request & RequestWithIdenti
 /** Every route: a body refused for too many entries is reported to the operators' error log. */
 @Injectable()
 export class RefusalLog implements NestInterceptor {
-  constructor(@Inject(LIBRARY_DEPS) private readonly library: LibraryDeps) {}
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       catchError((err: unknown) => {
         const reason = err instanceof AppError ? (err.details as { reason?: unknown } | undefined)?.reason : undefined;
         if (typeof reason === 'string' && REPORTED_REASONS.has(reason)) {
-          reportOversized(this.library.logger, ctx.switchToHttp().getRequest(), { reason, refusal: (err as AppError).message }, 'request refused: a list over its limit');
+          reportOversized(this.logger, ctx.switchToHttp().getRequest(), { reason, refusal: (err as AppError).message }, 'request refused: a list over its limit');
         }
         return throwError(() => err);
       }),

@@ -1,8 +1,10 @@
 import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ErrorCode } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
-import { LIBRARY_DEPS, type LibraryDeps } from '../library/videos.controller';
-import { GatewayTokenError, type GatewaySession } from './gateway-tokens';
+import type { GatewayConfig } from '../config';
+import { GATEWAY_CONFIG } from '../injection';
+import { GatewayTokenError, GatewayTokens, type GatewaySession } from './gateway-tokens';
+import { RateLimitStore } from './limits';
 import { ClientAddress } from './client-address';
 import { Caller, Public, type Identity } from './identity';
 
@@ -14,21 +16,25 @@ import { Caller, Public, type Identity } from './identity';
  */
 @Controller('api/auth')
 export class AuthController {
-  constructor(@Inject(LIBRARY_DEPS) private readonly library: LibraryDeps) {}
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(RateLimitStore) private readonly rateLimits: RateLimitStore,
+    @Inject(GatewayTokens) private readonly tokens: GatewayTokens,
+  ) {}
 
   /** Public: starts a new identity (only where the upload form is on), a limited number per client address. */
   @Public()
   @Post('session')
   @HttpCode(201)
   async start(@ClientAddress() client: string): Promise<GatewaySession> {
-    if (!this.library.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
-    await this.library.rateLimits.hit(
+    if (!this.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
+    await this.rateLimits.hit(
       `session:ip:${client}`,
-      this.library.config.SESSIONS_PER_HOUR_PER_IP,
+      this.config.SESSIONS_PER_HOUR_PER_IP,
       3600,
       'Too many new sessions from your network in the last hour. Please try again later.',
     );
-    return this.library.tokens.issueSession();
+    return this.tokens.issueSession();
   }
 
   /**
@@ -42,7 +48,7 @@ export class AuthController {
       throw new AppError(400, ErrorCode.ValidationFailed, 'Only a WordCut session can be refreshed here; provider sessions refresh at /api/wordcut/refresh-token.');
     }
     try {
-      return await this.library.tokens.refreshSession({ userId: caller.userId, startedAt: caller.sessionStartedAt });
+      return await this.tokens.refreshSession({ userId: caller.userId, startedAt: caller.sessionStartedAt });
     } catch (err) {
       if (err instanceof GatewayTokenError) throw new AppError(401, ErrorCode.Unauthorized, err.message, { reason: err.code });
       throw err;

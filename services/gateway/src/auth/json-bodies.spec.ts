@@ -13,7 +13,7 @@ import { ProviderTokenVerifier } from '@wordcut/provider';
 import { exportSPKI, generateKeyPair } from 'jose';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LIBRARY_DEPS } from '../library/videos.controller';
+import { LOGGER } from '../injection';
 import { SessionAuth } from '../session-auth';
 import { GatewayTokens } from './gateway-tokens';
 import { Caller, type Identity } from './identity';
@@ -56,7 +56,7 @@ beforeAll(async () => {
       IdentityResolver,
       { provide: SessionAuth, useValue: auth },
       { provide: GatewayTokens, useValue: tokens },
-      { provide: LIBRARY_DEPS, useValue: { logger } },
+      { provide: LOGGER, useValue: logger },
       jsonBodiesProvider,
     ],
   })

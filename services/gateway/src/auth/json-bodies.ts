@@ -4,7 +4,7 @@ import { ErrorCode } from '@wordcut/contracts';
 import { AppError, type Logger } from '@wordcut/platform';
 import { bearerToken } from '@wordcut/provider';
 import { json, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { LIBRARY_DEPS, type LibraryDeps } from '../library/videos.controller';
+import { LOGGER } from '../injection';
 import type { RequestWithIdentity } from './identity';
 import { AUTHENTICATION_REQUIRED, IdentityResolver } from './identity.guard';
 
@@ -60,9 +60,9 @@ export function jsonBodies(resolver: Pick<IdentityResolver, 'fromBearer'>, logge
 export const JSON_BODIES = Symbol('JSON_BODIES');
 export const jsonBodiesProvider: FactoryProvider<true> = {
   provide: JSON_BODIES,
-  inject: [HttpAdapterHost, IdentityResolver, LIBRARY_DEPS],
-  useFactory: (host: HttpAdapterHost, resolver: IdentityResolver, library: Pick<LibraryDeps, 'logger'>) => {
-    host.httpAdapter.use(jsonBodies(resolver, library.logger));
+  inject: [HttpAdapterHost, IdentityResolver, LOGGER],
+  useFactory: (host: HttpAdapterHost, resolver: IdentityResolver, logger: Logger) => {
+    host.httpAdapter.use(jsonBodies(resolver, logger));
     return true;
   },
 };

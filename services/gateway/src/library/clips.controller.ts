@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } fro
 import { createClipRequestSchema, ErrorCode } from '@wordcut/contracts';
 import { downloadFileName } from '@wordcut/editor-core';
 import { AppError } from '@wordcut/platform';
-import { ObjectNotFoundError } from '@wordcut/storage';
 import type { Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,10 +9,7 @@ import { GatewayTokens } from '../auth/gateway-tokens';
 import { Caller, SignedMedia, type Identity } from '../auth/identity';
 import { parseBody, parseId } from '../http';
 import type { ClipRow } from './clip-store';
-import { EDIT_SERVICE } from './edits.controller';
-import { createClip } from './clips';
-import type { EditService } from './edits';
-import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
+import { ClipsService } from './clips';
 
 function toApiClip(r: ClipRow) {
   return {
@@ -49,23 +45,20 @@ function contentDisposition(filename: string): string {
 @Controller('api')
 export class ClipsController {
   constructor(
-    @Inject(LIBRARY_DEPS) private readonly library: LibraryDeps,
-    @Inject(EDIT_SERVICE) private readonly edits: EditService,
+    @Inject(ClipsService) private readonly clips: ClipsService,
     @Inject(GatewayTokens) private readonly tokens: GatewayTokens,
   ) {}
-
 
   @Post('clips')
   @HttpCode(202)
   async createClip(@Body() body: unknown, @Caller() caller: Identity) {
     const request = parseBody(createClipRequestSchema, body);
-    return createClip(this.library, this.edits, { ...request, videoId: parseId(request.videoId) }, caller.userId);
+    return this.clips.create({ ...request, videoId: parseId(request.videoId) }, caller.userId);
   }
 
   @Get('videos/:id/clips')
   async listClips(@Param('id') id: string, @Caller() caller: Identity) {
-    await this.edits.ownedVideo(parseId(id), caller.userId);
-    const rows = await this.library.clips.listForVideo(parseId(id));
+    const rows = await this.clips.listForVideo(parseId(id), caller.userId);
     // download links are signed for the caller: a link cannot send a bearer header
     return Promise.all(
       rows.map(async (r) => {
@@ -76,19 +69,13 @@ export class ClipsController {
     );
   }
 
-  /** A clip of one of the caller's videos (anyone else's answers 404 like a missing one). */
-  private async clip(id: string, caller: Identity): Promise<ClipRow> {
-    const clip = await this.library.clips.getOwned(parseId(id, 'clip'), caller.userId);
-    if (!clip) throw new AppError(404, ErrorCode.NotFound, `There is no clip with id '${id}'.`);
-    return clip;
+  private clip(id: string, caller: Identity): Promise<ClipRow> {
+    return this.clips.owned(parseId(id, 'clip'), caller.userId);
   }
 
   @Delete('clips/:id')
   async deleteClip(@Param('id') id: string, @Caller() caller: Identity) {
-    const c = await this.clip(id, caller);
-    if (c.status === 'pending' || c.status === 'processing') await this.edits.cancel(c.job_id, caller.userId).catch(() => undefined);
-    await this.library.clips.delete(c.id);
-    await Promise.all([this.library.storage.delete(c.output_key), this.library.storage.delete(c.vtt_key)]).catch(() => undefined);
+    await this.clips.delete(await this.clip(id, caller), caller.userId);
     return { success: true };
   }
 
@@ -108,13 +95,7 @@ export class ClipsController {
   }
 
   private async send(res: Response, key: string, type: string, filename: string): Promise<void> {
-    let obj;
-    try {
-      obj = await this.library.storage.getStream(key);
-    } catch (err) {
-      if (err instanceof ObjectNotFoundError) throw new AppError(404, ErrorCode.NotFound, 'The file is no longer available.');
-      throw err;
-    }
+    const obj = await this.clips.file(key);
     res.status(200);
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Length', String(obj.contentLength));

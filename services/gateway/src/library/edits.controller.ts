@@ -16,11 +16,8 @@ import { Caller, type Identity } from '../auth/identity';
 import { editing, parseBody, parseId } from '../http';
 import { currentEditList, EditService, type EditVideoRow } from './edits';
 import { reorderRanges } from './reorder';
-import type { SilenceService } from './silence';
-import { SILENCE_SERVICE } from './silence.controller';
-import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
-
-export const EDIT_SERVICE = Symbol('EDIT_SERVICE');
+import { SilenceService } from './silence';
+import { TranscriptStore } from './transcript-store';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -33,9 +30,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 @Controller('api')
 export class EditsController {
   constructor(
-    @Inject(LIBRARY_DEPS) private readonly library: LibraryDeps,
-    @Inject(EDIT_SERVICE) private readonly edits: EditService,
-    @Inject(SILENCE_SERVICE) private readonly silence: SilenceService,
+    @Inject(TranscriptStore) private readonly transcripts: TranscriptStore,
+    @Inject(EditService) private readonly edits: EditService,
+    @Inject(SilenceService) private readonly silence: SilenceService,
   ) {}
 
   private async render(row: EditVideoRow, kind: JobKind, userId: string, edit: (el: ReturnType<typeof currentEditList>) => ReturnType<typeof currentEditList>, summary: string) {
@@ -61,7 +58,7 @@ export class EditsController {
     const userId = caller.userId;
     const { fillerWordIndices } = parseBody(removeFillersRequestSchema, body);
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
-    const transcript = await this.library.transcripts.getByVideo(row.id);
+    const transcript = await this.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
     const bad = fillerWordIndices.find((i) => i >= transcript.words.length);
     if (bad !== undefined) throw new AppError(409, ErrorCode.OutdatedTranscript, `Word ${bad} does not exist: the transcript changed. Please reload.`);
@@ -108,7 +105,7 @@ export class EditsController {
     const userId = caller.userId;
     const b = parseBody(reorderRequestSchema, body);
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
-    const transcript = await this.library.transcripts.getByVideo(row.id);
+    const transcript = await this.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
     const duration = outputDuration(currentEditList(row));
     const order = reorderRanges(b, ifMatch, transcript, clampWords(transcript.words, duration), duration);
@@ -120,7 +117,7 @@ export class EditsController {
   async burnCaptions(@Param('id') id: string, @Caller() caller: Identity) {
     const userId = caller.userId;
     const row = await this.edits.editableVideo(parseId(id), caller.userId);
-    const transcript = await this.library.transcripts.getByVideo(row.id);
+    const transcript = await this.transcripts.getByVideo(row.id);
     if (!transcript || transcript.words.length === 0) throw new AppError(422, ErrorCode.ValidationFailed, 'There is no transcript to burn in as captions.');
     return this.render(row, 'caption', userId, (el) => withCaptions(el, true), 'burn captions');
   }

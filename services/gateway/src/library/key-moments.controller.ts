@@ -3,14 +3,12 @@ import { exportKeyMomentRequestSchema, type ExportKeyMomentResponse, type KeyMom
 import type { Response } from 'express';
 import { Caller, type Identity } from '../auth/identity';
 import { parseBody, parseId } from '../http';
-import type { KeyMomentsService } from './key-moments';
-
-export const KEY_MOMENTS_SERVICE = Symbol('KEY_MOMENTS_SERVICE');
+import { KeyMomentsService } from './key-moments';
 
 /** Key moments (docs/KEYMOMENTS.md): find them for the current version, read the stored ones, export one as a clip. */
 @Controller('api')
 export class KeyMomentsController {
-  constructor(@Inject(KEY_MOMENTS_SERVICE) private readonly keyMoments: KeyMomentsService) {}
+  constructor(@Inject(KeyMomentsService) private readonly keyMoments: KeyMomentsService) {}
 
   /** POST /api/videos/{id}/find-key-moments: the moments of the current version (stored, or found now); 202 with the job while it still runs. */
   @Post('videos/:id/find-key-moments')

@@ -24,7 +24,7 @@ import {
   type Transcript,
 } from '@wordcut/contracts';
 import { findKeyMoments, type FoundMoment, type TimedWord } from '@wordcut/keymoments';
-import type { InboundMessage } from '@wordcut/messaging';
+import type { InboundMessage, Messaging } from '@wordcut/messaging';
 import { AppError, createLogger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
 import { Readable } from 'node:stream';
@@ -33,7 +33,10 @@ import type { EditService, EditVideoRow } from './edits';
 import type { KeyMomentStore, StoredKeyMoments } from './key-moment-store';
 import { KeyMomentsService } from './key-moments';
 import type { KeyMomentsLlm } from './key-moments-llm';
-import type { LibraryDeps } from './videos.controller';
+import type { ClipStore } from './clip-store';
+import { ClipsService } from './clips';
+import type { RenderStore } from './render-store';
+import type { TranscriptStore } from './transcript-store';
 
 const OWNER = 'owner-1';
 const VIDEO = '00000000-0000-4000-8000-000000000001';
@@ -158,19 +161,15 @@ function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | nu
       return { seq: 1, duplicate: false };
     },
   };
-  const library = {
-    storage: storage as unknown as ObjectStorage,
-    bus,
-    logger: createLogger('keymoments-test', 'silent'),
-    clips: { create: async (clip: Record<string, unknown>) => void clips.push(clip) },
-    renders: { setClip: async () => undefined },
-    transcripts: {
-      getByVideo: async () => {
-        transcriptReads++;
-        return transcript();
-      },
+  const objects = storage as unknown as ObjectStorage;
+  const clipStore = { create: async (clip: Record<string, unknown>) => void clips.push(clip) } as unknown as ClipStore;
+  const renders = { setClip: async () => undefined } as unknown as RenderStore;
+  const transcripts = {
+    getByVideo: async () => {
+      transcriptReads++;
+      return transcript();
     },
-  } as unknown as LibraryDeps;
+  } as unknown as TranscriptStore;
   const owned = async (id: string, owner: string) => {
     if (id !== VIDEO || owner !== OWNER) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
     return row();
@@ -193,7 +192,17 @@ function setup(llm: ((words: readonly TimedWord[]) => FoundMoment[] | null) | nu
         },
       } as unknown as KeyMomentsLlm)
     : null;
-  const service = new KeyMomentsService(library, edits, store as unknown as KeyMomentStore, model, o.waitMs ?? 5000);
+  const service = new KeyMomentsService(
+    bus as unknown as Messaging,
+    objects,
+    createLogger('keymoments-test', 'silent'),
+    transcripts,
+    edits,
+    new ClipsService(edits, transcripts, objects, clipStore, renders),
+    store as unknown as KeyMomentStore,
+    model,
+    o.waitMs ?? 5000,
+  );
   return { service, storage, store, asked, published, requested, completed, held, clips, transcriptReads: () => transcriptReads };
 }
 

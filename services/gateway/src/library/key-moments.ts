@@ -21,15 +21,15 @@ import {
 } from '@wordcut/contracts';
 import { clampZoom, outputDuration, reframeFromCrop, reframeGeometry, type Reframe } from '@wordcut/edit-list';
 import { KEY_MOMENT_RULES_VERSION } from '@wordcut/keymoments';
-import type { ConsumerDef, InboundMessage } from '@wordcut/messaging';
-import { AppError } from '@wordcut/platform';
-import { readObjectBytes } from '@wordcut/storage';
+import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
+import { AppError, type Logger } from '@wordcut/platform';
+import { readObjectBytes, type ObjectStorage } from '@wordcut/storage';
 import { clampWords } from '@wordcut/transcript';
-import { createClip } from './clips';
+import type { ClipsService } from './clips';
 import { currentEditList, type EditService, type EditVideoRow } from './edits';
 import type { KeyMomentStore } from './key-moment-store';
 import type { KeyMomentsLlm } from './key-moments-llm';
-import type { LibraryDeps } from './videos.controller';
+import type { TranscriptStore } from './transcript-store';
 
 export const KEY_MOMENTS_CONSUMER: ConsumerDef = Consumers.gatewayKeyMoments;
 
@@ -53,8 +53,12 @@ export class KeyMomentsService {
   private readonly running = new Map<string, string>();
 
   constructor(
-    private readonly library: LibraryDeps,
+    private readonly bus: Messaging,
+    private readonly storage: ObjectStorage,
+    private readonly logger: Logger,
+    private readonly transcripts: TranscriptStore,
     private readonly edits: EditService,
+    private readonly clips: ClipsService,
     private readonly store: KeyMomentStore,
     private readonly llm: KeyMomentsLlm | null = null,
     private readonly waitMs = 20000,
@@ -63,8 +67,8 @@ export class KeyMomentsService {
   }
 
   async start(): Promise<void> {
-    await this.library.bus.provision([Streams.videos], [KEY_MOMENTS_CONSUMER]);
-    await this.library.bus.consume({ consumer: KEY_MOMENTS_CONSUMER, schema: keyMomentsFoundEventSchema, concurrency: 2, handler: (m) => this.onFound(m) });
+    await this.bus.provision([Streams.videos], [KEY_MOMENTS_CONSUMER]);
+    await this.bus.consume({ consumer: KEY_MOMENTS_CONSUMER, schema: keyMomentsFoundEventSchema, concurrency: 2, handler: (m) => this.onFound(m) });
   }
 
   /** The moments of the current version of one of `ownerId`'s videos: stored, found now, or (202) still being found. */
@@ -72,7 +76,7 @@ export class KeyMomentsService {
     const row = await this.edits.editableVideo(videoId, ownerId);
     const stored = await this.store.current(row.id, ownerId, this.params);
     if (stored) return stored;
-    const transcript = await this.library.transcripts.getByVideo(row.id);
+    const transcript = await this.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
     const duration = outputDuration(currentEditList(row));
     const words = clampWords(transcript.words, duration).map((w) => ({ text: w.text, start: w.start, end: w.end }));
@@ -80,7 +84,7 @@ export class KeyMomentsService {
     const fromModel = this.llm ? await this.llm.find(words, row.id) : null;
     if (fromModel) {
       const moments: KeyMoment[] = fromModel.map(({ firstWord: _first, lastWord: _last, ...m }) => ({ id: randomUUID(), ...m }));
-      this.library.logger.info({ videoId: row.id, editVersion: row.edit_version, words: words.length, moments: moments.length, source: 'llm' }, 'key moments found');
+      this.logger.info({ videoId: row.id, editVersion: row.edit_version, words: words.length, moments: moments.length, source: 'llm' }, 'key moments found');
       if (moments.length === 0) return { moments, analysedAt: new Date().toISOString(), source: 'llm' };
       return this.store.put(row.id, row.edit_version, transcript.version, this.params, moments, 'llm');
     }
@@ -98,7 +102,7 @@ export class KeyMomentsService {
   private async requestJob(row: EditVideoRow, ownerId: string, transcriptVersion: number, words: Array<{ text: string; start: number; end: number }>): Promise<string> {
     const jobId = `${JOB_ID_PREFIX.keymoments}${randomUUID()}`;
     const wordsKey = StorageKeys.keyMomentsWords(row.id, jobId);
-    await this.library.storage.upload(wordsKey, Buffer.from(JSON.stringify({ words })), { contentType: 'application/json' });
+    await this.storage.upload(wordsKey, Buffer.from(JSON.stringify({ words })), { contentType: 'application/json' });
     const mediaKey = row.playback_key ?? row.original_key;
     const input: KeyMomentsJobInput = {
       videoId: row.id,
@@ -116,13 +120,13 @@ export class KeyMomentsService {
     };
     const event: JobRequestedEvent = { jobId, kind: 'keymoments', input, requestedAt: new Date().toISOString() };
     try {
-      await this.library.bus.publish(jobRequestedSubject(jobId), event, { msgId: `${jobId}:requested` });
+      await this.bus.publish(jobRequestedSubject(jobId), event, { msgId: `${jobId}:requested` });
     } catch (err) {
-      await this.library.storage.delete(wordsKey).catch(() => undefined);
-      this.library.logger.error({ err, jobId }, 'could not publish a key moments job');
+      await this.storage.delete(wordsKey).catch(() => undefined);
+      this.logger.error({ err, jobId }, 'could not publish a key moments job');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'Key moments cannot be found right now. Please try again.');
     }
-    this.library.logger.info({ jobId, videoId: row.id, words: words.length }, 'key moments job requested');
+    this.logger.info({ jobId, videoId: row.id, words: words.length }, 'key moments job requested');
     return jobId;
   }
 
@@ -148,18 +152,18 @@ export class KeyMomentsService {
   /** A job's moments: stored for their version (none found: nothing stored), then the job is completed. */
   async onFound(m: InboundMessage<KeyMomentsFoundEvent>): Promise<void> {
     const e = m.data;
-    const bytes = await readObjectBytes(this.library.storage, e.resultKey);
+    const bytes = await readObjectBytes(this.storage, e.resultKey);
     let count = 0;
     if (bytes && (await this.edits.getVideo(e.videoId))) {
       const result = keyMomentsJobResultSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
       const moments: KeyMoment[] = result.moments.map((moment) => ({ id: randomUUID(), ...moment }));
       count = moments.length;
       if (count > 0) await this.store.put(e.videoId, e.editVersion, e.transcriptVersion, e.params, moments, 'local');
-      this.library.logger.info({ jobId: e.jobId, videoId: e.videoId, moments: count, sceneChanges: result.sceneChanges, withAudio: result.withAudio }, 'key moments stored');
+      this.logger.info({ jobId: e.jobId, videoId: e.videoId, moments: count, sceneChanges: result.sceneChanges, withAudio: result.withAudio }, 'key moments stored');
     }
-    await Promise.all([e.resultKey, StorageKeys.keyMomentsWords(e.videoId, e.jobId)].map((key) => this.library.storage.delete(key).catch(() => undefined)));
+    await Promise.all([e.resultKey, StorageKeys.keyMomentsWords(e.videoId, e.jobId)].map((key) => this.storage.delete(key).catch(() => undefined)));
     const done: JobCompletedEvent = { jobId: e.jobId, result: { videoId: e.videoId, moments: count }, worker: e.worker, at: new Date().toISOString() };
-    await this.library.bus.publish(Subjects.jobCompleted, done, { msgId: `${e.jobId}:completed` });
+    await this.bus.publish(Subjects.jobCompleted, done, { msgId: `${e.jobId}:completed` });
   }
 
   /** The stored moments of the current version of one of `ownerId`'s videos (none: an empty list). */
@@ -192,13 +196,11 @@ export class KeyMomentsService {
         : { offsetX: 0, offsetY: 0, scale: 1 };
     const geometry = reframeGeometry(srcW, srcH, ratio, asked);
     const { moment } = found;
-    const clip = await createClip(
-      this.library,
-      this.edits,
+    const clip = await this.clips.create(
       { videoId: row.id, name: moment.title.slice(0, 200) || 'Key moment', startTime: moment.startTime, endTime: moment.endTime, aspectRatio: ratio, reframe: geometry.reframe },
       ownerId,
     );
-    this.library.logger.info({ videoId: row.id, momentId, clipId: clip.id, ratio, mode: geometry.mode, reframe: geometry.reframe }, 'key moment exported');
+    this.logger.info({ videoId: row.id, momentId, clipId: clip.id, ratio, mode: geometry.mode, reframe: geometry.reframe }, 'key moment exported');
     return { ...clip, momentId, mode: geometry.mode, width: geometry.width, height: geometry.height, reframe: geometry.reframe, upscale: geometry.upscale };
   }
 }

@@ -1,10 +1,13 @@
 import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ErrorCode, type IngestSource, type ProviderSessionResponse } from '@wordcut/contracts';
-import { AppError } from '@wordcut/platform';
+import { AppError, type Logger } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import { Caller, type Identity } from '../auth/identity';
 import { IngestCoordinator } from './ingest';
-import { LIBRARY_DEPS, type LibraryDeps } from './videos.controller';
+import { ActiveJobs } from '../auth/limits';
+import type { GatewayConfig } from '../config';
+import { GATEWAY_CONFIG, LOGGER } from '../injection';
+import { VideoStore } from './video-store';
 
 /**
  * POST /api/provider/sessions: the browser arrives from the provider with a
@@ -19,7 +22,13 @@ export const SESSION_NOT_FOUND = 'This session has no video in WordCut.';
 
 @Controller('api/provider')
 export class ProviderSessionsController {
-  constructor(@Inject(LIBRARY_DEPS) private readonly library: LibraryDeps) {}
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(VideoStore) private readonly videos: VideoStore,
+    @Inject(IngestCoordinator) private readonly ingest: IngestCoordinator,
+    @Inject(ActiveJobs) private readonly activeJobs: ActiveJobs,
+  ) {}
 
   /** The identity guard has verified the provider's token; a WordCut session cannot open a provider video. */
   @Post('sessions')
@@ -27,7 +36,7 @@ export class ProviderSessionsController {
   async open(@Caller() caller: Identity): Promise<ProviderSessionResponse> {
     const claims = caller.provider;
     if (!claims) throw new AppError(401, ErrorCode.Unauthorized, 'Authentication required: send the session token from the provider as a bearer token.');
-    const existing = await this.library.videos.getBySession(claims.sessionId, caller.userId);
+    const existing = await this.videos.getBySession(claims.sessionId, caller.userId);
     if (existing) return { success: true, video: { id: existing.id, title: existing.title }, existing: true };
 
     const videoUrl = claims.media?.videoUrl;
@@ -38,29 +47,29 @@ export class ProviderSessionsController {
     const source: IngestSource = { kind: 'provider', videoUrl, vttUrl: claims.media.vttUrl, wordBywordUrl: claims.media.wordBywordUrl };
     const jobId = IngestCoordinator.newJobId();
     const title = claims.title?.trim() || `Video ${claims.videoId}`;
-    const opened = await this.library.videos.createForSession({
+    const opened = await this.videos.createForSession({
       id: randomUUID(),
       title,
       originalName: title,
       filename: `${claims.videoId}.mp4`,
-      languageCode: claims.languageCode ?? this.library.config.DEFAULT_LANGUAGE,
+      languageCode: claims.languageCode ?? this.config.DEFAULT_LANGUAGE,
       ingestJobId: jobId,
       ingestSource: source,
       ownerId: caller.userId,
       providerSessionId: claims.sessionId,
       providerVideoId: claims.videoId,
       providerIsClone: claims.isClone ?? false,
-    }, this.library.activeJobs);
+    }, this.activeJobs);
     if (!opened) throw new AppError(404, ErrorCode.NotFound, SESSION_NOT_FOUND);
     const { video, created } = opened;
     if (created) {
       try {
-        await this.library.ingest.request(jobId, video.id, source, claims.languageCode);
+        await this.ingest.request(jobId, video.id, source, claims.languageCode);
       } catch (err) {
-        await this.library.videos.delete(video.id).catch(() => undefined);
+        await this.videos.delete(video.id).catch(() => undefined);
         throw err;
       }
-      this.library.logger.info({ videoId: video.id, sessionId: claims.sessionId, jobId }, 'provider session opened');
+      this.logger.info({ videoId: video.id, sessionId: claims.sessionId, jobId }, 'provider session opened');
     }
     return { success: true, video: { id: video.id, title: video.title }, existing: !created };
   }

@@ -2,14 +2,12 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { detectSilenceRequestSchema, type DetectSilenceResponse } from '@wordcut/contracts';
 import { Caller, type Identity } from '../auth/identity';
 import { parseBody, parseId } from '../http';
-import type { SilenceService } from './silence';
-
-export const SILENCE_SERVICE = Symbol('SILENCE_SERVICE');
+import { SilenceService } from './silence';
 
 /** Pause detection (docs/SILENCE.md); removal is process-silence, an edit job (edits.controller.ts). */
 @Controller('api')
 export class SilenceController {
-  constructor(@Inject(SILENCE_SERVICE) private readonly silence: SilenceService) {}
+  constructor(@Inject(SilenceService) private readonly silence: SilenceService) {}
 
   /** POST /api/videos/{id}/detect-silence {minPauseDuration, contextWords, useAutoThresholds}: the pauses, typed and recommended. */
   @Post('videos/:id/detect-silence')

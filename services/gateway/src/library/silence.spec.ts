@@ -23,7 +23,8 @@ import { rejectedWith } from '../../../../tools/testing/app-error';
 import type { EditService, EditVideoRow } from './edits';
 import { PAUSE_RULES_VERSION, SilenceService } from './silence';
 import type { SilenceAnalysisStore } from './silence-store';
-import type { LibraryDeps } from './videos.controller';
+import type { TranscriptStore } from './transcript-store';
+import type { VideoStore } from './video-store';
 
 const OWNER = 'owner-1';
 const VIDEO = '00000000-0000-4000-8000-000000000001';
@@ -102,26 +103,29 @@ function setup(video = row(), t: Transcript | null = transcript()) {
   const store = new FakeStore();
   const waveformKeys: string[] = [];
   let transcriptReads = 0;
-  const library = {
-    config: { SILENCE_PADDING_MS: 100, WAVEFORM_BUILD_TIMEOUT_MS: 1000 },
-    bus: bus as unknown as Messaging,
-    storage: storage as unknown as ObjectStorage,
-    logger: createLogger('silence-test', 'silent'),
-    videos: { setWaveformKey: async (_id: string, _v: string, key: string) => void waveformKeys.push(key) },
-    transcripts: {
-      getByVideo: async () => {
-        transcriptReads++;
-        return t;
-      },
+  const videos = { setWaveformKey: async (_id: string, _v: string, key: string) => void waveformKeys.push(key) } as unknown as VideoStore;
+  const transcripts = {
+    getByVideo: async () => {
+      transcriptReads++;
+      return t;
     },
-  } as unknown as LibraryDeps;
+  } as unknown as TranscriptStore;
   const edits = {
     editableVideo: async (id: string, owner: string) => {
       if (id !== VIDEO || owner !== OWNER) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
       return video;
     },
   } as unknown as EditService;
-  const service = new SilenceService(library, edits, store as unknown as SilenceAnalysisStore);
+  const service = new SilenceService(
+    { SILENCE_PADDING_MS: 100, WAVEFORM_BUILD_TIMEOUT_MS: 1000 },
+    bus as unknown as Messaging,
+    storage as unknown as ObjectStorage,
+    createLogger('silence-test', 'silent'),
+    videos,
+    transcripts,
+    edits,
+    store as unknown as SilenceAnalysisStore,
+  );
   return { service, storage, bus, store, waveformKeys, transcriptReads: () => transcriptReads };
 }
 

@@ -9,12 +9,15 @@ import {
   type EnergySeries,
 } from '@wordcut/contracts';
 import { outputDuration, outputMutes } from '@wordcut/edit-list';
-import { AppError } from '@wordcut/platform';
-import { readObjectBytes } from '@wordcut/storage';
+import { AppError, type Logger } from '@wordcut/platform';
+import type { Messaging } from '@wordcut/messaging';
+import { readObjectBytes, type ObjectStorage } from '@wordcut/storage';
 import { analysePauses, clampWords, findSilentSpans, padRemovalRanges, type TimeSpan } from '@wordcut/transcript';
 import { currentEditList, type EditService, type EditVideoRow } from './edits';
 import type { SilenceAnalysisStore } from './silence-store';
-import type { LibraryDeps } from './videos.controller';
+import type { GatewayConfig } from '../config';
+import type { TranscriptStore } from './transcript-store';
+import type { VideoStore } from './video-store';
 
 /** Bumped whenever the pause rules change what they answer: stored analyses of older rules are not served. */
 export const PAUSE_RULES_VERSION = 1;
@@ -27,14 +30,19 @@ export const PAUSE_RULES_VERSION = 1;
  */
 export class SilenceService {
   constructor(
-    private readonly library: LibraryDeps,
+    private readonly config: Pick<GatewayConfig, 'SILENCE_PADDING_MS' | 'WAVEFORM_BUILD_TIMEOUT_MS'>,
+    private readonly bus: Messaging,
+    private readonly storage: ObjectStorage,
+    private readonly logger: Logger,
+    private readonly videos: VideoStore,
+    private readonly transcripts: TranscriptStore,
     private readonly edits: EditService,
     private readonly store: SilenceAnalysisStore,
   ) {}
 
   /** Seconds of silence kept next to speech on each side of a removed pause. */
   get padding(): number {
-    return this.library.config.SILENCE_PADDING_MS / 1000;
+    return this.config.SILENCE_PADDING_MS / 1000;
   }
 
   /** The pauses of the current version of one of `ownerId`'s videos (stored, or analysed now and stored). */
@@ -43,7 +51,7 @@ export class SilenceService {
     const params = `rules=${PAUSE_RULES_VERSION};min=${req.minPauseDuration};ctx=${req.contextWords};auto=${req.useAutoThresholds ? 1 : 0};pad=${this.padding}`;
     const stored = await this.store.current(row.id, ownerId, params);
     if (stored) return stored;
-    const transcript = await this.library.transcripts.getByVideo(row.id);
+    const transcript = await this.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(409, ErrorCode.Conflict, 'The video has no transcript yet.');
     const editList = currentEditList(row);
     const energy = row.has_audio === false ? null : await this.energyOf(row);
@@ -63,7 +71,7 @@ export class SilenceService {
       { ...req, padding: this.padding },
     );
     await this.store.put(row.id, row.edit_version, transcript.version, params, analysis);
-    this.library.logger.info(
+    this.logger.info(
       { videoId: row.id, editVersion: row.edit_version, pauses: analysis.summary.total, recommended: analysis.summary.recommended, thresholdDb: levels?.thresholdDb },
       'pauses analysed',
     );
@@ -86,17 +94,17 @@ export class SilenceService {
       const mediaKey = row.playback_key ?? row.original_key;
       if (!mediaKey) throw new AppError(409, ErrorCode.Conflict, 'The video has no media yet.');
       const waveformKey = row.waveform_key ?? StorageKeys.waveform(row.id, row.media_version);
-      const reply = await this.library.bus
-        .request(Subjects.rpcMediaWaveform, { objectKey: mediaKey, waveformKey, energyKey: key }, rpcMediaWaveformReplySchema, this.library.config.WAVEFORM_BUILD_TIMEOUT_MS)
+      const reply = await this.bus
+        .request(Subjects.rpcMediaWaveform, { objectKey: mediaKey, waveformKey, energyKey: key }, rpcMediaWaveformReplySchema, this.config.WAVEFORM_BUILD_TIMEOUT_MS)
         .catch((err: unknown) => {
-          this.library.logger.error({ err, videoId: row.id }, 'energy build request failed');
+          this.logger.error({ err, videoId: row.id }, 'energy build request failed');
           throw new AppError(503, ErrorCode.ServiceUnavailable, 'Silence detection is unavailable right now. Please try again.');
         });
       if (!reply.ok) {
         if (reply.code === 'NO_AUDIO') return null;
         throw new AppError(422, reply.code, reply.message);
       }
-      await this.library.videos.setWaveformKey(row.id, row.media_version, waveformKey);
+      await this.videos.setWaveformKey(row.id, row.media_version, waveformKey);
       bytes = await this.readObject(key);
       if (!bytes) throw new AppError(503, ErrorCode.ServiceUnavailable, 'Silence detection is unavailable right now. Please try again.');
     }
@@ -104,6 +112,6 @@ export class SilenceService {
   }
 
   private readObject(key: string): Promise<Uint8Array | null> {
-    return readObjectBytes(this.library.storage, key);
+    return readObjectBytes(this.storage, key);
   }
 }

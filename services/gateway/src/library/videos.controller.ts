@@ -31,32 +31,15 @@ import { buildTranscriptFromVtt, clampWords, TranscriptBuildError, wordsToVtt } 
 import { GatewayTokens } from '../auth/gateway-tokens';
 import { limitAddress } from '../auth/client-address';
 import { Caller, Public, SignedMedia, type Identity } from '../auth/identity';
-import type { ActiveJobs, RateLimitStore } from '../auth/limits';
+import { ActiveJobs, RateLimitStore } from '../auth/limits';
 import type { GatewayConfig } from '../config';
+import { GATEWAY_CONFIG, LOGGER, MESSAGING, OBJECT_STORAGE } from '../injection';
 import { invalidBody, parseId } from '../http';
 import { receiveFiles } from '../upload';
 import { decideRange, etagMatches } from './http-range';
-import type { ClipStore } from './clip-store';
 import { IngestCoordinator } from './ingest';
-import type { RenderStore } from './render-store';
-import type { TranscriptPatchSummary, TranscriptStore } from './transcript-store';
-import { toApiVideo, type VideoRow, type VideoStore } from './video-store';
-
-export const LIBRARY_DEPS = Symbol('LIBRARY_DEPS');
-export interface LibraryDeps {
-  config: GatewayConfig;
-  bus: Messaging;
-  storage: ObjectStorage;
-  logger: Logger;
-  videos: VideoStore;
-  transcripts: TranscriptStore;
-  ingest: IngestCoordinator;
-  tokens: GatewayTokens;
-  rateLimits: RateLimitStore;
-  activeJobs: ActiveJobs;
-  clips: ClipStore;
-  renders: RenderStore;
-}
+import { TranscriptStore, type TranscriptPatchSummary } from './transcript-store';
+import { toApiVideo, VideoStore, type VideoRow } from './video-store';
 
 
 /** File name without its extension, for a video's default title. */
@@ -70,13 +53,24 @@ function titleFrom(name: string): string {
  */
 @Controller('api')
 export class VideosController {
-  constructor(@Inject(LIBRARY_DEPS) private readonly library: LibraryDeps) {}
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(MESSAGING) private readonly bus: Messaging,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(VideoStore) private readonly videos: VideoStore,
+    @Inject(TranscriptStore) private readonly transcripts: TranscriptStore,
+    @Inject(IngestCoordinator) private readonly ingest: IngestCoordinator,
+    @Inject(GatewayTokens) private readonly tokens: GatewayTokens,
+    @Inject(RateLimitStore) private readonly rateLimits: RateLimitStore,
+    @Inject(ActiveJobs) private readonly activeJobs: ActiveJobs,
+  ) {}
 
   /** Public: the upload page asks before anyone has a session. */
   @Public()
   @Get('vtt/status')
   vttStatus(): VttStatus {
-    return { configured: true, method: VTT_METHOD_UPLOAD, legacyUploadEnabled: this.library.config.LEGACY_UPLOAD_ENABLED };
+    return { configured: true, method: VTT_METHOD_UPLOAD, legacyUploadEnabled: this.config.LEGACY_UPLOAD_ENABLED };
   }
 
   /**
@@ -87,49 +81,49 @@ export class VideosController {
   @Post('videos/upload')
   @HttpCode(201)
   async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Caller() caller: Identity): Promise<Video> {
-    if (!this.library.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
+    if (!this.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
     const tooMany = 'You have uploaded too many videos in the last hour. Please try again later.';
-    await this.library.rateLimits.hit(`upload:user:${caller.userId}`, this.library.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
-    await this.library.rateLimits.hit(`upload:ip:${limitAddress(req.ip)}`, this.library.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
+    await this.rateLimits.hit(`upload:user:${caller.userId}`, this.config.UPLOADS_PER_HOUR_PER_USER, 3600, tooMany);
+    await this.rateLimits.hit(`upload:ip:${limitAddress(req.ip)}`, this.config.UPLOADS_PER_HOUR_PER_IP, 3600, tooMany);
     const videoId = randomUUID();
     const objectId = randomUUID();
     const keys = { video: StorageKeys.originalVideo(videoId, objectId), vtt: StorageKeys.originalVtt(videoId, objectId) };
-    const files = await receiveFiles(req, this.library.storage, {
-      [UPLOAD_VIDEO_FIELD]: { key: keys.video, maxBytes: this.library.config.UPLOAD_MAX_BYTES, label: 'video' },
+    const files = await receiveFiles(req, this.storage, {
+      [UPLOAD_VIDEO_FIELD]: { key: keys.video, maxBytes: this.config.UPLOAD_MAX_BYTES, label: 'video' },
       [UPLOAD_VTT_FIELD]: { key: keys.vtt, maxBytes: MAX_VTT_BYTES, label: 'subtitle file' },
     }).catch((err: unknown) => {
       // the client may still be sending a huge body: close rather than read it all
       if (err instanceof AppError && err.statusCode === 413) res.setHeader('Connection', 'close');
       throw err;
     });
-    const discard = () => Promise.all([this.library.storage.delete(keys.video), this.library.storage.delete(keys.vtt)]).catch(() => undefined);
+    const discard = () => Promise.all([this.storage.delete(keys.video), this.storage.delete(keys.vtt)]).catch(() => undefined);
     try {
       await this.checkVtt(keys.vtt);
       const probe = await this.probeUpload(keys.video);
       const video = files[UPLOAD_VIDEO_FIELD]!;
       const jobId = IngestCoordinator.newJobId();
       const source = { kind: 'upload' as const, videoKey: keys.video, vttKey: keys.vtt };
-      const row = await this.library.videos.createOwned({
+      const row = await this.videos.createOwned({
         id: videoId,
         ownerId: caller.userId,
         title: titleFrom(video.originalName),
         originalName: video.originalName,
         filename: video.originalName,
-        languageCode: this.library.config.DEFAULT_LANGUAGE,
+        languageCode: this.config.DEFAULT_LANGUAGE,
         ingestJobId: jobId,
         ingestSource: source,
         originalKey: keys.video,
         vttKey: keys.vtt,
         fileSize: video.sizeBytes,
         probe,
-      }, this.library.activeJobs);
+      }, this.activeJobs);
       try {
-        await this.library.ingest.request(jobId, videoId, source, this.library.config.DEFAULT_LANGUAGE);
+        await this.ingest.request(jobId, videoId, source, this.config.DEFAULT_LANGUAGE);
       } catch (err) {
-        await this.library.videos.delete(videoId).catch(() => undefined);
+        await this.videos.delete(videoId).catch(() => undefined);
         throw err;
       }
-      this.library.logger.info({ videoId, jobId, sizeBytes: video.sizeBytes }, 'video uploaded');
+      this.logger.info({ videoId, jobId, sizeBytes: video.sizeBytes }, 'video uploaded');
       res.setHeader('Location', `/api/videos/${videoId}`);
       return toApiVideo(row);
     } catch (err) {
@@ -142,10 +136,10 @@ export class VideosController {
   @Get('videos/:id')
   async get(@Param('id') id: string, @Caller() caller: Identity): Promise<Video> {
     const row = await this.row(id, caller);
-    await this.library.videos.touch(row.id);
+    await this.videos.touch(row.id);
     const [stream, subtitles] = await Promise.all([
-      this.library.tokens.signMediaPath(`/api/videos/${row.id}/stream/processed`, caller.userId),
-      this.library.tokens.signMediaPath(`/api/videos/${row.id}/subtitles`, caller.userId),
+      this.tokens.signMediaPath(`/api/videos/${row.id}/stream/processed`, caller.userId),
+      this.tokens.signMediaPath(`/api/videos/${row.id}/subtitles`, caller.userId),
     ]);
     return { ...toApiVideo(row), streamUrl: stream, subtitlesUrl: subtitles };
   }
@@ -158,7 +152,7 @@ export class VideosController {
   @SignedMedia()
   async subtitles(@Param('id') id: string, @Res() res: Response, @Caller() caller: Identity): Promise<void> {
     const row = await this.row(id, caller);
-    const transcript = await this.library.transcripts.getByVideo(row.id);
+    const transcript = await this.transcripts.getByVideo(row.id);
     if (!transcript) throw new AppError(404, ErrorCode.NotFound, 'This video has no subtitles yet.');
     const words = row.duration ? clampWords(transcript.words, row.duration) : transcript.words;
     res.setHeader('Content-Type', 'text/vtt; charset=utf-8');
@@ -172,7 +166,7 @@ export class VideosController {
     const p = videoPatchSchema.safeParse(body ?? {});
     if (!p.success) throw new AppError(400, ErrorCode.ValidationFailed, p.error.issues.map((i) => i.message).join('; '));
     await this.row(id, caller);
-    const row = await this.library.videos.patch(parseId(id), p.data);
+    const row = await this.videos.patch(parseId(id), p.data);
     if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
     return toApiVideo(row);
   }
@@ -187,16 +181,16 @@ export class VideosController {
     }
     if (!row.ingest_source) throw new AppError(409, ErrorCode.Conflict, 'This video has nothing to build a transcript from. Upload it again.');
     const jobId = IngestCoordinator.newJobId();
-    if (!(await this.library.videos.startIngest(row.id, jobId, row.ingest_source))) throw new AppError(409, ErrorCode.Conflict, 'The transcript is already being built.');
-    await this.library.ingest.request(jobId, row.id, row.ingest_source, row.language_code);
-    return toApiVideo((await this.library.videos.get(row.id))!);
+    if (!(await this.videos.startIngest(row.id, jobId, row.ingest_source))) throw new AppError(409, ErrorCode.Conflict, 'The transcript is already being built.');
+    await this.ingest.request(jobId, row.id, row.ingest_source, row.language_code);
+    return toApiVideo((await this.videos.get(row.id))!);
   }
 
   /** GET the transcript: sent as the serialised answer the store keeps per version. */
   @Get('videos/:id/transcript')
   async transcript(@Param('id') id: string, @Caller() caller: Identity, @Res({ passthrough: true }) res: Response): Promise<string> {
     const row = await this.row(id, caller);
-    const t = await this.library.transcripts.getJsonByVideo(row.id);
+    const t = await this.transcripts.getJsonByVideo(row.id);
     if (t === null) {
       if (row.status === 'failed') throw new AppError(404, ErrorCode.NotFound, `This video has no transcript: ${row.vtt_error ?? 'its transcript could not be built.'}`);
       throw new AppError(404, ErrorCode.NotFound, row.status === 'completed' ? 'This video has no transcript.' : 'The transcript is still being built.');
@@ -227,9 +221,9 @@ export class VideosController {
       if (!Number.isInteger(v) || v < 1) throw new AppError(400, ErrorCode.ValidationFailed, 'If-Match must carry the transcript version, e.g. "3".');
       expected = v;
     }
-    const summary = await this.library.transcripts.patch(id, p.data, expected, caller.userId);
+    const summary = await this.transcripts.patch(id, p.data, expected, caller.userId);
     if (prefer && /return=minimal/i.test(prefer)) return summary;
-    return (await this.library.transcripts.get(id))!;
+    return (await this.transcripts.get(id))!;
   }
 
   /** GET /api/videos/{id}/waveform?v=&points= : stored peaks of the current media, resampled. */
@@ -249,20 +243,20 @@ export class VideosController {
     if (!bytes) {
       if (!mediaKey) throw new AppError(409, ErrorCode.Conflict, 'The video has no media yet.');
       cached = false;
-      const reply = await this.library.bus
+      const reply = await this.bus
         .request(
           Subjects.rpcMediaWaveform,
           // the frame energy for pause detection comes from the same decode
           { objectKey: mediaKey, waveformKey: key, energyKey: StorageKeys.energy(row.id, row.media_version) },
           rpcMediaWaveformReplySchema,
-          this.library.config.WAVEFORM_BUILD_TIMEOUT_MS,
+          this.config.WAVEFORM_BUILD_TIMEOUT_MS,
         )
         .catch((err: unknown) => {
-          this.library.logger.error({ err, videoId: row.id }, 'waveform build request failed');
+          this.logger.error({ err, videoId: row.id }, 'waveform build request failed');
           throw new AppError(503, ErrorCode.ServiceUnavailable, 'The waveform cannot be built right now. Please try again.');
         });
       if (!reply.ok) throw new AppError(422, reply.code, reply.message);
-      await this.library.videos.setWaveformKey(row.id, row.media_version, key);
+      await this.videos.setWaveformKey(row.id, row.media_version, key);
       bytes = await this.readObject(key);
       if (!bytes) throw new AppError(503, ErrorCode.ServiceUnavailable, 'The waveform cannot be read right now. Please try again.');
     }
@@ -282,12 +276,12 @@ export class VideosController {
     const row = await this.row(id, caller);
     const key = row.playback_key ?? (row.status === 'completed' ? row.original_key : null);
     if (!key) throw new AppError(409, ErrorCode.Conflict, 'The video is not ready to play yet.');
-    const head = await this.library.storage.head(key);
+    const head = await this.storage.head(key);
     if (!head) throw new AppError(404, ErrorCode.NotFound, 'The media of this video is missing.');
     const etag = head.etag ?? `"${row.media_version}-${head.sizeBytes}"`;
     res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', `private, max-age=${this.library.config.STREAM_CACHE_SECONDS}`);
+    res.setHeader('Cache-Control', `private, max-age=${this.config.STREAM_CACHE_SECONDS}`);
     res.setHeader('Content-Type', 'video/mp4');
     if (etagMatches(req.headers['if-none-match'], etag)) {
       res.status(304).end();
@@ -302,8 +296,8 @@ export class VideosController {
     }
     const obj =
       decision.kind === 'partial'
-        ? await this.library.storage.getStream(key, { start: decision.start, end: decision.end })
-        : await this.library.storage.getStream(key);
+        ? await this.storage.getStream(key, { start: decision.start, end: decision.end })
+        : await this.storage.getStream(key);
     if (decision.kind === 'partial') {
       res.status(206);
       res.setHeader('Content-Range', `bytes ${decision.start}-${decision.end}/${head.sizeBytes}`);
@@ -319,20 +313,20 @@ export class VideosController {
     }
     // a viewer that seeks closes its connection: that is not an error worth a log line
     await pipeline(obj.body, res).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.library.logger.warn({ err, videoId: row.id }, 'stream interrupted');
+      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.logger.warn({ err, videoId: row.id }, 'stream interrupted');
     });
   }
 
   /** A video of the caller's; anyone else's answers 404 like a missing one. */
   private async row(id: string, caller: Identity): Promise<VideoRow> {
-    const row = await this.library.videos.getOwned(parseId(id), caller.userId);
+    const row = await this.videos.getOwned(parseId(id), caller.userId);
     if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
     return row;
   }
 
   private async readObject(key: string): Promise<Uint8Array | null> {
     try {
-      const { body } = await this.library.storage.getStream(key);
+      const { body } = await this.storage.getStream(key);
       const chunks: Buffer[] = [];
       for await (const c of body) chunks.push(c as Buffer);
       return new Uint8Array(Buffer.concat(chunks));
@@ -362,10 +356,10 @@ export class VideosController {
 
   /** ffprobe by a media worker: the declared type is never trusted. */
   private async probeUpload(key: string): Promise<ProbeResult> {
-    const reply = await this.library.bus
-      .request(Subjects.rpcMediaProbe, { objectKey: key }, rpcMediaProbeReplySchema, this.library.config.UPLOAD_PROBE_TIMEOUT_MS)
+    const reply = await this.bus
+      .request(Subjects.rpcMediaProbe, { objectKey: key }, rpcMediaProbeReplySchema, this.config.UPLOAD_PROBE_TIMEOUT_MS)
       .catch((err: unknown) => {
-        this.library.logger.error({ err, key }, 'upload probe request failed');
+        this.logger.error({ err, key }, 'upload probe request failed');
         throw new AppError(503, ErrorCode.ServiceUnavailable, 'The video cannot be checked right now. Please try again in a moment.');
       });
     if (!reply.ok) throw new AppError(415, ErrorCode.UnsupportedMedia, reply.message, { reason: reply.code });

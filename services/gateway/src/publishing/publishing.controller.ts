@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { bearerToken } from '@wordcut/provider';
 import { ExportRefusals } from '../auth/identity';
-import { PUBLISHING, type PublishingService } from './publishing';
+import { PublishingService } from './publishing';
 
 /**
  * Publishing routes. Every call needs the provider session token as a bearer
@@ -11,7 +11,7 @@ import { PUBLISHING, type PublishingService } from './publishing';
 @ExportRefusals()
 @Controller('api')
 export class PublishingController {
-  constructor(@Inject(PUBLISHING) private readonly publishing: PublishingService) {}
+  constructor(@Inject(PublishingService) private readonly publishing: PublishingService) {}
 
   @Post('wordcut/refresh-token')
   @ExportRefusals({ missingMessage: 'JWT token required' })

@@ -22,19 +22,22 @@ import {
   Consumers,
 } from '@wordcut/contracts';
 import { applyMutes, unappliedMutes } from '@wordcut/edit-list';
-import type { ConsumerDef, InboundMessage } from '@wordcut/messaging';
-import { AppError } from '@wordcut/platform';
+import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
+import { AppError, type Logger } from '@wordcut/platform';
+import type { ObjectStorage } from '@wordcut/storage';
 import { ProviderError, type ProviderClient, type VerifiedProviderToken } from '@wordcut/provider';
 import { quotaUsageFrom } from '@wordcut/publishing';
 import { clampWords, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
 import { z } from 'zod';
 import { BUSY_MESSAGE, currentEditList, type EditService, type EditVideoRow } from '../library/edits';
-import type { LibraryDeps } from '../library/videos.controller';
+import type { GatewayConfig } from '../config';
+import type { ClipStore } from '../library/clip-store';
+import type { RenderStore } from '../library/render-store';
+import type { TranscriptStore } from '../library/transcript-store';
+import type { VideoStore } from '../library/video-store';
 import type { SessionAuth } from '../session-auth';
 import { bodyIssues, tooManyEntries } from '../http';
 import { exportError } from './export-error';
-
-export const PUBLISHING = Symbol('PUBLISHING');
 
 export const PUBLISHING_CONSUMERS = {
   items: Consumers.gatewayExportItems,
@@ -59,16 +62,23 @@ const cloneBodySchema = z.object({ videoId: z.string().uuid({ message: 'videoId 
  */
 export class PublishingService {
   constructor(
-    private readonly library: LibraryDeps,
+    private readonly config: Pick<GatewayConfig, 'RPC_TIMEOUT_MS' | 'EXPORT_RPC_TIMEOUT_MS'>,
+    private readonly bus: Messaging,
+    private readonly storage: ObjectStorage,
+    private readonly logger: Logger,
+    private readonly videos: VideoStore,
+    private readonly transcripts: TranscriptStore,
+    private readonly clips: ClipStore,
+    private readonly renders: RenderStore,
     private readonly edits: EditService,
     private readonly auth: SessionAuth,
     private readonly provider: ProviderClient,
   ) {}
 
   async start(): Promise<void> {
-    await this.library.bus.provision([ExportStream], [PUBLISHING_CONSUMERS.items]);
-    this.library.bus.serve(ExportSubjects.rpcSources, rpcExportSourcesRequestSchema, (r) => this.exportSources(r));
-    await this.library.bus.consume({
+    await this.bus.provision([ExportStream], [PUBLISHING_CONSUMERS.items]);
+    this.bus.serve(ExportSubjects.rpcSources, rpcExportSourcesRequestSchema, (r) => this.exportSources(r));
+    await this.bus.consume({
       consumer: PUBLISHING_CONSUMERS.items,
       schema: exportItemUploadedEventSchema,
       handler: (m: InboundMessage<ExportItemUploadedEvent>) => this.onItemUploaded(m.data),
@@ -134,9 +144,9 @@ export class PublishingService {
   /** The server's count of the user's exports; the token's snapshot only when the export service cannot answer. */
   private async usage(claims: VerifiedProviderToken): Promise<QuotaUsage> {
     try {
-      return await this.library.bus.request(ExportSubjects.rpcQuota, { userId: claims.ownerId, plan: claims.plan }, quotaUsageSchema, this.library.config.RPC_TIMEOUT_MS);
+      return await this.bus.request(ExportSubjects.rpcQuota, { userId: claims.ownerId, plan: claims.plan }, quotaUsageSchema, this.config.RPC_TIMEOUT_MS);
     } catch (err) {
-      this.library.logger.warn({ err }, 'export quota unavailable; answering the token snapshot');
+      this.logger.warn({ err }, 'export quota unavailable; answering the token snapshot');
       return quotaUsageFrom(claims.plan, claims.usageSnapshot, new Date());
     }
   }
@@ -156,11 +166,11 @@ export class PublishingService {
       throw this.providerFailure(err, 'clone_failed', 'Clone request failed');
     }
     const next = await this.auth.verifyForExport(cloned.token, 'No authentication token');
-    const relinked = await this.library.videos.relinkToClone(row.id, { fromSession: claims.sessionId, sessionId: next.sessionId, providerVideoId: next.videoId }, (tx) =>
-      this.library.clips.resetUploads(tx, row.id),
+    const relinked = await this.videos.relinkToClone(row.id, { fromSession: claims.sessionId, sessionId: next.sessionId, providerVideoId: next.videoId }, (tx) =>
+      this.clips.resetUploads(tx, row.id),
     );
     if (!relinked) throw exportError(409, 'clone_failed', 'The video changed while cloning. Please try again.');
-    this.library.logger.info({ videoId: row.id, from: claims.sessionId, to: next.sessionId }, 'video cloned at the provider');
+    this.logger.info({ videoId: row.id, from: claims.sessionId, to: next.sessionId }, 'video cloned at the provider');
     return { token: cloned.token, sessionId: next.sessionId, providerVideoId: next.videoId };
   }
 
@@ -173,7 +183,7 @@ export class PublishingService {
     const parsed = exportRequestSchema.safeParse(body);
     if (!parsed.success) {
       const over = tooManyEntries(bodyIssues(parsed.error.issues));
-      if (over) this.library.logger.warn({ report: true, userId: claims.ownerId, list: over.path.join('.'), limit: over.maximum }, 'request refused: a list over its limit');
+      if (over) this.logger.warn({ report: true, userId: claims.ownerId, list: over.path.join('.'), limit: over.maximum }, 'request refused: a list over its limit');
       throw exportError(400, 'invalid_request', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
     }
     const request = parsed.data;
@@ -184,7 +194,7 @@ export class PublishingService {
     }
     const row = await this.sessionVideo(request.videoId, claims);
     const clipIds = request.clips.map((c) => c.clipId);
-    const clips = await this.library.clips.ofVideo(row.id, clipIds);
+    const clips = await this.clips.ofVideo(row.id, clipIds);
     const missing = clipIds.filter((id) => !clips.some((c) => c.id === id));
     if (missing.length) throw exportError(422, 'invalid_request', `Clip ${missing[0]} does not belong to this video (it may have been deleted). Please reload.`);
     const unfinished = clips.find((c) => c.status !== 'completed');
@@ -206,9 +216,9 @@ export class PublishingService {
         renderJobId: render && 'renderJobId' in render ? render.renderJobId : null,
       },
       rpcExportCreateReplySchema,
-      this.library.config.EXPORT_RPC_TIMEOUT_MS,
+      this.config.EXPORT_RPC_TIMEOUT_MS,
       (err) => {
-        this.library.logger.error({ err }, 'export create request failed');
+        this.logger.error({ err }, 'export create request failed');
         return exportError(503, 'export_failed', 'Failed to create export job', { details: 'The export service did not answer. Please try again in a moment.' });
       },
     );
@@ -218,12 +228,12 @@ export class PublishingService {
 
   async exportStatus(authorization: string | null, jobId: string): Promise<ExportJobStatus> {
     const unanswered = () => exportError(503, 'status_fetch_failed', 'Failed to fetch job status');
-    return (await this.askAboutJob(authorization, jobId, 'status', rpcExportStatusReplySchema, this.library.config.RPC_TIMEOUT_MS, unanswered)).status;
+    return (await this.askAboutJob(authorization, jobId, 'status', rpcExportStatusReplySchema, this.config.RPC_TIMEOUT_MS, unanswered)).status;
   }
 
   async retryExport(authorization: string | null, jobId: string): Promise<ExportCreated> {
     const unanswered = () => exportError(503, 'retry_failed', 'Failed to retry export job');
-    return (await this.askAboutJob(authorization, jobId, 'retry', rpcExportCreateReplySchema, this.library.config.EXPORT_RPC_TIMEOUT_MS, unanswered)).created;
+    return (await this.askAboutJob(authorization, jobId, 'retry', rpcExportCreateReplySchema, this.config.EXPORT_RPC_TIMEOUT_MS, unanswered)).created;
   }
 
   /** rpc.export.status / rpc.export.retry for one of the caller's export jobs (the export token names the caller). */
@@ -238,7 +248,7 @@ export class PublishingService {
     const claims = await this.auth.verifyForExport(authorization, 'Job ID and token required', 'invalid_request');
     const subject = what === 'status' ? ExportSubjects.rpcStatus : ExportSubjects.rpcRetry;
     return this.askExport(subject, { jobId, caller: this.caller(claims, authorization!) }, schema, timeoutMs, (err) => {
-      this.library.logger.warn({ err, jobId }, `export ${what} request failed`);
+      this.logger.warn({ err, jobId }, `export ${what} request failed`);
       return unanswered();
     });
   }
@@ -256,7 +266,7 @@ export class PublishingService {
   ): Promise<Extract<R, { ok: true }>> {
     let reply: R;
     try {
-      reply = await this.library.bus.request(subject, payload, schema, timeoutMs);
+      reply = await this.bus.request(subject, payload, schema, timeoutMs);
     } catch (err) {
       throw unanswered(err);
     }
@@ -265,18 +275,18 @@ export class PublishingService {
   }
 
   private async markUploading(videoId: string, main: boolean, vtt: boolean, clipIds: string[]): Promise<void> {
-    await this.library.videos.markUploading(videoId, main, vtt);
-    await this.library.clips.markUploading(videoId, clipIds);
+    await this.videos.markUploading(videoId, main, vtt);
+    await this.clips.markUploading(videoId, clipIds);
   }
 
   /** export -> gateway: an item reached the provider (or failed): the record the dialog offers from. */
   async onItemUploaded(e: ExportItemUploadedEvent): Promise<void> {
     if (e.type === 'clip') {
       if (!e.clipId) return;
-      await this.library.clips.setUploadStatus(e.clipId, e.videoId, e.status, e.providerVideoId);
+      await this.clips.setUploadStatus(e.clipId, e.videoId, e.status, e.providerVideoId);
       return;
     }
-    await this.library.videos.setUploadStatus(e.videoId, e.type, e.status);
+    await this.videos.setUploadStatus(e.videoId, e.type, e.status);
   }
 
   /**
@@ -289,7 +299,7 @@ export class PublishingService {
     const wanted = segments.map((s) => ({ start: s.start, end: s.end, level: s.level ?? 'silence' }));
     const missing = unappliedMutes(currentEditList(row), wanted, MUTE_MATCH_TOLERANCE);
     if (missing.length === 0) return null;
-    const active = await this.library.renders.activeVideoRender(row.id);
+    const active = await this.renders.activeVideoRender(row.id);
     if (active) return { renderJobId: active };
     const base = currentEditList(row);
     try {
@@ -317,17 +327,17 @@ export class PublishingService {
     let vtt = null;
     let wordByword = null;
     if (r.vtt) {
-      const transcript = await this.library.transcripts.getByVideo(row.id);
+      const transcript = await this.transcripts.getByVideo(row.id);
       if (!transcript) return { state: 'refused', message: 'The video has no transcript to publish as subtitles.' };
       const words = row.duration ? clampWords(transcript.words, row.duration) : transcript.words;
       const vttKey = StorageKeys.exportVtt(row.id, r.exportJobId);
       const wordsKey = StorageKeys.exportWordByWord(row.id, r.exportJobId);
-      await this.library.storage.upload(vttKey, Buffer.from(wordsToVtt(words, { languageCode: transcript.languageCode })), { contentType: 'text/vtt' });
-      await this.library.storage.upload(wordsKey, Buffer.from(JSON.stringify(wordsToWordByWord(words, transcript.languageCode))), { contentType: 'application/json' });
+      await this.storage.upload(vttKey, Buffer.from(wordsToVtt(words, { languageCode: transcript.languageCode })), { contentType: 'text/vtt' });
+      await this.storage.upload(wordsKey, Buffer.from(JSON.stringify(wordsToWordByWord(words, transcript.languageCode))), { contentType: 'application/json' });
       vtt = { key: vttKey, contentType: 'text/vtt', name: `${title}.vtt` };
       wordByword = { key: wordsKey, contentType: 'application/json', name: `${title}.words.json` };
     }
-    const clipRows = await this.library.clips.ofVideo(row.id, r.clipIds);
+    const clipRows = await this.clips.ofVideo(row.id, r.clipIds);
     const notReady = r.clipIds.find((id) => clipRows.find((c) => c.id === id)?.status !== 'completed');
     if (notReady) return { state: 'refused', message: `Clip ${notReady} is no longer available (deleted or not finished).` };
     return {
@@ -345,7 +355,7 @@ export class PublishingService {
     const claims = await this.auth.verifyForExport(authorization, 'JWT token required');
     const parsed = resetBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw exportError(400, 'invalid_request', 'videoId must be a video id');
-    const bySession = await this.library.videos.getBySession(sessionId, claims.ownerId);
+    const bySession = await this.videos.getBySession(sessionId, claims.ownerId);
     if (!bySession) throw exportError(404, 'not_found', 'This session has no video in WordCut.');
     if (claims.sessionId !== sessionId) throw exportError(403, 'forbidden', 'This session token is for another session.');
     if (parsed.data.videoId && parsed.data.videoId !== bySession.id) throw exportError(403, 'forbidden', 'This session token is not for this video.');
@@ -355,20 +365,20 @@ export class PublishingService {
       transcript: row.vtt_changed || row.word_byword_changed,
     };
     await this.edits.revertToOriginal(row.id, claims.ownerId);
-    await this.library.videos.resetUploads(row.id);
-    this.library.logger.info({ videoId: row.id, sessionId, filesUpdated }, 'session reset to the original');
+    await this.videos.resetUploads(row.id);
+    this.logger.info({ videoId: row.id, sessionId, filesUpdated }, 'session reset to the original');
     const message = filesUpdated.video || filesUpdated.transcript ? 'The video and its transcript are back to the original.' : 'Nothing to reset: the video was already the original.';
     return { success: true, filesUpdated, message };
   }
 
   private providerFailure(err: unknown, code: string, message: string): AppError {
     if (err instanceof ProviderError) {
-      this.library.logger.warn({ err, status: err.status, code: err.code }, `provider call failed (${code})`);
+      this.logger.warn({ err, status: err.status, code: err.code }, `provider call failed (${code})`);
       if (err.code === 'unauthorized' || err.status === 401) return exportError(401, 'unauthorized', `${message} The provider refused the session token.`);
       if (err.status === 409) return exportError(409, code, err.message || message);
       return exportError(502, code, message, { details: err.message, ...(err.retryAfterSec ? { retryAfter: err.retryAfterSec } : {}) });
     }
-    this.library.logger.error({ err }, `provider call failed (${code})`);
+    this.logger.error({ err }, `provider call failed (${code})`);
     return exportError(502, code, message, { details: (err as Error).message });
   }
 }
