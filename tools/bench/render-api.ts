@@ -26,7 +26,7 @@ import { generateTimecodeMedia, timecodeAudioFilter } from '../media/timecode-me
 import { startStack, SERVICES, type ServiceName } from '../stack/stack';
 import { bearer, startGatewaySession } from '../testing/identity';
 import { BENCH_DIR, MB, checkInterrupted, freePort, onCleanup, procMemory, round } from './common';
-import { keptSpans, plainCropFilter, planCuts, trimConcatGraph } from './render';
+import { keptSpans, plainCropFilter, planCuts, trimConcatGraph } from './render-plans';
 import { benchEnv } from './stack';
 import { plainTable as table } from './report';
 
