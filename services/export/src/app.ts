@@ -11,7 +11,7 @@ import { ExportService, type ExportServiceOptions } from './export.service';
 import { ExportWorker, type ExportWorkerOptions } from './export.worker';
 import { ExportMetrics } from './metrics';
 import { serveOperatorCalls } from './operator-calls';
-import { ExportOperatorStore } from './operator-records';
+import { ExportOperatorRecords } from './operator-records';
 import { RenderWaits, type RenderWaitOptions } from './render-waits';
 import { WEBHOOK_RECEIVER, WebhookApplier, WebhookReceiver, WebhooksController, type WebhookApplierOptions } from './webhooks';
 
@@ -75,7 +75,7 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
         secret: config.PROVIDER_WEBHOOK_SECRET,
         ...(tuning.webhooks?.toleranceSec !== undefined ? { toleranceSec: tuning.webhooks.toleranceSec } : {}),
       });
-      const operatorRecords = new ExportOperatorStore(ds, config.PROVIDER_WEBHOOK_URL);
+      const operatorRecords = new ExportOperatorRecords(store, config.PROVIDER_WEBHOOK_URL);
       // JOBS: the render jobs an export may wait for end there
       await bus.provision([ExportStream, Streams.jobs], [worker.consumer, applier.consumer, ...renderWaits.consumers]);
       const databaseAndBus = databaseAndBusParts(ds, bus);
@@ -88,7 +88,7 @@ export async function startExport(o: StartExportOptions = {}): Promise<RunningSe
           await worker.start();
           await renderWaits.start();
           await applier.start();
-          serveOperatorCalls(bus, operatorRecords, applier);
+          serveOperatorCalls(bus, operatorRecords, store.failedWebhooks, applier);
         },
         close: async () => {
           worker.stop();

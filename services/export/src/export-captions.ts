@@ -1,7 +1,7 @@
 import { StorageKeys } from '@wordcut/contracts';
 import type { Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
-import type { ExportJobRow } from './export-store';
+import type { ExportJobRow } from './export-job-store';
 
 /**
  * Deletes the caption objects the gateway wrote for one export (its VTT and word-by-word JSON,

@@ -1,7 +1,7 @@
 import { exportRequestSchema, type ExportRequestInput } from '@wordcut/contracts';
 import { randomUUID } from 'node:crypto';
 import { muteStep, planItems, requestFingerprint, retryItems, uploadProgress, uploadStep, userItemCount } from './export-plan';
-import type { ExportItemRow } from './export-store';
+import type { ExportItemRow } from './export-item-store';
 
 const videoId = randomUUID();
 const clipA = randomUUID();

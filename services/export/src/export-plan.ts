@@ -1,7 +1,8 @@
 import type { ExportItemType, ExportRequest } from '@wordcut/contracts';
 import { canonicalJson } from '@wordcut/publishing';
 import { createHash } from 'node:crypto';
-import type { ExportItemRow, ExportNames, NewExportItem } from './export-store';
+import type { ExportItemRow, NewExportItem } from './export-item-store';
+import type { ExportNames } from './export-job-store';
 
 /**
  * Stripe-style request fingerprint: the same idempotency key may only come back with the same

@@ -858,7 +858,7 @@ describe('export service (real Postgres, NATS, s3rver and provider sandbox)', ()
       const olderThanA = new Date(Date.parse(confirmations[0]!.createdAt) - 60_000).toISOString();
       const store = new ExportStore(ds);
       const failedFor = async (e: ProviderWebhookEvent) => {
-        await store.recordWebhook(e);
+        await store.webhookEvents.recordWebhook(e);
         await store.recordFailedWebhook(e, `no export item has upload id ${e.data.uploadId}`, 3);
         return ((await ds.query(`SELECT id FROM export.failed_webhooks WHERE event_id = $1`, [e.id])) as Array<{ id: string }>)[0]!.id;
       };

@@ -23,7 +23,8 @@ import { z } from 'zod';
 import { ExportCode, Messages, refusal } from './errors';
 import { deleteExportCaptions } from './export-captions';
 import { planItems, requestFingerprint, retryItems, userItemCount } from './export-plan';
-import { toJobStatus, type ExportStore, type NewExportJob } from './export-store';
+import type { NewExportJob } from './export-job-store';
+import { toJobStatus, type ExportStore } from './export-store';
 import { announceUnreached } from './item-events';
 import type { ExportMetrics } from './metrics';
 import type { RenderWaits } from './render-waits';
@@ -118,16 +119,16 @@ export class ExportService {
     const w = quotaWindows(now);
 
     const outcome = await this.store.withUserLock(caller.userId, async (tx): Promise<RpcExportCreateReply> => {
-      await this.store.purgeExpiredKeys(tx, caller.userId);
-      const stored = await this.store.findKey(tx, caller.userId, request.idempotencyKey);
+      await this.store.keys.purgeExpiredKeys(tx, caller.userId);
+      const stored = await this.store.keys.findKey(tx, caller.userId, request.idempotencyKey);
       if (stored) {
         if (stored.fingerprint !== fingerprint) return refusal(422, { error: ExportCode.IdempotencyKeyReused, message: Messages.idempotencyKeyReused });
         return { ok: true, created: stored.response, replayed: true };
       }
-      const counts = await this.store.countQuota(tx, caller.userId, w.dayStart, w.monthStart);
+      const counts = await this.store.jobs.countQuota(tx, caller.userId, w.dayStart, w.monthStart);
       const allowed = checkExportAllowed(caller.plan, counts, now, this.options.upgradeUrl);
       if (!allowed.ok) return refusal(429, allowed.error);
-      const running = await this.store.runningJobOfVideo(tx, request.videoId);
+      const running = await this.store.jobs.runningJobOfVideo(tx, request.videoId);
       if (running) return inProgress(running);
 
       const job = newJobOf(caller, { videoId: request.videoId, request, names: msg.names, retryOf: null, countsTowardQuota: true });
@@ -139,7 +140,7 @@ export class ExportService {
         itemCount: userItemCount(request),
         quota: quotaUsageFrom(caller.plan, { exportsToday: counts.exportsToday + 1, exportsThisMonth: counts.exportsThisMonth + 1 }, now),
       };
-      await this.store.insertKey(tx, caller.userId, request.idempotencyKey, fingerprint, jobId, created);
+      await this.store.keys.insertKey(tx, caller.userId, request.idempotencyKey, fingerprint, jobId, created);
       return { ok: true, created, replayed: false };
     });
 
@@ -158,9 +159,9 @@ export class ExportService {
 
   /** rpc.export.status: only the caller's own jobs exist for them (another user's job is 404 too). */
   async status(req: RpcExportJobRequest): Promise<StatusReply> {
-    const job = await this.store.getJob(req.jobId);
+    const job = await this.store.jobs.getJob(req.jobId);
     if (!job || job.userId !== req.caller.userId) return refusal(404, { error: ExportCode.NotFound, message: Messages.notFound });
-    return { ok: true, status: toJobStatus(job, await this.store.getItems(job.id)) };
+    return { ok: true, status: toJobStatus(job, await this.store.items.getItems(job.id)) };
   }
 
   /**
@@ -174,20 +175,20 @@ export class ExportService {
   async retry(req: RpcExportJobRequest): Promise<RpcExportCreateReply> {
     const caller = req.caller;
     const outcome = await this.store.withUserLock(caller.userId, async (tx): Promise<RpcExportCreateReply> => {
-      const failed = await this.store.getJob(req.jobId, tx);
+      const failed = await this.store.jobs.getJob(req.jobId, tx);
       if (!failed || failed.userId !== caller.userId) return refusal(404, { error: ExportCode.NotFound, message: Messages.notFound });
       if (failed.status !== 'failed') return refusal(409, { error: ExportCode.NotRetryable, message: Messages.notRetryable });
       if (caller.sessionId !== failed.sessionId) return refusal(409, { error: ExportCode.SessionMismatch, message: Messages.sessionMismatch });
       const now = this.now();
       const w = quotaWindows(now);
-      const quota = quotaUsageFrom(caller.plan, await this.store.countQuota(tx, caller.userId, w.dayStart, w.monthStart), now);
-      const existing = await this.store.latestRetryOf(tx, failed.id);
+      const quota = quotaUsageFrom(caller.plan, await this.store.jobs.countQuota(tx, caller.userId, w.dayStart, w.monthStart), now);
+      const existing = await this.store.jobs.latestRetryOf(tx, failed.id);
       if (existing) {
         return { ok: true, created: { jobId: existing.id, status: existing.status, itemCount: userItemCount(existing.request), quota }, replayed: true };
       }
-      const running = await this.store.runningJobOfVideo(tx, failed.videoId);
+      const running = await this.store.jobs.runningJobOfVideo(tx, failed.videoId);
       if (running) return inProgress(running);
-      const items = retryItems(await this.store.getItems(failed.id, tx));
+      const items = retryItems(await this.store.items.getItems(failed.id, tx));
       const job = newJobOf(caller, { videoId: failed.videoId, request: failed.request, names: failed.names, retryOf: failed.id, countsTowardQuota: false });
       await this.store.insertJob(tx, job, items);
       return { ok: true, created: { jobId: job.id, status: 'queued', itemCount: userItemCount(failed.request), quota }, replayed: false };
@@ -205,7 +206,7 @@ export class ExportService {
   async quota(userId: string, plan: RpcExportCreate['caller']['plan']): Promise<QuotaUsage> {
     const now = this.now();
     const w = quotaWindows(now);
-    return quotaUsageFrom(plan, await this.store.quotaCounts(userId, w.dayStart, w.monthStart), now);
+    return quotaUsageFrom(plan, await this.store.jobs.quotaCounts(userId, w.dayStart, w.monthStart), now);
   }
 
   /**
@@ -230,13 +231,13 @@ export class ExportService {
     if (this.sweeping) return this.sweeping;
     this.sweeping = (async () => {
       try {
-        for (const jobId of await this.store.queuedOlderThan(this.options.queuedGraceMs ?? 30_000)) {
+        for (const jobId of await this.store.jobs.queuedOlderThan(this.options.queuedGraceMs ?? 30_000)) {
           const onStream = await this.bus.lastOnSubject(ExportStream.name, runSubject(jobId)).catch(() => null);
           if (onStream) continue;
           this.logger.warn({ jobId }, 'queued export job has no run message: publishing it again');
           await this.dispatch(jobId);
         }
-        for (const jobId of await this.store.processingStaleFor(this.options.staleProcessingMs ?? 15 * 60_000)) {
+        for (const jobId of await this.store.jobs.processingStaleFor(this.options.staleProcessingMs ?? 15 * 60_000)) {
           const failed = await this.store.fail(jobId, { error: ExportCode.ExportFailed, message: Messages.exportFailed, details: 'The export stopped making progress (its worker stopped).' });
           if (failed) {
             this.metrics?.completed.inc({ status: 'failed' });

@@ -15,7 +15,9 @@ import type { ObjectStorage } from '@wordcut/storage';
 import { ExportCode, Messages, detailsOf } from './errors';
 import { deleteExportCaptions } from './export-captions';
 import { uploadProgress, uploadStep } from './export-plan';
-import type { ExportItemRow, ExportJobRow, ExportStore } from './export-store';
+import type { ExportItemRow } from './export-item-store';
+import type { ExportJobRow } from './export-job-store';
+import type { ExportStore } from './export-store';
 import { exportRunMessageSchema, type ExportRunMessage } from './run-message';
 import { announceItem, announceUnreached } from './item-events';
 import type { ExportMetrics } from './metrics';
@@ -111,9 +113,9 @@ export class ExportWorker {
 
   async handle(m: InboundMessage<ExportRunMessage>): Promise<void> {
     const jobId = m.data.jobId;
-    const claimed = await this.store.claim(jobId, m.streamSequence);
+    const claimed = await this.store.jobs.claim(jobId, m.streamSequence);
     if (!claimed) {
-      const job = await this.store.getJob(jobId);
+      const job = await this.store.jobs.getJob(jobId);
       this.logger.info({ jobId, status: job?.status ?? null, seq: m.streamSequence }, job ? 'export run message ignored: the job is finished or taken' : 'export run message for an unknown job');
       return;
     }
@@ -135,15 +137,15 @@ export class ExportWorker {
   }
 
   private async run(job: ExportJobRow, signal: AbortSignal): Promise<void> {
-    let items = await this.store.getItems(job.id);
+    let items = await this.store.items.getItems(job.id);
     if (items.some((i) => i.status !== 'uploaded')) {
       const sources = await this.sources(job, items);
       if (!sources) return; // waiting for a mute render: its end runs the job again
       const plan = await this.plan(job, items, sources);
-      items = await this.store.getItems(job.id);
+      items = await this.store.items.getItems(job.id);
       await this.upload(job, items, plan, signal);
     }
-    if (await this.store.complete(job.id)) {
+    if (await this.store.jobs.complete(job.id)) {
       this.metrics?.completed.inc({ status: 'completed' });
       this.logger.info({ jobId: job.id, items: items.length }, 'export job completed');
       await deleteExportCaptions(this.storage, this.logger, job);
@@ -184,7 +186,7 @@ export class ExportWorker {
         item.type === 'main_video' ? s.mainVideo : item.type === 'vtt' ? s.vtt : item.type === 'word_by_word' ? s.wordByword : (s.clips.find((c) => c.clipId === item.itemId) ?? null);
       if (!source) {
         if (item.type === 'word_by_word') {
-          await this.store.dropItem(job.id, item.type, item.itemId);
+          await this.store.items.dropItem(job.id, item.type, item.itemId);
           continue;
         }
         throw new ExportJobFailure({ error: ExportCode.ExportFailed, message: Messages.exportFailed, details: `The library has no file for ${describe(item)}.` });
@@ -207,7 +209,7 @@ export class ExportWorker {
     for (const p of plan) {
       const { item } = p;
       const step = uploadStep(item.type, item.name);
-      await this.store.markItemUploading(job.id, item.type, item.itemId, p.size);
+      await this.store.items.markItemUploading(job.id, item.type, item.itemId, p.size);
       await progress.write(uploadProgress(done, total), step);
       let result;
       try {
@@ -231,13 +233,13 @@ export class ExportWorker {
           ...(resumeUri ? { resumeUri } : {}),
           signal,
           onProgress: (sent) => progress.maybe(uploadProgress(base + Math.min(sent, p.size), total), step),
-          onSession: (uri) => this.store.setUploadSession(job.id, item.type, item.itemId, { uri, sha256: source.sha256 }),
+          onSession: (uri) => this.store.items.setUploadSession(job.id, item.type, item.itemId, { uri, sha256: source.sha256 }),
         });
       } catch (err) {
         throw new ItemUploadError(item, err);
       }
       done += p.size;
-      await this.store.markItemUploaded(job.id, item.type, item.itemId, { bytes: result.bytes, uploadId: result.uploadId, providerVideoId: result.providerVideoId });
+      await this.store.items.markItemUploaded(job.id, item.type, item.itemId, { bytes: result.bytes, uploadId: result.uploadId, providerVideoId: result.providerVideoId });
       this.metrics?.uploadBytes.inc(result.bytes);
       await progress.write(uploadProgress(done, total), step);
       await announceItem(this.bus, job.videoId, item, 'uploaded', result.providerVideoId);
@@ -266,7 +268,7 @@ export class ExportWorker {
   /** The failing item with its own error, then the job; the items it never uploaded fail with it. */
   private async fail(job: ExportJobRow, err: unknown, error: ExportError): Promise<void> {
     if (err instanceof ItemUploadError) {
-      await this.store.markItemFailed(job.id, err.item.type, err.item.itemId, error.details ?? error.message);
+      await this.store.items.markItemFailed(job.id, err.item.type, err.item.itemId, error.details ?? error.message);
       await announceItem(this.bus, job.videoId, err.item, 'failed', null).catch((e: unknown) => this.logger.warn({ err: e, jobId: job.id }, 'could not announce a failed item'));
     }
     const failed = await this.store.fail(job.id, error);
@@ -321,7 +323,7 @@ class ProgressWriter {
     await this.inflight;
     this.last = Date.now();
     const now = this.now();
-    await this.store.setProgress(this.jobId, progress, step, estimateCompletion(this.startedAt, progress, now));
+    await this.store.jobs.setProgress(this.jobId, progress, step, estimateCompletion(this.startedAt, progress, now));
   }
 
   async settled(): Promise<void> {

@@ -1,7 +1,8 @@
 import { ExportSubjects, type ExportItemUploadedEvent } from '@wordcut/contracts';
 import type { Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
-import type { ExportItemRow, FailedJob } from './export-store';
+import type { ExportItemRow } from './export-item-store';
+import type { FailedJob } from './export-store';
 
 /**
  * Tells the gateway an item's upload result on `export.events.item` (it sets the video's or clip's

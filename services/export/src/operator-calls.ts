@@ -2,7 +2,8 @@ import { ExportSubjects, failedWebhookQuerySchema, webhookBulkDeleteSchema, type
 import type { Messaging } from '@wordcut/messaging';
 import { z } from 'zod';
 import { detailsOf } from './errors';
-import type { ExportOperatorStore } from './operator-records';
+import type { FailedWebhookStore } from './failed-webhook-store';
+import type { ExportOperatorRecords } from './operator-records';
 import type { WebhookApplier } from './webhooks';
 
 /**
@@ -10,32 +11,32 @@ import type { WebhookApplier } from './webhooks';
  * the stored event again, now: applied resolves the record, a failure keeps it with the new error,
  * and an event older than what its upload last applied is skipped (resolved, not applied).
  */
-export function serveOperatorCalls(bus: Messaging, records: ExportOperatorStore, applier: Pick<WebhookApplier, 'apply'>): void {
+export function serveOperatorCalls(bus: Messaging, records: ExportOperatorRecords, failedWebhooks: FailedWebhookStore, applier: Pick<WebhookApplier, 'apply'>): void {
   bus.serve(ExportSubjects.rpcHealth, z.object({}), () => records.health());
   bus.serve(ExportSubjects.rpcFailedWebhooks, failedWebhookQuerySchema, (q) => records.failedWebhooks(q));
-  bus.serve(ExportSubjects.rpcRetryWebhook, z.object({ id: z.string().uuid() }), ({ id }) => retryWebhook(records, applier, id));
-  bus.serve(ExportSubjects.rpcDeleteWebhooks, webhookBulkDeleteSchema, async ({ jobIds }) => ({ deleted: await records.deleteFailed(jobIds) }));
+  bus.serve(ExportSubjects.rpcRetryWebhook, z.object({ id: z.string().uuid() }), ({ id }) => retryWebhook(failedWebhooks, applier, id));
+  bus.serve(ExportSubjects.rpcDeleteWebhooks, webhookBulkDeleteSchema, async ({ jobIds }) => ({ deleted: await failedWebhooks.deleteFailed(jobIds) }));
 }
 
 /** Answered (not applied) when a retried event is older than what its upload last applied. */
 export const STALE_WEBHOOK_SKIPPED = 'Skipped: a newer provider event of this upload was already applied, so this older one was not.';
 
-export async function retryWebhook(records: ExportOperatorStore, applier: Pick<WebhookApplier, 'apply'>, id: string): Promise<WebhookRetryResult | null> {
-  const event = await records.failedEvent(id);
+export async function retryWebhook(failedWebhooks: Pick<FailedWebhookStore, 'failedEvent' | 'retried'>, applier: Pick<WebhookApplier, 'apply'>, id: string): Promise<WebhookRetryResult | null> {
+  const event = await failedWebhooks.failedEvent(id);
   if (!event) return null;
   let outcome: 'applied' | 'skipped';
   try {
     outcome = await applier.apply(event);
   } catch (err) {
     const error = detailsOf(err);
-    await records.retried(id, error);
+    await failedWebhooks.retried(id, error);
     return { jobId: id, succeeded: false, error };
   }
   if (outcome === 'skipped') {
     // stale: nothing left to retry, so the record is resolved, and the answer says it was not applied
-    await records.retried(id, STALE_WEBHOOK_SKIPPED, true);
+    await failedWebhooks.retried(id, STALE_WEBHOOK_SKIPPED, true);
     return { jobId: id, succeeded: false, error: STALE_WEBHOOK_SKIPPED };
   }
-  await records.retried(id, null);
+  await failedWebhooks.retried(id, null);
   return { jobId: id, succeeded: true, error: null };
 }

@@ -58,7 +58,7 @@ export class RenderWaits {
 
   /** The export waits for `renderJobId` to apply its `segments` mute segments. */
   async wait(exportJobId: string, renderJobId: string, segments: number): Promise<void> {
-    const rounds = await this.store.awaitRender(exportJobId, renderJobId, muteStep(segments));
+    const rounds = await this.store.jobs.awaitRender(exportJobId, renderJobId, muteStep(segments));
     if (rounds === null) return;
     if (rounds > MAX_RENDER_ROUNDS) {
       await this.fail(exportJobId, 'The library kept rendering the video instead of naming the files to upload.');
@@ -70,7 +70,7 @@ export class RenderWaits {
 
   /** A render job ended: its waiting exports run again, or fail with it. */
   async onRenderEnded(renderJobId: string, end: RenderEnd): Promise<void> {
-    for (const exportJobId of await this.store.waitingFor(renderJobId)) {
+    for (const exportJobId of await this.store.jobs.waitingFor(renderJobId)) {
       if (end.outcome === 'completed') {
         // one run message per render waited for (the job's first run used the job id alone)
         await this.bus.publish(runSubject(exportJobId), { jobId: exportJobId } satisfies ExportRunMessage, { msgId: `${exportJobId}:${renderJobId}` });
@@ -83,10 +83,10 @@ export class RenderWaits {
 
   /** Part of the export service's sweep: waits past the render timeout fail; old waits look their render up once more. */
   async sweep(): Promise<void> {
-    for (const w of await this.store.waitingLongerThan(this.options.renderTimeoutMs ?? 30 * 60_000)) {
+    for (const w of await this.store.jobs.waitingLongerThan(this.options.renderTimeoutMs ?? 30 * 60_000)) {
       await this.fail(w.id, `Applying the mute segments took too long (render job ${w.renderJobId}).`);
     }
-    const renders = new Set((await this.store.waitingLongerThan(this.options.recheckAfterMs ?? 60_000)).map((w) => w.renderJobId));
+    const renders = new Set((await this.store.jobs.waitingLongerThan(this.options.recheckAfterMs ?? 60_000)).map((w) => w.renderJobId));
     for (const renderJobId of renders) await this.recheck(renderJobId);
   }
 

@@ -48,7 +48,7 @@ export class WebhookReceiver {
       this.metrics?.webhooks.inc({ result: 'invalid_payload' });
       return { status: 400, body: { error: 'invalid_payload', message: `The webhook body is not a provider event: ${detailsOf(err)}` } };
     }
-    if (!(await this.store.recordWebhook(event, maskSignature(signatureHeader)))) {
+    if (!(await this.store.webhookEvents.recordWebhook(event, maskSignature(signatureHeader)))) {
       this.metrics?.webhooks.inc({ result: 'duplicate' });
       this.logger.info({ eventId: event.id, type: event.type }, 'provider webhook replayed: ignored');
       return { status: 200, body: { received: true, duplicate: true } };
@@ -57,7 +57,7 @@ export class WebhookReceiver {
       await this.bus.publish(ExportSubjects.webhook, event, { msgId: event.id });
     } catch (err) {
       // not queued: forget it, so the provider's redelivery of this event is taken as new
-      await this.store.forgetWebhook(event.id).catch(() => undefined);
+      await this.store.webhookEvents.forgetWebhook(event.id).catch(() => undefined);
       this.metrics?.webhooks.inc({ result: 'unavailable' });
       this.logger.error({ err, eventId: event.id }, 'could not queue a provider webhook');
       return { status: 503, body: { error: 'unavailable', message: 'The webhook could not be queued. Please deliver it again.' } };
@@ -140,7 +140,7 @@ export class WebhookApplier {
         this.logger.error({ eventId: e.id, type: e.type, attempts: m.deliveryCount, error }, 'provider webhook failed for good: recorded in failed_webhooks');
         return;
       }
-      await this.store.webhookAttemptFailed(e.id, error).catch(() => undefined);
+      await this.store.webhookEvents.webhookAttemptFailed(e.id, error).catch(() => undefined);
       throw err;
     }
   }

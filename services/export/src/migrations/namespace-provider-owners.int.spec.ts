@@ -40,7 +40,7 @@ describe('NamespaceProviderOwners (export)', () => {
   const ownerOf = async (id: string) =>
     ((await ds.query(`SELECT user_id, caller->>'userId' AS caller FROM export.export_jobs WHERE id = $1`, [id])) as [{ user_id: string; caller: string }])[0];
   const keys = async () => ((await ds.query(`SELECT user_id, key, fingerprint FROM export.idempotency_keys`)) as Array<{ user_id: string; key: string; fingerprint: string }>).sort((a, b) => a.key.localeCompare(b.key));
-  const counts = (userId: string) => store.quotaCounts(userId, new Date(Date.now() - 3_600_000), new Date(Date.now() - 86_400_000));
+  const counts = (userId: string) => store.jobs.quotaCounts(userId, new Date(Date.now() - 3_600_000), new Date(Date.now() - 86_400_000));
   async function run(step: 'up' | 'down'): Promise<void> {
     const runner = ds.createQueryRunner();
     try {
@@ -90,7 +90,7 @@ describe('NamespaceProviderOwners (export)', () => {
     // the quota counts the user's earlier exports, and a resent request finds its key
     expect(await counts(owner('user-42'))).toEqual({ exportsToday: 2, exportsThisMonth: 2 });
     expect(await counts('user-42')).toEqual({ exportsToday: 0, exportsThisMonth: 0 });
-    expect(await ds.transaction((tx) => store.findKey(tx, owner('user-42'), 'k1'))).toMatchObject({ jobId: second, fingerprint: 'f' });
+    expect(await ds.transaction((tx) => store.keys.findKey(tx, owner('user-42'), 'k1'))).toMatchObject({ jobId: second, fingerprint: 'f' });
 
     await run('down');
     expect(await ownerOf(first)).toEqual({ user_id: 'user-42', caller: 'user-42' });
