@@ -1,38 +1,35 @@
 /**
- * Over 400 lines: the editor's one external store (ADR 0009) keeps the transcript, selection, pending
- * marks and undo history in step; every command here is a few lines calling @wordcut/editor-core, and
- * the save queue and persistence are already in their own files.
+ * The editor's one external store (ADR 0009): the wiring that keeps the transcript, selection,
+ * pending marks and undo history in step. What each command changes is computed by plain functions
+ * (markChanges.ts, contentChanges.ts); the save queue and persistence are in their own files.
  */
-import type { Transcript, WordDelta } from '@wordcut/contracts';
-import {
-  EMPTY_HISTORY,
-  EMPTY_SELECTION,
-  FILLER_RECOMPUTE_DEBOUNCE_MS,
-  applyEdit,
-  contentFingerprint,
-  fillerSet,
-  findMatches,
-  markCuts,
-  markMutes,
-  pushEntry,
-  redoStep,
-  remapPending,
-  settleMarks,
-  marksEntry,
-  undoStep,
-  unmarkCuts,
-  unmarkMutes,
-  wordMarks,
-} from '@wordcut/editor-core';
-import type { EditOperation, History, MarkOperation, MarkSet, PendingCut, PendingMute, SearchMatch, Selection, TimeRange, WordRange } from '@wordcut/editor-core';
+import type { WordDelta } from '@wordcut/contracts';
+import { EMPTY_HISTORY, EMPTY_SELECTION, FILLER_RECOMPUTE_DEBOUNCE_MS, applyEdit, contentFingerprint, redoStep, undoStep } from '@wordcut/editor-core';
+import type { EditOperation, History, MarkSet, SearchMatch, Selection, TimeRange, WordRange } from '@wordcut/editor-core';
 import type { MuteLevel } from '@wordcut/edit-list';
 import type { TranscriptContent } from '@wordcut/transcript';
 import { createStore } from '@wordcut/ui';
 import type { Store } from '@wordcut/ui';
+import { contentPatch, editHistory, fillerPatch, replacedTranscript, searchPatch, searchStep } from './contentChanges';
+import type { ServerTranscript } from './contentChanges';
 import { EditPersistence } from './editPersistence';
 import type { KeyValueStorage } from './editPersistence';
-import { clampTo, contentOf, foundMask, initialSnapshot, movePayload, sameNumbers } from './editorSnapshot';
+import { contentOf, initialSnapshot, movePayload, sameNumbers } from './editorSnapshot';
 import type { EditorSnapshot } from './editorSnapshot';
+import {
+  clearCutsChange,
+  clearMutesChange,
+  keepPreviewChange,
+  markCutsChange,
+  markMutesChange,
+  marksPatch,
+  recordedMarks,
+  restoreChange,
+  settledMarks,
+  unmarkCutsChange,
+  unmarkMutesChange,
+} from './markChanges';
+import type { MarkChange } from './markChanges';
 import { SaveQueue, fullReplacement } from './saveQueue';
 import type { QueuedSave, TranscriptSavePayload, TranscriptSaver } from './saveQueue';
 
@@ -56,11 +53,6 @@ export type { EditorSnapshot, SearchState } from './editorSnapshot';
 
 /** Failure callback: the store has already rolled back. */
 export type SaveFailureListener = (error: unknown) => void;
-
-type ServerTranscript = Pick<Transcript, 'id' | 'version' | 'words' | 'paragraphs' | 'fillerWords'>;
-
-let historyIdCounter = 0;
-const newHistoryId = () => `h${Date.now().toString(36)}${(historyIdCounter++).toString(36)}`;
 
 export interface EditorStoreOptions {
   videoId: string;
@@ -148,25 +140,7 @@ export class EditorStore {
       this.set({ version: transcript.version, content });
     } else {
       // the words changed elsewhere (a cut re-timed them, another tab): what was made on the old ones no longer applies
-      const count = content.words.length;
-      this.state.set({
-        ...previous,
-        transcriptId: transcript.id,
-        version: transcript.version,
-        content,
-        marks: new Uint8Array(count),
-        fillers: fillerSet(content.fillerWords, count),
-        fillerCount: content.fillerWords.length,
-        found: new Uint8Array(count),
-        selection: EMPTY_SELECTION,
-        anchor: null,
-        pendingCuts: [],
-        pendingMutes: [],
-        history: EMPTY_HISTORY,
-        keepPreview: null,
-        keepCuts: [],
-        revision: previous.revision + 1,
-      });
+      this.state.set(replacedTranscript(previous, transcript, content));
       if (this.getSnapshot().search.query) this.setSearch(this.getSnapshot().search.query);
     }
     this.persist();
@@ -183,14 +157,12 @@ export class EditorStore {
   /** Starts (with the ranges it would cut) or ends (null) the keep-selection preview: undoable. */
   setKeepPreview(range: WordRange | null, cuts: readonly TimeRange[] = []): void {
     if (range === this.getSnapshot().keepPreview) return;
-    const keep = range ? { range, cuts } : null;
-    this.recordMarks(range ? 'keep-preview' : 'cancel-keep', range ? `Keep ${this.quote([range.start, range.end])}` : 'Cancel keep preview', { keep });
+    this.recordMarks(keepPreviewChange(this.getSnapshot(), range, cuts));
   }
 
   /** A job took the keep preview (or it ended with the job): it leaves the preview and the history. */
   settleKeep(): void {
-    const { history } = this.getSnapshot();
-    this.applyMarks({ keep: null }, { history: settleMarks(history, 'keep') });
+    this.settle('keep');
   }
 
   clearSelection(): void {
@@ -203,96 +175,61 @@ export class EditorStore {
 
   markCuts(indices: readonly number[]): void {
     if (indices.length === 0) return;
-    const { pendingCuts, content } = this.getSnapshot();
-    this.recordMarks('mark-cut', `Mark ${this.quote(indices)} for cutting`, { cuts: markCuts(pendingCuts as PendingCut[], content.words, indices) });
+    this.recordMarks(markCutsChange(this.getSnapshot(), indices));
   }
 
   unmarkCuts(indices: readonly number[]): void {
-    const { pendingCuts, content } = this.getSnapshot();
-    this.recordMarks('unmark-cut', `Unmark ${this.quote(indices)}`, { cuts: unmarkCuts(pendingCuts as PendingCut[], content.words, indices) });
+    this.recordMarks(unmarkCutsChange(this.getSnapshot(), indices));
   }
 
   /** Cancel Cuts: drops every cut mark (undoable). */
   clearCuts(): void {
-    this.recordMarks('clear-cuts', 'Cancel cuts', { cuts: [] });
+    this.recordMarks(clearCutsChange());
   }
 
   markMutes(indices: readonly number[], level: MuteLevel): void {
     if (indices.length === 0) return;
-    const { pendingMutes, content } = this.getSnapshot();
-    this.recordMarks('mute', `Mute ${this.quote(indices)} (${level})`, { mutes: markMutes(pendingMutes as PendingMute[], content.words, indices, level) });
+    this.recordMarks(markMutesChange(this.getSnapshot(), indices, level));
   }
 
   unmarkMutes(indices: readonly number[]): void {
-    const { pendingMutes, content } = this.getSnapshot();
-    this.recordMarks('unmute', `Unmute ${this.quote(indices)}`, { mutes: unmarkMutes(pendingMutes as PendingMute[], content.words, indices) });
+    this.recordMarks(unmarkMutesChange(this.getSnapshot(), indices));
   }
 
   /** Clear Mutes: drops every mute mark (undoable). */
   clearMutes(): void {
-    this.recordMarks('clear-mutes', 'Clear mutes', { mutes: [] });
+    this.recordMarks(clearMutesChange());
   }
 
   /** Restore word: the words lose their cut and mute marks, as one undoable step. */
   restoreWords(indices: readonly number[]): void {
     if (indices.length === 0) return;
-    const { pendingCuts, pendingMutes, content } = this.getSnapshot();
-    this.recordMarks('restore', `Restore ${this.quote(indices)}`, {
-      cuts: unmarkCuts(pendingCuts as PendingCut[], content.words, indices),
-      mutes: unmarkMutes(pendingMutes as PendingMute[], content.words, indices),
-    });
+    this.recordMarks(restoreChange(this.getSnapshot(), indices));
   }
 
   /** A job applied the cut marks: they leave the marks and the history. */
   settleCuts(): void {
-    const { history } = this.getSnapshot();
-    this.applyMarks({ cuts: [] }, { history: settleMarks(history, 'cuts') });
+    this.settle('cuts');
   }
 
   /** A job processed the mute marks: they leave the marks and the history. */
   settleMutes(): void {
-    const { history } = this.getSnapshot();
-    this.applyMarks({ mutes: [] }, { history: settleMarks(history, 'mutes') });
+    this.settle('mutes');
   }
 
-  private quote(indices: readonly number[]): string {
-    const { words } = this.getSnapshot().content;
-    const sorted = [...indices].sort((a, b) => a - b);
-    const text = sorted.map((i) => words[i]?.text ?? '').join(' ').trim();
-    return `'${text.length > 40 ? `${text.slice(0, 39)}…` : text}'`;
+  private settle(kind: keyof MarkSet): void {
+    const { marks, history } = settledMarks(this.getSnapshot(), kind);
+    this.applyMarks(marks, { history });
   }
 
-  /** The marks now: pending cuts, pending mutes and the keep preview. */
-  private marksNow(): MarkSet {
-    const { pendingCuts, pendingMutes, keepPreview, keepCuts } = this.getSnapshot();
-    return { cuts: pendingCuts, mutes: pendingMutes, keep: keepPreview ? { range: keepPreview, cuts: keepCuts } : null };
+  private recordMarks(change: MarkChange): void {
+    const recorded = recordedMarks(this.getSnapshot(), change);
+    if (recorded) this.applyMarks(recorded.marks, { history: recorded.history });
   }
 
-  private recordMarks(operation: MarkOperation, description: string, changes: Partial<MarkSet>): void {
-    const current = this.getSnapshot();
-    const before = this.marksNow();
-    const after: MarkSet = { ...before, ...changes };
-    if (JSON.stringify(before) === JSON.stringify(after)) return;
-    const entry = marksEntry({ id: newHistoryId(), timestamp: Date.now(), operation, description }, current.content, before, after);
-    this.applyMarks(after, { history: pushEntry(current.history, entry) });
-  }
-
-  /** Puts marks in place (a field left out, or a keep stored before keeps were recorded, stays as it is). */
+  /** Puts marks in place and schedules their persistence. */
   private applyMarks(marks: Partial<MarkSet>, extra: Partial<EditorSnapshot> = {}): void {
-    const current = this.getSnapshot();
-    const pendingCuts = marks.cuts ?? current.pendingCuts;
-    const pendingMutes = marks.mutes ?? current.pendingMutes;
-    const { keep } = marks;
-    this.set({
-      ...extra,
-      pendingCuts,
-      pendingMutes,
-      ...(keep === undefined ? {} : { keepPreview: keep?.range ?? null, keepCuts: keep?.cuts ?? [] }),
-      marks:
-        pendingCuts === current.pendingCuts && pendingMutes === current.pendingMutes
-          ? current.marks
-          : wordMarks(pendingCuts as PendingCut[], pendingMutes as PendingMute[], current.content.words.length),
-    });
+    this.set(marksPatch(this.getSnapshot(), marks, extra));
     this.persistence.schedule();
   }
 
@@ -329,14 +266,7 @@ export class EditorStore {
 
   private commit(operation: EditOperation, description: string, before: TranscriptContent, after: TranscriptContent, payload: () => TranscriptSavePayload): void {
     const historyBefore = this.getSnapshot().history;
-    const history = pushEntry(historyBefore, {
-      id: newHistoryId(),
-      timestamp: Date.now(),
-      operation,
-      description,
-      beforeState: before,
-      afterState: after,
-    });
+    const history = editHistory(historyBefore, operation, description, before, after);
     this.applyContent(after, { history });
     this.enqueue({ historyBefore, after, payload });
   }
@@ -381,23 +311,7 @@ export class EditorStore {
   }
 
   private applyContent(content: TranscriptContent, extra: Partial<EditorSnapshot>): void {
-    const current = this.getSnapshot();
-    const count = content.words.length;
-    const sameWords = content.words === current.content.words;
-    const pendingCuts = sameWords ? current.pendingCuts : remapPending(current.pendingCuts as PendingCut[], content.words);
-    const pendingMutes = sameWords ? current.pendingMutes : remapPending(current.pendingMutes as PendingMute[], content.words);
-    this.set({
-      ...extra,
-      content,
-      pendingCuts,
-      pendingMutes,
-      marks: sameWords ? current.marks : wordMarks(pendingCuts as PendingCut[], pendingMutes as PendingMute[], count),
-      fillers: current.fillers.length === count ? current.fillers : fillerSet([], count),
-      found: current.found.length === count ? current.found : new Uint8Array(count),
-      selection: sameWords ? current.selection : clampTo(current.selection, count),
-      anchor: current.anchor !== null && current.anchor < count ? current.anchor : null,
-      revision: current.revision + 1,
-    });
+    this.set(contentPatch(this.getSnapshot(), content, extra));
     this.scheduleFillers();
     if (this.getSnapshot().search.query) this.setSearch(this.getSnapshot().search.query, true);
     this.persistence.schedule();
@@ -414,8 +328,7 @@ export class EditorStore {
 
   /** Shows the current filler list now (tests and the debounce timer). */
   refreshFillers(): void {
-    const { content } = this.getSnapshot();
-    this.set({ fillers: fillerSet(content.fillerWords, content.words.length), fillerCount: content.fillerWords.length });
+    this.set(fillerPatch(this.getSnapshot().content));
   }
 
   // ---- saving -------------------------------------------------------------------------------
@@ -448,17 +361,13 @@ export class EditorStore {
 
   /** Runs the search now (the search box debounces typing by SEARCH_DEBOUNCE_MS). */
   setSearch(query: string, keepCurrent = false): void {
-    const { content, search } = this.getSnapshot();
-    const matches = findMatches(content.words, query);
-    const current = matches.length === 0 ? -1 : keepCurrent ? Math.min(Math.max(0, search.current), matches.length - 1) : 0;
-    this.set({ search: { query, matches, current }, found: foundMask(matches, current, content.words.length) });
+    this.set(searchPatch(this.getSnapshot(), query, keepCurrent));
   }
 
   stepSearch(direction: 1 | -1): SearchMatch | null {
-    const { search, content } = this.getSnapshot();
-    if (search.matches.length === 0) return null;
-    const current = (search.current + direction + search.matches.length) % search.matches.length;
-    this.set({ search: { ...search, current }, found: foundMask(search.matches, current, content.words.length) });
-    return search.matches[current]!;
+    const step = searchStep(this.getSnapshot(), direction);
+    if (!step) return null;
+    this.set(step.patch);
+    return step.match;
   }
 }
