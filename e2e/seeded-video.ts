@@ -1,7 +1,7 @@
 import { S3ObjectStorage, type S3StorageConfig } from '@wordcut/storage';
 import { gatewayDataSource } from '../services/gateway/src/data-source';
-import { TranscriptStore } from '../services/gateway/src/library/transcript-store';
-import { VideoStore } from '../services/gateway/src/library/video-store';
+import { TranscriptStore } from '../services/gateway/src/transcripts/transcript-store';
+import { VideoStore } from '../services/gateway/src/videos/video-store';
 import { copyCompletedVideo, type CompletedVideoStores } from '../tools/testing/seed-completed-video';
 
 /**

@@ -7,8 +7,8 @@
 import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { DataSource } from 'typeorm';
 import { gatewayDataSource } from '../../services/gateway/src/data-source';
-import { TranscriptStore } from '../../services/gateway/src/library/transcript-store';
-import { VideoStore } from '../../services/gateway/src/library/video-store';
+import { TranscriptStore } from '../../services/gateway/src/transcripts/transcript-store';
+import { VideoStore } from '../../services/gateway/src/videos/video-store';
 import { randomTextEdit, seededRandom, syntheticVtt } from './transcript-data';
 import { bearer } from './identity';
 import { seedVideoWithTranscript } from './seed-video';

@@ -7,8 +7,8 @@ import { StorageKeys, type VideoIngestCompletedEvent } from '@wordcut/contracts'
 import { readObjectBytes } from '@wordcut/storage';
 import { buildTranscriptFromVtt } from '@wordcut/transcript';
 import { randomUUID } from 'node:crypto';
-import { TranscriptStore } from '../../services/gateway/src/library/transcript-store';
-import { VideoStore } from '../../services/gateway/src/library/video-store';
+import { TranscriptStore } from '../../services/gateway/src/transcripts/transcript-store';
+import { VideoStore } from '../../services/gateway/src/videos/video-store';
 import { gatewayTestDatabase } from './gateway-database';
 import { startTestS3, type TestS3 } from './local-s3';
 import { copyCompletedVideo } from './seed-completed-video';

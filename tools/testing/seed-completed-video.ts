@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { StorageKeys, type VideoIngestCompletedEvent } from '@wordcut/contracts';
 import type { ObjectStorage } from '@wordcut/storage';
 import type { DataSource } from 'typeorm';
-import { INGEST_JOB_PREFIX } from '../../services/gateway/src/library/ingest';
-import type { TranscriptContent, TranscriptStore } from '../../services/gateway/src/library/transcript-store';
-import type { VideoStore } from '../../services/gateway/src/library/video-store';
+import { INGEST_JOB_PREFIX } from '../../services/gateway/src/videos/ingest';
+import type { TranscriptContent, TranscriptStore } from '../../services/gateway/src/transcripts/transcript-store';
+import type { VideoStore } from '../../services/gateway/src/videos/video-store';
 
 /**
  * Videos that start where a finished ingest leaves them, for tests that are not about ingest:

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { buildTranscriptFromVtt } from '@wordcut/transcript';
 import type { DataSource } from 'typeorm';
-import type { TranscriptStore } from '../../services/gateway/src/library/transcript-store';
-import type { VideoStore } from '../../services/gateway/src/library/video-store';
+import type { TranscriptStore } from '../../services/gateway/src/transcripts/transcript-store';
+import type { VideoStore } from '../../services/gateway/src/videos/video-store';
 
 /**
  * A video with a built transcript written straight into the gateway's database with its own stores

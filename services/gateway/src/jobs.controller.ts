@@ -29,8 +29,8 @@ import { PublishingService } from './publishing/publishing';
 import { bearerToken } from '@wordcut/provider';
 import { limitAddress } from './auth/client-address';
 import { Caller, type Identity } from './auth/identity';
-import { EditService } from './library/edits';
-import { RateLimitStore } from './auth/limits';
+import { EditService } from './edits/edits.service';
+import { RateLimitStore } from './limits/limits';
 import { GATEWAY_CONFIG, LOGGER, MESSAGING, OBJECT_STORAGE } from './injection';
 
 /**

@@ -4,7 +4,7 @@ import { AppError } from '@wordcut/platform';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG } from '../injection';
 import { GatewayTokenError, GatewayTokens, type GatewaySession } from './gateway-tokens';
-import { RateLimitStore } from './limits';
+import { RateLimitStore } from '../limits/limits';
 import { ClientAddress } from './client-address';
 import { Caller, Public, type Identity } from './identity';
 

@@ -1,6 +1,6 @@
 import { OPERATOR_ACCESS_DENIED } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
-import { tooManyRequests, type RateLimitStore } from '../auth/limits';
+import { tooManyRequests, type RateLimitStore } from '../limits/limits';
 import { cookieValue } from '../auth/identity.guard';
 import { hashSessionId, OperatorAccess, sameSecret } from './operator-access';
 import type { OperatorSessionRow, OperatorSessionStore } from './operator-session-store';

@@ -2,7 +2,7 @@ import { ErrorCode, OPERATOR_ACCESS_DENIED } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { RateLimitStore } from '../auth/limits';
+import type { RateLimitStore } from '../limits/limits';
 import type { OperatorSessionStore } from './operator-session-store';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;

@@ -1,4 +1,4 @@
-import type { VideoStore } from '../library/video-store';
+import type { VideoStore } from '../videos/video-store';
 import type { OperatorAccess } from './operator-access';
 import type { OperatorFigures } from './operator-figures';
 import type { OperatorVideos } from './operator-videos';

@@ -1,8 +1,8 @@
 import type { AnalyticsVideoPage, AnalyticsVideoQuery } from '@wordcut/contracts';
-import type { ClipStore } from '../library/clip-store';
-import type { KeyMomentStore } from '../library/key-moment-store';
-import type { TranscriptStore } from '../library/transcript-store';
-import type { VideoStore } from '../library/video-store';
+import type { ClipStore } from '../clips/clip-store';
+import type { KeyMomentStore } from '../key-moments/key-moment-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
+import type { VideoStore } from '../videos/video-store';
 
 /** Owners offered in the user filter at most. */
 const LISTED_OWNERS = 100;

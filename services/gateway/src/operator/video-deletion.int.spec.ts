@@ -10,12 +10,12 @@ import { createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
-import { ClipStore } from '../library/clip-store';
-import { KeyMomentStore } from '../library/key-moment-store';
-import { RenderStore } from '../library/render-store';
-import { SilenceAnalysisStore } from '../library/silence-store';
-import { TranscriptStore } from '../library/transcript-store';
-import { VideoStore } from '../library/video-store';
+import { ClipStore } from '../clips/clip-store';
+import { KeyMomentStore } from '../key-moments/key-moment-store';
+import { RenderStore } from '../edits/render-store';
+import { SilenceAnalysisStore } from '../silence/silence-store';
+import { TranscriptStore } from '../transcripts/transcript-store';
+import { VideoStore } from '../videos/video-store';
 import { DELETION_UNFINISHED_MESSAGE, JOB_RUNNING_MESSAGE, VideoDeletion } from './video-deletion';
 
 const database = gatewayTestDatabase(4);

@@ -13,12 +13,12 @@ import type { Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import type { DataSource } from 'typeorm';
-import type { ClipStore } from '../library/clip-store';
-import type { KeyMomentStore } from '../library/key-moment-store';
-import type { RenderStore } from '../library/render-store';
-import type { SilenceAnalysisStore } from '../library/silence-store';
-import type { TranscriptStore } from '../library/transcript-store';
-import type { VideoRow, VideoStore } from '../library/video-store';
+import type { ClipStore } from '../clips/clip-store';
+import type { KeyMomentStore } from '../key-moments/key-moment-store';
+import type { RenderStore } from '../edits/render-store';
+import type { SilenceAnalysisStore } from '../silence/silence-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
+import type { VideoRow, VideoStore } from '../videos/video-store';
 
 export const JOB_RUNNING_MESSAGE = 'This video has a job running. Wait for it to finish (or cancel it), then delete the video.';
 export const DELETION_UNFINISHED_MESSAGE =

@@ -29,12 +29,12 @@ import { ProviderError, type ProviderClient, type VerifiedProviderToken } from '
 import { quotaUsageFrom } from '@wordcut/publishing';
 import { clampWords, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
 import { z } from 'zod';
-import { BUSY_MESSAGE, currentEditList, type EditService, type EditVideoRow } from '../library/edits';
+import { BUSY_MESSAGE, currentEditList, type EditService, type EditVideoRow } from '../edits/edits.service';
 import type { GatewayConfig } from '../config';
-import type { ClipStore } from '../library/clip-store';
-import type { RenderStore } from '../library/render-store';
-import type { TranscriptStore } from '../library/transcript-store';
-import type { VideoStore } from '../library/video-store';
+import type { ClipStore } from '../clips/clip-store';
+import type { RenderStore } from '../edits/render-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
+import type { VideoStore } from '../videos/video-store';
 import type { SessionAuth } from '../session-auth';
 import { bodyIssues, tooManyEntries } from '../http';
 import { exportError } from './export-error';

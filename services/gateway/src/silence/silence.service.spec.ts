@@ -20,11 +20,11 @@ import { AppError, createLogger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
 import { Readable } from 'node:stream';
 import { rejectedWith } from '../../../../tools/testing/app-error';
-import type { EditService, EditVideoRow } from './edits';
-import { PAUSE_RULES_VERSION, SilenceService } from './silence';
+import type { EditService, EditVideoRow } from '../edits/edits.service';
+import { PAUSE_RULES_VERSION, SilenceService } from './silence.service';
 import type { SilenceAnalysisStore } from './silence-store';
-import type { TranscriptStore } from './transcript-store';
-import type { VideoStore } from './video-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
+import type { VideoStore } from '../videos/video-store';
 
 const OWNER = 'owner-1';
 const VIDEO = '00000000-0000-4000-8000-000000000001';

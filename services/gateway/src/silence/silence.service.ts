@@ -13,11 +13,11 @@ import { AppError, type Logger } from '@wordcut/platform';
 import type { Messaging } from '@wordcut/messaging';
 import { readObjectBytes, type ObjectStorage } from '@wordcut/storage';
 import { analysePauses, clampWords, findSilentSpans, padRemovalRanges, type TimeSpan } from '@wordcut/transcript';
-import { currentEditList, type EditService, type EditVideoRow } from './edits';
+import { currentEditList, type EditService, type EditVideoRow } from '../edits/edits.service';
 import type { SilenceAnalysisStore } from './silence-store';
 import type { GatewayConfig } from '../config';
-import type { TranscriptStore } from './transcript-store';
-import type { VideoStore } from './video-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
+import type { VideoStore } from '../videos/video-store';
 
 /** Bumped whenever the pause rules change what they answer: stored analyses of older rules are not served. */
 export const PAUSE_RULES_VERSION = 1;

@@ -9,8 +9,8 @@ import { applyCuts, applyMute, identityEditList } from '@wordcut/edit-list';
 import { AppError } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
-import { ActiveJobs } from '../auth/limits';
-import { RenderStore } from './render-store';
+import { ActiveJobs } from '../limits/limits';
+import { RenderStore } from '../edits/render-store';
 import { toApiVideo, VideoStore, type NewVideo } from './video-store';
 
 const database = gatewayTestDatabase(4);

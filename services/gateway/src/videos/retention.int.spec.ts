@@ -10,7 +10,7 @@ import { createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
-import { RateLimitStore } from '../auth/limits';
+import { RateLimitStore } from '../limits/limits';
 import { RetentionSweeper } from './retention';
 import { VideoStore } from './video-store';
 

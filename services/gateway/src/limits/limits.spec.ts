@@ -6,8 +6,8 @@
 import { ErrorCode } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
 import type { EntityManager } from 'typeorm';
-import type { RenderStore } from '../library/render-store';
-import type { VideoStore } from '../library/video-store';
+import type { RenderStore } from '../edits/render-store';
+import type { VideoStore } from '../videos/video-store';
 import { ACTIVE_JOBS_RETRY_AFTER_SEC, ActiveJobs, tooManyRequests } from './limits';
 
 describe('tooManyRequests', () => {

@@ -19,7 +19,7 @@ import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import type { TranscriptStore } from './transcript-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
 import type { VideoStore } from './video-store';
 
 export const INGEST_JOB_PREFIX = 'ingest_';

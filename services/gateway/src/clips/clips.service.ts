@@ -6,9 +6,9 @@ import { ObjectNotFoundError, type ObjectStorage, type ObjectStream } from '@wor
 import { randomUUID } from 'node:crypto';
 import { editing } from '../http';
 import type { ClipRow, ClipStore } from './clip-store';
-import { currentEditList, type EditService } from './edits';
-import type { RenderStore } from './render-store';
-import type { TranscriptStore } from './transcript-store';
+import { currentEditList, type EditService } from '../edits/edits.service';
+import type { RenderStore } from '../edits/render-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
 
 export interface CreatedClip {
   id: string;

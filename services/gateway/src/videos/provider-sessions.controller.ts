@@ -4,7 +4,7 @@ import { AppError, type Logger } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import { Caller, type Identity } from '../auth/identity';
 import { IngestCoordinator } from './ingest';
-import { ActiveJobs } from '../auth/limits';
+import { ActiveJobs } from '../limits/limits';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG, LOGGER } from '../injection';
 import { VideoStore } from './video-store';

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@wordcut/contracts';
 import { AppError } from '@wordcut/platform';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { RenderStore } from '../library/render-store';
-import type { VideoStore } from '../library/video-store';
+import type { RenderStore } from '../edits/render-store';
+import type { VideoStore } from '../videos/video-store';
 
 /** Seconds a caller over the running-jobs limit is asked to wait before trying again. */
 export const ACTIVE_JOBS_RETRY_AFTER_SEC = 15;

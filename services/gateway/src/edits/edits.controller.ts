@@ -14,10 +14,10 @@ import { AppError } from '@wordcut/platform';
 import { clampWords } from '@wordcut/transcript';
 import { Caller, type Identity } from '../auth/identity';
 import { editing, parseBody, parseId } from '../http';
-import { currentEditList, EditService, type EditVideoRow } from './edits';
+import { currentEditList, EditService, type EditVideoRow } from './edits.service';
 import { reorderRanges } from './reorder';
-import { SilenceService } from './silence';
-import { TranscriptStore } from './transcript-store';
+import { SilenceService } from '../silence/silence.service';
+import { TranscriptStore } from '../transcripts/transcript-store';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -3,7 +3,7 @@ import { exportKeyMomentRequestSchema, type ExportKeyMomentResponse, type KeyMom
 import type { Response } from 'express';
 import { Caller, type Identity } from '../auth/identity';
 import { parseBody, parseId } from '../http';
-import { KeyMomentsService } from './key-moments';
+import { KeyMomentsService } from './key-moments.service';
 
 /** Key moments (docs/KEYMOMENTS.md): find them for the current version, read the stored ones, export one as a clip. */
 @Controller('api')

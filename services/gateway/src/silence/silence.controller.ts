@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { detectSilenceRequestSchema, type DetectSilenceResponse } from '@wordcut/contracts';
 import { Caller, type Identity } from '../auth/identity';
 import { parseBody, parseId } from '../http';
-import { SilenceService } from './silence';
+import { SilenceService } from './silence.service';
 
 /** Pause detection (docs/SILENCE.md); removal is process-silence, an edit job (edits.controller.ts). */
 @Controller('api')

@@ -2,7 +2,7 @@ import { StorageKeys } from '@wordcut/contracts';
 import type { Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import type { DataSource } from 'typeorm';
-import type { RateLimitStore } from '../auth/limits';
+import type { RateLimitStore } from '../limits/limits';
 import type { VideoStore } from './video-store';
 import type { VideoDeletion } from '../operator/video-deletion';
 

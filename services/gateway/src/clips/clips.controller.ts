@@ -9,7 +9,7 @@ import { GatewayTokens } from '../auth/gateway-tokens';
 import { Caller, SignedMedia, type Identity } from '../auth/identity';
 import { parseBody, parseId } from '../http';
 import type { ClipRow } from './clip-store';
-import { ClipsService } from './clips';
+import { ClipsService } from './clips.service';
 
 function toApiClip(r: ClipRow) {
   return {

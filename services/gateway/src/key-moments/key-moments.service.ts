@@ -25,11 +25,11 @@ import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging'
 import { AppError, type Logger } from '@wordcut/platform';
 import { readObjectBytes, type ObjectStorage } from '@wordcut/storage';
 import { clampWords } from '@wordcut/transcript';
-import type { ClipsService } from './clips';
-import { currentEditList, type EditService, type EditVideoRow } from './edits';
+import type { ClipsService } from '../clips/clips.service';
+import { currentEditList, type EditService, type EditVideoRow } from '../edits/edits.service';
 import type { KeyMomentStore } from './key-moment-store';
 import type { KeyMomentsLlm } from './key-moments-llm';
-import type { TranscriptStore } from './transcript-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
 
 export const KEY_MOMENTS_CONSUMER: ConsumerDef = Consumers.gatewayKeyMoments;
 

@@ -13,12 +13,12 @@ import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
-import { ActiveJobs } from '../auth/limits';
-import { ClipStore } from './clip-store';
-import { BUSY_MESSAGE, EditService } from './edits';
+import { ActiveJobs } from '../limits/limits';
+import { ClipStore } from '../clips/clip-store';
+import { BUSY_MESSAGE, EditService } from './edits.service';
 import { RenderStore } from './render-store';
-import { TranscriptStore, type TranscriptContent } from './transcript-store';
-import { VideoStore } from './video-store';
+import { TranscriptStore, type TranscriptContent } from '../transcripts/transcript-store';
+import { VideoStore } from '../videos/video-store';
 import { rejectedWith } from '../../../../tools/testing/app-error';
 import { FakeJobBus } from '../../../../tools/testing/gateway-bus';
 

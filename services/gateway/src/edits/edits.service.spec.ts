@@ -13,12 +13,12 @@ import { AppError, createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ActiveJobs } from '../auth/limits';
-import type { ClipStore } from './clip-store';
-import { BUSY_MESSAGE, currentEditList, EditService, videoFrameRate, type EditVideoRow } from './edits';
+import { ActiveJobs } from '../limits/limits';
+import type { ClipStore } from '../clips/clip-store';
+import { BUSY_MESSAGE, currentEditList, EditService, videoFrameRate, type EditVideoRow } from './edits.service';
 import type { NewRender, RenderRow, RenderStore } from './render-store';
-import type { TranscriptStore } from './transcript-store';
-import type { VideoStore } from './video-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
+import type { VideoStore } from '../videos/video-store';
 import { rejectedWith } from '../../../../tools/testing/app-error';
 import { FakeJobBus } from '../../../../tools/testing/gateway-bus';
 

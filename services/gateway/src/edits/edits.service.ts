@@ -33,11 +33,11 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { editing } from '../http';
-import type { ActiveJobs } from '../auth/limits';
-import type { ClipStore } from './clip-store';
+import type { ActiveJobs } from '../limits/limits';
+import type { ClipStore } from '../clips/clip-store';
 import type { RenderRow, RenderStore } from './render-store';
-import type { TranscriptStore } from './transcript-store';
-import type { VideoRow, VideoStore } from './video-store';
+import type { TranscriptStore } from '../transcripts/transcript-store';
+import type { VideoRow, VideoStore } from '../videos/video-store';
 
 export const EDIT_CONSUMERS = {
   renders: Consumers.gatewayRenders,

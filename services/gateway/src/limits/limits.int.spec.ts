@@ -6,8 +6,8 @@
 import { identityEditList } from '@wordcut/edit-list';
 import { randomUUID } from 'node:crypto';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
-import { RenderStore } from '../library/render-store';
-import { VideoStore } from '../library/video-store';
+import { RenderStore } from '../edits/render-store';
+import { VideoStore } from '../videos/video-store';
 import { ActiveJobs, RateLimitStore } from './limits';
 import { rejectedWith } from '../../../../tools/testing/app-error';
 

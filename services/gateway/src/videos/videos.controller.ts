@@ -31,14 +31,14 @@ import { buildTranscriptFromVtt, clampWords, TranscriptBuildError, wordsToVtt } 
 import { GatewayTokens } from '../auth/gateway-tokens';
 import { limitAddress } from '../auth/client-address';
 import { Caller, Public, SignedMedia, type Identity } from '../auth/identity';
-import { ActiveJobs, RateLimitStore } from '../auth/limits';
+import { ActiveJobs, RateLimitStore } from '../limits/limits';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG, LOGGER, MESSAGING, OBJECT_STORAGE } from '../injection';
 import { invalidBody, parseId } from '../http';
 import { receiveFiles } from '../upload';
 import { decideRange, etagMatches } from './http-range';
 import { IngestCoordinator } from './ingest';
-import { TranscriptStore, type TranscriptPatchSummary } from './transcript-store';
+import { TranscriptStore, type TranscriptPatchSummary } from '../transcripts/transcript-store';
 import { toApiVideo, VideoStore, type VideoRow } from './video-store';
 
 
