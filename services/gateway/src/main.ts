@@ -24,6 +24,7 @@ import { RetentionSweeper } from './videos/retention';
 import { ClipStore } from './clips/clip-store';
 import { RenderStore } from './edits/render-store';
 import { EditsController } from './edits/edits.controller';
+import { EditRequestService } from './edits/edit-requests.service';
 import { ClipsController } from './clips/clips.controller';
 import { ClipsService } from './clips/clips.service';
 import { SilenceController } from './silence/silence.controller';
@@ -107,6 +108,7 @@ export async function main() {
       const operator = new OperatorService(operatorAccess, new OperatorVideos(videos, transcripts, clips, keyMomentStore), deletion, videos, config.ANALYTICS_COOKIE_SECURE, new OperatorFigures(bus, { workQueueMetrics: config.MEDIA_QUEUE_METRICS }));
       const retention = new RetentionSweeper(ds, videos, storage, rateLimits, logger, { days: config.RETENTION_DAYS, intervalMs: config.RETENTION_SWEEP_INTERVAL_MS }, deletion);
       const silence = new SilenceService(config, bus, storage, logger, videos, transcripts, edits, silenceAnalyses);
+      const editRequests = new EditRequestService(edits, transcripts, silence);
       const clipsService = new ClipsService(edits, transcripts, storage, clips, renders);
       const llm = config.KEY_MOMENTS_LLM_URL
         ? new KeyMomentsLlm({ url: config.KEY_MOMENTS_LLM_URL, model: config.KEY_MOMENTS_LLM_MODEL!, apiKey: config.KEY_MOMENTS_LLM_API_KEY, timeoutMs: config.KEY_MOMENTS_LLM_TIMEOUT_MS }, logger)
@@ -127,6 +129,7 @@ export async function main() {
           { provide: ActiveJobs, useValue: activeJobs },
           { provide: SessionAuth, useValue: auth },
           { provide: EditService, useValue: edits },
+          { provide: EditRequestService, useValue: editRequests },
           { provide: ClipsService, useValue: clipsService },
           { provide: SilenceService, useValue: silence },
           { provide: KeyMomentsService, useValue: keyMoments },

@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { ActiveJobs } from '../limits/limits';
 import { RenderStore } from '../edits/render-store';
-import { toApiVideo, VideoStore, type NewVideo } from './video-store';
+import { toApiVideo } from './video-api';
+import { VideoStore, type NewVideo } from './video-store';
 
 const database = gatewayTestDatabase(4);
 const videos = database.store(VideoStore);

@@ -10,12 +10,10 @@ import {
   type IngestSource,
   type ProbeResult,
   type UploadStatus,
-  type Video,
   type VideoIngestCompletedEvent,
   type VideoStatus,
 } from '@wordcut/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { outputMutes, parseEditList } from '@wordcut/edit-list';
 
 /** A row of library.videos as the store reads it. */
 export interface VideoRow {
@@ -76,52 +74,6 @@ export interface NewVideo {
   providerSessionId?: string;
   providerVideoId?: string;
   providerIsClone?: boolean;
-}
-
-/** Processed mutes of the current version (output timeline), from its edit list. */
-function mutedSegmentsOf(r: VideoRow & { edit_list?: unknown }): Video['mutedSegments'] {
-  if (!r.edit_list) return [];
-  try {
-    return outputMutes(parseEditList(r.edit_list)).map((m) => ({ start: m.start, end: m.end, volume: m.volume }));
-  } catch {
-    return [];
-  }
-}
-
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-
-export function toApiVideo(r: VideoRow): Video {
-  return {
-    id: r.id,
-    title: r.title,
-    originalName: r.original_name,
-    duration: r.duration,
-    filename: r.filename,
-    processedFilename: r.processed_filename,
-    lastProcessedAt: iso(r.last_processed_at),
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-    status: r.status,
-    vttProgress: Math.round(r.vtt_progress),
-    vttMethod: r.vtt_method,
-    vttError: r.vtt_error,
-    videoChanged: r.video_changed,
-    vttChanged: r.vtt_changed,
-    wordBywordChanged: r.word_byword_changed,
-    languageCode: r.language_code,
-    width: r.width,
-    height: r.height,
-    hasAudio: r.has_audio,
-    fileSize: r.file_size === null ? null : Number(r.file_size),
-    mediaVersion: r.media_version,
-    providerSessionId: r.provider_session_id,
-    providerVideoId: r.provider_video_id,
-    providerIsClone: r.provider_is_clone,
-    providerMainVideoUploadStatus: r.provider_main_video_upload_status,
-    providerVttUploadStatus: r.provider_vtt_upload_status,
-    mutedSegments: mutedSegmentsOf(r),
-    transcriptId: r.transcript_id ?? null,
-  };
 }
 
 /** The operator list's orders (ties broken by id, so pages never overlap). */

@@ -23,7 +23,7 @@ import {
 } from '@wordcut/contracts';
 import type { Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
-import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
+import { readObjectBytes, type ObjectStorage } from '@wordcut/storage';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -39,7 +39,8 @@ import { receiveFiles } from '../upload';
 import { decideRange, etagMatches } from './http-range';
 import { IngestCoordinator } from './ingest';
 import { TranscriptStore, type TranscriptPatchSummary } from '../transcripts/transcript-store';
-import { toApiVideo, VideoStore, type VideoRow } from './video-store';
+import { toApiVideo } from './video-api';
+import { VideoStore, type VideoRow } from './video-store';
 
 
 /** File name without its extension, for a video's default title. */
@@ -239,7 +240,7 @@ export class VideosController {
     const key = row.waveform_key ?? StorageKeys.waveform(row.id, row.media_version);
     const mediaKey = row.playback_key ?? row.original_key;
     let cached = true;
-    let bytes = await this.readObject(key);
+    let bytes = await readObjectBytes(this.storage, key);
     if (!bytes) {
       if (!mediaKey) throw new AppError(409, ErrorCode.Conflict, 'The video has no media yet.');
       cached = false;
@@ -257,7 +258,7 @@ export class VideosController {
         });
       if (!reply.ok) throw new AppError(422, reply.code, reply.message);
       await this.videos.setWaveformKey(row.id, row.media_version, key);
-      bytes = await this.readObject(key);
+      bytes = await readObjectBytes(this.storage, key);
       if (!bytes) throw new AppError(503, ErrorCode.ServiceUnavailable, 'The waveform cannot be read right now. Please try again.');
     }
     const { durationSec, peaks } = decodeWaveform(bytes);
@@ -324,24 +325,12 @@ export class VideosController {
     return row;
   }
 
-  private async readObject(key: string): Promise<Uint8Array | null> {
-    try {
-      const { body } = await this.storage.getStream(key);
-      const chunks: Buffer[] = [];
-      for await (const c of body) chunks.push(c as Buffer);
-      return new Uint8Array(Buffer.concat(chunks));
-    } catch (err) {
-      if (err instanceof ObjectNotFoundError) return null;
-      throw err;
-    }
-  }
-
   /**
    * The subtitle file becomes a transcript before anything is recorded: not WebVTT, no usable cue,
    * or more words than a transcript may hold answer 422 with the reason.
    */
   private async checkVtt(key: string): Promise<void> {
-    const text = await this.readObject(key);
+    const text = await readObjectBytes(this.storage, key);
     const vtt = Buffer.from(text ?? new Uint8Array()).toString('utf8');
     if (!/^\uFEFF?WEBVTT($|[ \t\r\n])/.test(vtt)) {
       throw new AppError(422, 'VTT_INVALID', "The subtitle file is not WebVTT: it must start with 'WEBVTT'. Ensure the VTT file has proper WEBVTT format with valid timestamps.");
