@@ -108,14 +108,12 @@ function answerWithoutBody(path: string, headers: Record<string, string>, length
 
 describe('large JSON bodies', () => {
   it('answer 401 for a bogus or missing token without reading the body', async () => {
-    const started = Date.now();
     const bogus = await answerWithoutBody('/api/transcripts/t1', { authorization: 'Bearer not.a.token' }, 5 * MB);
     expect(bogus.status).toBe(401);
     expect(JSON.parse(bogus.body)).toMatchObject({ code: 'UNAUTHORIZED' });
     const missing = await answerWithoutBody('/api/transcripts/t1', {}, 5 * MB);
     expect(missing.status).toBe(401);
     expect(JSON.parse(missing.body)).toMatchObject({ message: 'Authentication required', details: { reason: 'TOKEN_MISSING' } });
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(bodiesRead).toBe(0);
   });
 
