@@ -100,6 +100,15 @@ describe('jobs service (real Postgres and NATS)', () => {
           await eventually(async () => ((await store.get(cmd.jobId))?.status === 'error' ? true : undefined), 10000, 'worker failure applied');
           throw new PermanentError('failed for good');
         }
+        if (cmd.summary === 'reports-late') {
+          // a busy machine's order: the dead letter is there before the worker's own report
+          void (async () => {
+            await eventually(async () => ((await h.bus.readDeadLetters()).some((d) => (d.data as { jobId: string }).jobId === cmd.jobId) ? true : undefined), 10000, 'dead letter written');
+            const failed: JobFailedEvent = { jobId: cmd.jobId, error: 'Render failed: late report', code: 'RENDER_FAILED', worker: 'fake-1', at: new Date().toISOString() };
+            await h.bus.publish(Subjects.jobFailed, failed, { msgId: `${cmd.jobId}:failed` });
+          })();
+          throw new PermanentError('failed for good');
+        }
       },
     });
   });
@@ -361,6 +370,19 @@ describe('jobs service (real Postgres and NATS)', () => {
     await drained(JOBS_CONSUMERS.deadLetters.durable, Streams.deadLetter.name);
     await drained(JOBS_CONSUMERS.lifecycle.durable, Streams.jobs.name);
     expect((await store.get(e.jobId))?.error).toBe('Render failed: broken source');
+    expect(seenOf(e.jobId, Subjects.jobFailed).map((s) => s.data['worker'])).toEqual(['fake-1']);
+    expect((await store.transitions(e.jobId)).map((t) => [t.to, t.worker])).toEqual([
+      ['pending', null],
+      ['error', 'fake-1'],
+    ]);
+  });
+
+  it("keeps the worker's own error when its report arrives after the dead letter", async () => {
+    const e = requestEvent('cut', renderInput('owner-7', 'reports-late'));
+    await request(e);
+    const job = await inStatus(e.jobId, 'error');
+    expect(job.error).toBe('Render failed: late report');
+    await drained(JOBS_CONSUMERS.deadLetters.durable, Streams.deadLetter.name);
     expect(seenOf(e.jobId, Subjects.jobFailed).map((s) => s.data['worker'])).toEqual(['fake-1']);
     expect((await store.transitions(e.jobId)).map((t) => [t.to, t.worker])).toEqual([
       ['pending', null],

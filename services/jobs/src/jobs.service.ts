@@ -27,7 +27,7 @@ import {
   type RpcJobCancelReply,
   Consumers,
 } from '@wordcut/contracts';
-import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
+import { RetryLaterError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
 import { currentCorrelationId, type Logger } from '@wordcut/platform';
 import { z } from 'zod';
 import { interpretJobInput, jobOwner, type JobInput } from './job-input';
@@ -45,6 +45,12 @@ export const JOBS_WORKER = 'jobs';
 export const DEAD_LETTERED_CODE = 'DEAD_LETTERED';
 export const INVALID_INPUT_CODE = 'INVALID_INPUT';
 const DEAD_LETTER_MESSAGE = 'Processing failed after several attempts. Please try again.';
+/**
+ * A worker reports its own failure just before its last delivery is dead-lettered, on another
+ * stream: a dead letter of a job still running waits this long, so that report lands first and
+ * the job keeps the real error.
+ */
+export const DEAD_LETTER_GRACE_MS = 2000;
 const INVALID_INPUT_MESSAGE = 'This job could not be started: its request was invalid.';
 
 /** Payload of `jobs.cancel.<jobId>` (core NATS and the JOBS stream): media workers stop the job. */
@@ -212,6 +218,12 @@ export class JobsService {
    */
   private async onDeadLetter(m: InboundMessage<z.infer<typeof deadLetterPayload>>): Promise<void> {
     const jobId = m.data.jobId;
+    const job = await this.store.get(jobId);
+    if (job && isTerminal(job.status)) {
+      this.logger.info({ jobId, status: job.status, subject: m.subject }, 'dead letter of a finished job: its worker already reported');
+      return;
+    }
+    if (m.deliveryCount === 1) throw new RetryLaterError(`job ${jobId} dead-lettered: giving its worker's own failure report time to arrive`, DEAD_LETTER_GRACE_MS);
     const won = await this.store.markFailed(jobId, DEAD_LETTER_MESSAGE, null, () => this.publishFailed(jobId, DEAD_LETTER_MESSAGE, DEAD_LETTERED_CODE));
     this.logger.error({ jobId, subject: m.subject, applied: won }, 'job failed: its command was dead-lettered');
   }
