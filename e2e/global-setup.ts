@@ -12,7 +12,7 @@ import { startProviderSandbox } from '../tools/provider-sandbox/sandbox';
 import { migrateAll, ROOT, startStack } from '../tools/stack/stack';
 import { createTestDatabase, NATS_URL, uniqueSuffix } from '../tools/testing/env';
 import { ingestThroughSandbox } from '../tools/testing/seed-completed-video';
-import { E2E_PORTS, E2E_SANDBOX_PORT } from './ports';
+import { E2E_PORTS, E2E_SANDBOX_PORT, E2E_SHELL_URL } from './ports';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const { startLocalS3 } = await import('@wordcut/storage');
@@ -35,7 +35,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const sandbox = await startProviderSandbox({
     port: E2E_SANDBOX_PORT,
     mediaDir: demoMedia,
-    editorUrl: 'http://localhost:4200',
+    editorUrl: E2E_SHELL_URL,
     webhookUrl: `http://127.0.0.1:${E2E_PORTS.export}/webhooks/provider`,
     webhookSecret,
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
+import { E2E_SHELL_URL } from './ports';
 
 /**
  * Ingest through the editor against the real backend: the legacy upload form (demo.mp4 +
@@ -142,7 +143,7 @@ test.describe('ingest', () => {
     if (!sandbox) throw new Error('PROVIDER_SANDBOX_URL is not set: the e2e setup must start the provider sandbox');
 
     await page.goto(`${sandbox.replace(/\/+$/, '')}/open?video=demo`);
-    await expect(page).toHaveURL(new RegExp(`^http://localhost:4200/editor/${UUID}$`), { timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`^${E2E_SHELL_URL}/editor/${UUID}$`), { timeout: 30_000 });
     expect(page.url()).not.toContain('token');
 
     const stored = await page.evaluate(() => sessionStorage.getItem('wordcut_session_token'));

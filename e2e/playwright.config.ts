@@ -1,19 +1,18 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { DEAD_API_PORT, E2E_PORTS } from './ports';
-
-const DEAD_API_SHELL_PORT = 4290;
+import { DEAD_API_PORT, DEAD_API_SHELL_PORT, E2E_PORTS, E2E_SHELL_URL, E2E_WEB_PORTS } from './ports';
 
 /**
  * End-to-end tests of the BUILT web apps (run `npm run build:web` first). The shell and the
- * four remotes are served by tools/scripts/serve-static.js on 4200..4204, the shell with
+ * four remotes are served by tools/scripts/serve-static.js on 4400..4404, the shell with
  * the /api proxy to the real backend that global-setup.ts starts (services built first).
  */
 const repoRoot = path.resolve(__dirname, '..');
 const isCI = !!process.env.CI;
 
-const SHELL_URL = 'http://localhost:4200';
-const REMOTE_PORTS = { editor: 4201, keyclips: 4202, publish: 4203, analytics: 4204 } as const;
+const REMOTE_PORTS = { editor: E2E_WEB_PORTS.editor, keyclips: E2E_WEB_PORTS.keyclips, publish: E2E_WEB_PORTS.publish, analytics: E2E_WEB_PORTS.analytics } as const;
+/** The shells' /remotes.json names the e2e remotes (serve-static's REMOTE_<NAME>_URL). */
+const REMOTE_URLS = Object.fromEntries(Object.entries(REMOTE_PORTS).map(([name, port]) => [`REMOTE_${name.toUpperCase()}_URL`, `http://localhost:${port}/mf-manifest.json`]));
 
 function serve(app: string, port: number, flags: string) {
   return {
@@ -24,6 +23,7 @@ function serve(app: string, port: number, flags: string) {
     timeout: 30_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
+    env: app === 'shell' ? REMOTE_URLS : {},
   };
 }
 
@@ -41,7 +41,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: path.join(repoRoot, 'playwright-report') }]] : 'list',
   use: {
-    baseURL: SHELL_URL,
+    baseURL: E2E_SHELL_URL,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
@@ -62,7 +62,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: [
-    serve('shell', 4200, `--spa --proxy /api=http://127.0.0.1:${E2E_PORTS.gateway}`),
+    serve('shell', E2E_WEB_PORTS.shell, `--spa --proxy /api=http://127.0.0.1:${E2E_PORTS.gateway}`),
     // the same shell with its API unreachable, for the "API is down" test
     serve('shell', DEAD_API_SHELL_PORT, `--spa --proxy /api=http://127.0.0.1:${DEAD_API_PORT}`),
     serve('editor', REMOTE_PORTS.editor, '--cors'),

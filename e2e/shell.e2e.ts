@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page, Route } from '@playwright/test';
+import { DEAD_API_SHELL_PORT, E2E_WEB_PORTS } from './ports';
 
-/** Where the default /remotes.json points the remotes (see apps/shell/public/remotes.json). */
-const EDITOR_ORIGIN = 'http://localhost:4201';
+/** Where the e2e shell's /remotes.json points the editor remote (e2e/playwright.config.ts). */
+const EDITOR_ORIGIN = `http://localhost:${E2E_WEB_PORTS.editor}`;
 
 /** Client-side navigation, as a link inside the app would do it (no page reload). */
 async function navigateInApp(page: Page, path: string) {
@@ -185,7 +186,7 @@ test.describe('KeyClips panel', () => {
 
 test.describe('API down', () => {
   test('an API that is down answers 502 through the shell proxy and the editor says so', async ({ page, request }) => {
-    const shell = 'http://localhost:4290';
+    const shell = `http://localhost:${DEAD_API_SHELL_PORT}`;
     const health = await request.get(`${shell}/api/jobs/x/status`);
     expect(health.status()).toBe(502);
     expect(await health.json()).toMatchObject({ statusCode: 502, code: 'SERVICE_UNAVAILABLE' });
