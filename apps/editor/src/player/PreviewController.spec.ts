@@ -161,6 +161,22 @@ describe('pending cuts (always skipped)', () => {
     expect(seen.filter((t) => t > 2.0)[0]).toBeCloseTo(2.1 + 0.016, 6);
   });
 
+  it.each(Array.from({ length: 12 }, (_, j) => 1 + j * 0.013))('allows for uneven frames: after a long frame among short ones, the time still never enters a cut at %f', (start) => {
+    const h = setup({ time: 0.5 });
+    h.workspace.update({ pendingCuts: [cut(start, start + 1)] });
+    h.media.play();
+    // a busy main thread: every fifth frame comes 90 ms after the one before
+    const seen: number[] = [];
+    for (let k = 0; k < 120 && h.frames.pending > 0; k++) {
+      const ms = k % 5 === 4 ? 90 : FRAME_MS;
+      h.media.currentTime = Math.round((h.media.currentTime + ms / 1000) * 1e6) / 1e6;
+      seen.push(h.media.currentTime);
+      h.frames.run(h.frames.now + ms);
+    }
+    expect(seen.some((t) => t >= start + 1.1)).toBe(true);
+    expect(seen.filter((t) => inside(t, { start, end: start + 1 }))).toEqual([]);
+  });
+
   it('scales the lookahead with the playback rate', () => {
     const h = setup({ time: 0.5, rate: 2 });
     h.workspace.update({ pendingCuts: [cut(1.0, 1.5)] });

@@ -25,7 +25,9 @@ const browserFrames: FrameScheduler = {
 };
 
 /** Playback moves at most this far between two checks (a stalled tab must not make the lookahead huge). */
-const MAX_LOOKAHEAD_SECONDS = 0.1;
+const MAX_LOOKAHEAD_SECONDS = 0.25;
+/** The lookahead is the longest of this many recent frame intervals: one long frame among short ones is expected again. */
+const RECENT_FRAMES = 30;
 
 /**
  * Applies the preview modes to the media element, once per animation frame while
@@ -34,14 +36,16 @@ const MAX_LOOKAHEAD_SECONDS = 0.1;
  * 0 / 0.1 / 0.3 of the listener's volume in mute preview, the preview time range pauses at its end
  * and clamps seeks, and the reorder preview plays the segments in their new order.
  *
- * It jumps one frame early (the lookahead is the last frame's duration times the playback rate),
- * so the media's time never enters a cut.
+ * It jumps one frame early (the lookahead is the longest recent frame interval times the playback
+ * rate, so a busy main thread's uneven frames are allowed for), so the media's time never enters a cut.
  */
 export class PreviewController {
   private media: PreviewMedia | null = null;
   private rules: PlaybackRules;
   private frame = 0;
   private lastFrameAt: number | null = null;
+  /** the latest frame intervals (s), newest last */
+  private intervals: number[] = [];
   /** the listener's own volume; previews scale it */
   private userVolume = 1;
   /** the volume this controller wrote last, to tell its writes from the listener's */
@@ -131,15 +135,20 @@ export class PreviewController {
   private startLoop(): void {
     if (this.frame) return;
     this.lastFrameAt = null;
+    this.intervals = [];
     // play pressed at the end of the preview range plays the range again
     const range = this.rules.range;
     if (range && this.media && this.media.currentTime >= range.end - 0.05) this.media.currentTime = range.start;
     this.check(0);
     const tick = (now: number) => {
-      const elapsed = this.lastFrameAt === null ? 0 : (now - this.lastFrameAt) / 1000;
+      if (this.lastFrameAt !== null) {
+        this.intervals.push(Math.max(0, (now - this.lastFrameAt) / 1000));
+        if (this.intervals.length > RECENT_FRAMES) this.intervals.shift();
+      }
       this.lastFrameAt = now;
       const rate = this.media?.playbackRate ?? 1;
-      this.check(Math.min(MAX_LOOKAHEAD_SECONDS, Math.max(0, elapsed * Math.abs(rate))));
+      const longest = this.intervals.length ? Math.max(...this.intervals) : 0;
+      this.check(Math.min(MAX_LOOKAHEAD_SECONDS, longest * Math.abs(rate)));
       this.frame = this.media && !this.media.paused ? this.frames.request(tick) : 0;
     };
     this.frame = this.frames.request(tick);
