@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Every test: lint, typecheck, unit, integration (real Postgres, NATS JetStream, S3 server, ffmpeg),
-# and end-to-end in Debian's Chromium. Stops at the first failing stage (integration and end-to-end
-# run side by side and both finish).
+# and end-to-end in Debian's Chromium. Stops at the first failing stage.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NX_DAEMON=false NX_NO_CLOUD=true AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
@@ -25,19 +24,6 @@ cat test-results/lint.log
 [ "$lint_rc" -eq 0 ]
 stage "unit tests";   npx jest -c jest.unit.config.js --ci
 stage "build web apps"; npx nx run-many -t build -p @wordcut/ui @wordcut/web-shell @wordcut/web-editor @wordcut/web-keyclips @wordcut/web-publish @wordcut/web-analytics --output-style=stream
-# Integration and end-to-end tests side by side (ADR 0023): the e2e run mostly waits for its one
-# media worker and its browser, the integration files fill the cores meanwhile.
-stage "integration and end-to-end tests, side by side"
-# the test media both use, made once before either starts
-bash tools/media/generate-test-media.sh .data/test-media >/dev/null
-CI=true npx playwright test -c e2e/playwright.config.ts > test-results/e2e.log 2>&1 &
-e2e=$!
-int_rc=0
-npx jest -c jest.int.config.js --ci || int_rc=$?
-stage "integration tests done (exit $int_rc); end-to-end tests"
-e2e_rc=0
-wait "$e2e" || e2e_rc=$?
-cat test-results/e2e.log
-stage "end-to-end tests done (exit $e2e_rc)"
-[ "$int_rc" -eq 0 ] && [ "$e2e_rc" -eq 0 ]
+stage "integration tests"; npx jest -c jest.int.config.js --ci
+stage "end-to-end tests";  CI=true npx playwright test -c e2e/playwright.config.ts
 stage "all tests passed"
