@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NX_DAEMON=false NX_NO_CLOUD=true AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
-# Nx's cache lives with the machine, not the checkout: a clean clone rebuilds only what changed
-export NX_CACHE_DIRECTORY="${NX_CACHE_DIRECTORY:-${XDG_CACHE_HOME:-$HOME/.cache}/wordcut/nx}"
+# Nx keeps its cache and the database that vouches for it under ~/.nx/<workspace id> (the id comes
+# from the git remote), so every clean clone of the same repository shares them
 
 started=$(date +%s)
 stage() { echo; echo "=== $1 ($(( $(date +%s) - started ))s)"; }
