@@ -220,6 +220,18 @@ test.describe('player, timeline and previews', () => {
     await page.getByTestId('start-reorder-preview').click();
     await expect(toastTitled(page, 'Preview mode activated')).toBeVisible();
     await expect(page.getByTestId('reorder-preview-status')).toContainText('Playing segment 2 of', { timeout: 30_000 });
+    // the status changes as the seek to paragraph 1 starts; samples resume once it has landed
+    await expect
+      .poll(
+        () =>
+          page.evaluate(([p1Lo, p1Hi, p0Lo, p0Hi]) => {
+            const samples = (window as unknown as { __samples: Array<{ t: number }> }).__samples;
+            const first = samples.findIndex((x) => x.t >= p1Lo && x.t < p1Hi);
+            return first >= 0 && samples.some((x, i) => i > first && x.t >= p0Lo && x.t < p0Hi);
+          }, [p1Start - 0.05, p1End, p0Start - 0.05, p1Start - 0.5] as const),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const samples = await stopSampling(page);
     const firstPlayed = samples.findIndex((s) => s.t >= p1Start - 0.05 && s.t < p1End);
     const backToStart = samples.findIndex((s, i) => i > firstPlayed && s.t >= p0Start - 0.05 && s.t < p1Start - 0.5);
