@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { migrate } from '@wordcut/platform';
 import type { DataSource } from 'typeorm';
 import { SCHEMA } from '../../services/gateway/src/config';
@@ -13,6 +14,8 @@ export interface GatewayTestDatabase {
    * is ready (so the spec can name it at its top level).
    */
   store<T extends object>(Store: new (ds: DataSource) => T): T;
+  /** A completed video of `ownerId` with an empty first transcript, written directly; its id. */
+  insertVideo(ownerId?: string): Promise<string>;
 }
 
 /**
@@ -49,6 +52,12 @@ export function gatewayTestDatabase(poolSize = 4): GatewayTestDatabase {
           return typeof value === 'function' ? value.bind(made) : value;
         },
       });
+    },
+    async insertVideo(ownerId = 'owner-a') {
+      const id = randomUUID();
+      await ready().query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id) VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en', $2)`, [id, ownerId]);
+      await ready().query(`INSERT INTO library.transcripts (id, video_id, version, language_code, word_count) VALUES ($1, $2, 1, 'en', 0)`, [randomUUID(), id]);
+      return id;
     },
   };
 }

@@ -11,15 +11,7 @@ import { KeyMomentStore } from './key-moment-store';
 const database = gatewayTestDatabase(4);
 const store = database.store(KeyMomentStore);
 
-async function video(ownerId = 'owner-a'): Promise<string> {
-  const id = randomUUID();
-  await database.ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id) VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en', $2)`, [
-    id,
-    ownerId,
-  ]);
-  await database.ds.query(`INSERT INTO library.transcripts (id, video_id, version, language_code, word_count) VALUES ($1, $2, 1, 'en', 0)`, [randomUUID(), id]);
-  return id;
-}
+const video = (ownerId?: string): Promise<string> => database.insertVideo(ownerId);
 
 const moment = (title: string, startTime: number): KeyMoment => ({
   id: randomUUID(),

@@ -5,22 +5,13 @@
  * they go with their video.
  */
 import type { DetectSilenceResponse } from '@wordcut/contracts';
-import { randomUUID } from 'node:crypto';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { SILENCE_ANALYSES_PER_VIDEO, SilenceAnalysisStore } from './silence-store';
 
 const database = gatewayTestDatabase(4);
 const analyses = database.store(SilenceAnalysisStore);
 
-async function video(ownerId = 'owner-a'): Promise<string> {
-  const id = randomUUID();
-  await database.ds.query(`INSERT INTO library.videos (id, title, original_name, filename, status, vtt_method, language_code, owner_id) VALUES ($1, 't', 'o', 'f', 'completed', 'upload', 'en', $2)`, [
-    id,
-    ownerId,
-  ]);
-  await database.ds.query(`INSERT INTO library.transcripts (id, video_id, version, language_code, word_count) VALUES ($1, $2, 1, 'en', 0)`, [randomUUID(), id]);
-  return id;
-}
+const video = (ownerId?: string): Promise<string> => database.insertVideo(ownerId);
 
 const answer = (total: number): DetectSilenceResponse => ({
   silences: [],
