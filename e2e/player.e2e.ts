@@ -89,8 +89,9 @@ test.describe('player, timeline and previews', () => {
     await pause(page);
     const samples = await stopSampling(page);
 
-    expect(samples.some((s) => s.t < cut.start), 'played up to the cut').toBe(true);
-    expect(samples.some((s) => s.t >= cut.end + 0.1), 'played on after the cut').toBe(true);
+    const seen = `${samples.length} samples: ${samples.slice(0, 12).map((s) => s.t.toFixed(3)).join(', ')}…`;
+    expect(samples.some((s) => s.t < cut.start), `played up to the cut at ${cut.start} (${seen})`).toBe(true);
+    expect(samples.some((s) => s.t >= cut.end + 0.1), `played on after the cut (${seen})`).toBe(true);
     // one frame (≤ 40 ms) of tolerance at the cut's start: the controller jumps a frame early
     const inside = samples.filter((s) => s.t > cut.start + 0.04 && s.t < cut.end + 0.09);
     expect(inside, `times inside the cut ${cut.start}-${cut.end}: ${inside.map((s) => s.t.toFixed(3)).join(', ')}`).toEqual([]);

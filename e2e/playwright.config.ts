@@ -32,8 +32,10 @@ export default defineConfig({
   testMatch: '*.e2e.ts',
   globalSetup: require.resolve('./global-setup'),
   outputDir: path.join(repoRoot, 'test-results/e2e'),
+  // two files at a time: every test edits its own seeded video under its own provider session
+  // (one worker left the cores idle ~45% of the time, waiting on renders and the job overlay)
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: isCI,
   // a flaky test is fixed, not retried
   retries: 0,

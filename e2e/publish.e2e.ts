@@ -20,18 +20,11 @@ import {
   waitForJobToFinish,
   wordAt,
 } from './editor-helpers';
+import type { LibraryVideo } from '../tools/provider-sandbox/sandbox';
 
 const TEST_TIMEOUT_MS = 180_000;
 const sandboxUrl = (): string => (process.env['PROVIDER_SANDBOX_URL'] ?? '').replace(/\/+$/, '');
 
-interface LibraryVideo {
-  videoId: string;
-  sessionId: string;
-  title: string;
-  isClone: boolean;
-  kind: string;
-  files: Partial<Record<'video' | 'vtt' | 'wordByword', { bytes: number; sha256: string }>>;
-}
 
 async function library(page: Page): Promise<LibraryVideo[]> {
   const res = await page.request.get(`${sandboxUrl()}/api/library`);
@@ -105,7 +98,7 @@ test.describe('publishing to the provider', () => {
     const session = (await (await page.request.get(`/api/videos/${id}`, { headers: await authHeaders(page) })).json()) as { providerSessionId: string; providerMainVideoUploadStatus: string };
     expect(session.providerMainVideoUploadStatus).toBe('uploaded');
     const lib = await library(page);
-    const main = lib.find((v) => v.sessionId === session.providerSessionId && v.kind !== 'clip');
+    const main = lib.find((v) => v.sessions.includes(session.providerSessionId) && v.kind !== 'clip');
     expect(main?.files.video?.bytes).toBeGreaterThan(10_000);
     expect(main?.files.vtt?.bytes).toBeGreaterThan(10);
     expect(lib.some((v) => v.kind === 'clip' && v.title === 'Publish moment')).toBe(true);
@@ -134,7 +127,7 @@ test.describe('publishing to the provider', () => {
     const after = (await (await page.request.get(`/api/videos/${id}`, { headers: await authHeaders(page) })).json()) as { providerSessionId: string; providerIsClone: boolean };
     expect(after.providerIsClone).toBe(true);
     expect(after.providerSessionId).not.toBe(before.providerSessionId);
-    const clone = (await library(page)).find((v) => v.sessionId === after.providerSessionId);
+    const clone = (await library(page)).find((v) => v.sessions.includes(after.providerSessionId));
     expect(clone?.isClone).toBe(true);
     expect(clone?.files.vtt?.bytes).toBeGreaterThan(10);
 

@@ -82,21 +82,6 @@ export function procCpuSeconds(pid: number): number {
 /** A TCP port free right now on 127.0.0.1. */
 export { freePort } from '../testing/env';
 
-/** Deletes every JetStream stream of a NATS namespace (the streams the services provisioned in it). */
-export async function deleteNatsStreams(servers: string, namespace: string): Promise<void> {
-  const { Messaging } = await import('@wordcut/messaging');
-  const { createLogger } = await import('@wordcut/platform');
-  const bus = await Messaging.connect({ servers, namespace, name: 'bench-cleanup', logger: createLogger('bench-cleanup', 'silent') });
-  try {
-    const prefix = bus.streamName('');
-    const mine: string[] = [];
-    for await (const name of bus.jsm.streams.names()) if (name.startsWith(prefix)) mine.push(name);
-    for (const name of mine) await bus.jsm.streams.delete(name);
-  } finally {
-    await bus.close();
-  }
-}
-
 // ---- interruption (SIGINT/SIGTERM): the run stops at the next check, then cleans up ----
 
 let interrupted = false;

@@ -1,34 +1,12 @@
 /**
  * WordCut's benchmark: `npx tsx tools/bench/run.ts` (`npm run bench`). It guards the regression targets
- * that are still live, each on real media made by ffmpeg and against the obvious alternative in the same
- * run; docs/BENCHMARKS.md says what each measures and holds the recorded figures:
- *   1. upload into S3: streaming multipart (the gateway's receiveFiles) vs buffering the file, and vs a
- *      plain S3 put (target: >= 0.8 of its throughput);
- *   2. probing an object in S3: ffprobe over a presigned URL vs download-then-probe;
- *   3. waveform peaks: computePeaks vs a native-rate float decode + JS peaks (target: >= 300x realtime);
- *   6. rendering edits of a 10-minute 720p talk with renderEdit: 20 cuts vs a trim/concat full re-encode
- *      (>= 10x), 20 mutes vs encoding the audio alone (< 1.5x), a 60 s 9:16 clip (>= 2x realtime, zoomed
- *      and panned >= 1x the plain crop,scale command);
- *  11. reading WebVTT: parseVttDocument on a 1 MiB line, 100,000 cues, 50,000 nested tags (each < 1 s)
- *      and two 2-hour files, vs the webvtt-parser package;
- *  12. pauses on a 10-minute and a 3-hour talk: one decode + the pause rules (< 1 s per 10 minutes), and
- *      the rules on a stored energy series, vs ffmpeg silencedetect;
- *  13. key moments of 30,000 words: findKeyMoments (< 2 s) vs wink-nlp on the whole transcript; scene
- *      changes from keyframes vs every frame decoded;
- *  17. renders through the API on the whole stack: 20 cuts (<= 12 s, >= 10x one plain full re-encode), one
- *      more cut and 20 mutes (<= 5 s each), a 9:16 clip at the renderer (<= 0.8x the plain command);
- *  18. our MP4 reader: the upload's movie check on a 30-minute 60 fps MP4 in slices vs parsed at once (the
- *      longest event-loop hold < 250 ms), and the crafted files of its security review (refused, < 5 s).
- * The gaps (4, 5, 7-10, 14-16) are sections whose decision is made, kept in git tag bench-archive-2026-12:
- * `git checkout bench-archive-2026-12 -- tools/bench && npx tsx tools/bench/<file>.ts` runs one.
- * Prints a table with the targets marked and writes the same figures to .data/bench/last.json.
- *
- * Environment: BENCH_UPLOAD_RUNS (5), BENCH_UPLOAD_SCALE (4; 0 skips the upload of the file 4x over),
- * BENCH_PROBE_RUNS (5), BENCH_WAVEFORM_RUNS (3), BENCH_RENDER_VERIFY=1 (section 6 reads back frames and
- * A/V sync, ~30 s more), BENCH_VTT_RUNS (5), BENCH_SILENCE_RUNS (3), BENCH_SILENCE_LONG_RUNS (1),
- * BENCH_KEYMOMENTS_RUNS (5), BENCH_RENDER_LONG=0 (section 17 without the 60-minute file), BENCH_MP4_RUNS
- * (5), and BENCH_SKIP_<UPLOAD|PROBE|WAVEFORM|RENDER|VTT|SILENCE|KEYMOMENTS|RENDERAPI|MP4READER>=1.
- * Needs ffmpeg and the built services; section 17 also Postgres and NATS (as the integration tests do).
+ * that are still live (sections 1-3 upload, probe, waveform; 6 renders; 11 WebVTT; 12 pauses; 13 key
+ * moments; 17 renders through the API; 18 our MP4 reader), each on real media made by ffmpeg and against
+ * the obvious alternative in the same run. docs/BENCHMARKS.md says what each measures, lists the
+ * environment knobs (BENCH_*_RUNS, BENCH_SKIP_<SECTION>=1) and holds the recorded figures; the gaps are
+ * sections whose decision is made, kept in git tag bench-archive-2026-12. Prints a table with the targets
+ * marked and writes the same figures to .data/bench/last.json. Needs ffmpeg and the built services;
+ * section 17 also Postgres and NATS (as the integration tests do).
  */
 import { FfmpegMediaTools } from '@wordcut/ffmpeg';
 import { S3ObjectStorage } from '@wordcut/storage';

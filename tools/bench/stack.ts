@@ -3,8 +3,8 @@
  * its own NATS namespace, the benchmark's S3, every schema migrated, and all of it removed at clean-up.
  */
 import { migrateAll, type StackEnv } from '../stack/stack';
-import { createTestDatabase, NATS_URL, uniqueSuffix } from '../testing/env';
-import { BUCKET, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, deleteNatsStreams, onCleanup } from './common';
+import { createTestDatabase, deleteNamespaceStreams, NATS_URL, uniqueSuffix } from '../testing/env';
+import { BUCKET, S3_CREDENTIALS, UNUSED_JWKS_URL, checkInterrupted, onCleanup } from './common';
 
 export interface BenchEnv {
   db: { name: string; url: string };
@@ -23,7 +23,7 @@ export async function benchEnv(o: { s3Endpoint: string; namespacePrefix: string 
   const db = await createTestDatabase();
   onCleanup(`database ${db.name}`, () => db.drop());
   const namespace = `${o.namespacePrefix}${uniqueSuffix()}`;
-  onCleanup(`NATS streams of namespace ${namespace}`, () => deleteNatsStreams(NATS_URL, namespace));
+  onCleanup(`NATS streams of namespace ${namespace}`, () => deleteNamespaceStreams(namespace));
   const env: StackEnv = {
     DATABASE_URL: db.url,
     NATS_URL,

@@ -1,4 +1,4 @@
-import { QUOTA_NEAR_RATIO, formatElapsed, formatTimeRemaining, jobBlockedBy, quotaState, type EditJobKind, type RunningJobs } from './index';
+import { EDIT_JOB_KINDS, QUOTA_NEAR_RATIO, formatElapsed, formatTimeRemaining, jobBlockedBy, quotaState, type EditJobKind, type RunningJobs } from './index';
 
 const idle: RunningJobs = [];
 const VIDEO = 'Another video processing job is running. Please wait for it to finish.';
@@ -6,6 +6,10 @@ const MUTE = 'A mute job is already running. Please wait for it to finish.';
 
 describe('jobBlockedBy: the registry\'s rule, the same as the renders table\'s', () => {
   const kinds: EditJobKind[] = ['cut', 'filler', 'keep', 'mute', 'reorder', 'caption', 'silence'];
+
+  it('lets the editor start every registry kind with an overlay, and keep', () => {
+    expect([...EDIT_JOB_KINDS].sort()).toEqual([...kinds].sort());
+  });
 
   it('allows every job when nothing runs, and beside clips and analyses', () => {
     expect(kinds.map((k) => jobBlockedBy(k, idle))).toEqual(kinds.map(() => null));

@@ -1,8 +1,11 @@
-import { excludeEachOther, type JobKind } from '@wordcut/contracts';
+import { JOB_KINDS, excludeEachOther, type JobKind } from '@wordcut/contracts';
 
-/** Editing jobs the editor can start (each shows a job overlay while it runs); `keep` starts a cut. */
-export const EDIT_JOB_KINDS = ['cut', 'filler', 'keep', 'mute', 'reorder', 'caption', 'silence'] as const;
-export type EditJobKind = (typeof EDIT_JOB_KINDS)[number];
+/** Registry kinds the editor starts itself: those with a job overlay. */
+type OverlayJobKind = { [K in JobKind]: (typeof JOB_KINDS)[K]['overlay'] extends null ? never : K }[JobKind];
+
+/** Editing jobs the editor can start (each shows its kind's overlay while it runs); `keep` starts a cut. */
+export type EditJobKind = OverlayJobKind | 'keep';
+export const EDIT_JOB_KINDS: readonly EditJobKind[] = [...(Object.keys(JOB_KINDS) as JobKind[]).filter((k): k is OverlayJobKind => JOB_KINDS[k].overlay !== null), 'keep'];
 
 /** The job kind an editor action starts. */
 export const jobKindOf = (action: EditJobKind): JobKind => (action === 'keep' ? 'cut' : action);
