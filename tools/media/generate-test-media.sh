@@ -23,6 +23,9 @@
 #
 # usage: tools/media/generate-test-media.sh [OUTPUT_DIR (default <repo>/.data/media)] [--force]
 # Idempotent: when the outputs exist and were made by this version of the script, it does nothing.
+# Outputs are also kept in a machine-wide cache (WORDCUT_MEDIA_CACHE, default ~/.cache/wordcut/test-media;
+# empty: none) under a key of this script and the ffmpeg and espeak-ng versions, so a new checkout
+# copies them instead of synthesising them again; --force bypasses it (remove the cache to reset it).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -31,7 +34,7 @@ FORCE=0
 for arg in "$@"; do
   case "$arg" in
     --force) FORCE=1 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option: $arg" >&2; exit 2 ;;
     *) OUT="$arg" ;;
   esac
@@ -66,6 +69,23 @@ if [[ $FORCE -eq 0 && -f "$OUT/demo.mp4" && -f "$OUT/demo.vtt" && -f "$OUT/tiny.
       && -f "$OUT/talk.pauses.json" && -f "$OUT/lesson.mp4" && -f "$OUT/lesson.vtt" && -f "$OUT/lesson.json" && -f "$STAMP" ]] \
    && [[ "$(cat "$STAMP")" == "$SCRIPT_HASH" ]]; then
   echo "test media in $OUT is up to date (use --force to regenerate):"
+  report
+  exit 0
+fi
+
+OUTPUTS=(demo.mp4 demo.vtt tiny.mp4 talk.mp4 talk.vtt talk.pauses.json lesson.mp4 lesson.vtt lesson.json)
+CACHE_ROOT="${WORDCUT_MEDIA_CACHE-$HOME/.cache/wordcut/test-media}"
+CACHE=""
+if [[ -n "$CACHE_ROOT" ]]; then
+  CACHE_KEY="$(printf '%s\n%s\n%s\n' "$SCRIPT_HASH" "$(ffmpeg -version | head -1)" "$(espeak-ng --version)" | sha256sum | cut -c1-32)"
+  CACHE="$CACHE_ROOT/$CACHE_KEY"
+fi
+cached=1
+for f in "${OUTPUTS[@]}"; do [[ -n "$CACHE" && -f "$CACHE/$f" ]] || cached=0; done
+if [[ $FORCE -eq 0 && $cached -eq 1 ]]; then
+  cp -f "${OUTPUTS[@]/#/$CACHE/}" "$OUT/"
+  echo "$SCRIPT_HASH" > "$STAMP"
+  echo "test media in $OUT copied from the cache $CACHE:"
   report
   exit 0
 fi
@@ -316,8 +336,14 @@ for f in demo.mp4 tiny.mp4 talk.mp4 lesson.mp4; do
   fi
 done
 
-mv -f "$WORK/demo.mp4" "$WORK/demo.vtt" "$WORK/tiny.mp4" "$WORK/talk.mp4" "$WORK/talk.vtt" "$WORK/talk.pauses.json" \
-  "$WORK/lesson.mp4" "$WORK/lesson.vtt" "$WORK/lesson.json" "$OUT/"
+if [[ -n "$CACHE" ]]; then
+  # filled beside and renamed into place, so a reader never sees half a set
+  mkdir -p "$CACHE_ROOT"
+  FILL="$(mktemp -d "$CACHE_ROOT/.fill.XXXXXX")"
+  cp -f "${OUTPUTS[@]/#/$WORK/}" "$FILL/"
+  mv -T "$FILL" "$CACHE" 2>/dev/null || rm -rf "$FILL"
+fi
+mv -f "${OUTPUTS[@]/#/$WORK/}" "$OUT/"
 echo "$SCRIPT_HASH" > "$STAMP"
 echo "generated test media in $OUT (speech ${cursor}s of ${total}s):"
 report
