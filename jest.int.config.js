@@ -5,7 +5,8 @@ module.exports = {
   displayName: 'integration',
   testMatch: ['<rootDir>/{libs,services,tools}/**/*.int.spec.ts'],
   testTimeout: 120000,
-  // test files run side by side, one per core: each has its own database, namespace, bucket and ports
-  maxWorkers: '100%',
+  // test files run side by side, three on two cores (they wait on renders, services and ffmpeg a
+  // third of the time): each has its own database, namespace, bucket and ports
+  maxWorkers: '150%',
   globalSetup: '<rootDir>/tools/jest/int-global-setup.js',
 };
