@@ -7,6 +7,7 @@ module.exports = {
   testTimeout: 120000,
   // test files run side by side, three on two cores (they wait on renders, services and ffmpeg a
   // third of the time): each has its own database, namespace, bucket and ports
-  maxWorkers: '150%',
+  // (jest reads a percentage over 100 as a worker count, so the figure is computed here)
+  maxWorkers: Math.max(1, Math.round(require('node:os').availableParallelism() * 1.5)),
   globalSetup: '<rootDir>/tools/jest/int-global-setup.js',
 };

@@ -429,7 +429,8 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       expect((await jobDone(`/api/silence-jobs/${jobId}`))['status']).toBe('cancelled');
       const again = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: auth() });
       expect(again.status).toBe(409);
-      await new Promise((r) => setTimeout(r, 3000));
+      // the worker kills ffmpeg and removes what it had written
+      await eventually(() => stack.services.media.lines.find((l) => l['jobId'] === jobId && /^render (cancelled|skipped)/.test(String(l.msg))), 20000, 'the worker stopped the render');
       expect(await objectKeys(`videos/${video.id}/renders/${jobId}`)).toEqual([]);
       expect((await getVideo(video.id)).processedFilename).toBeNull();
       // the video is free again

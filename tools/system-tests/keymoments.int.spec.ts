@@ -256,7 +256,8 @@ describe('key moments: a job of the media workers', () => {
     const cancel = await fetch(api(`/api/jobs/${jobId}/cancel`), { method: 'POST', headers: bearer(token) });
     expect(cancel.status).toBe(200);
     expect((await status(jobId)).status).toBe('cancelled');
-    await new Promise((r) => setTimeout(r, 4000));
+    // the worker stops at its next stage and removes the job's words
+    await eventually(() => sys.stack.services.media.lines.find((l) => l['jobId'] === jobId && /^key moments (cancelled|skipped)/.test(String(l.msg))), 20000, 'the worker stopped the job');
     expect((await status(jobId)).status).toBe('cancelled');
     expect((await stored()).moments).toEqual([]);
     // the cancelled job's words are removed by the worker
