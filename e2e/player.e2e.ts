@@ -71,7 +71,7 @@ function paragraphTexts(t: ApiTranscript): string[] {
 test.describe('player, timeline and previews', () => {
   test.describe.configure({ timeout: TEST_TIMEOUT_MS });
 
-  test('skips pending cuts during playback: the time never enters a cut', async ({ page }) => {
+  test('skips pending cuts during playback: the time never enters a cut', { tag: '@playback' }, async ({ page }) => {
     const id = await openDemoVideo(page);
     const t = await fetchTranscript(page, id);
     const first = findPhrase(t.words, 'linked to its moment');
@@ -103,7 +103,7 @@ test.describe('player, timeline and previews', () => {
     await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(cut.end + 0.09);
   });
 
-  test('mute preview plays muted words at the level volume', async ({ page }) => {
+  test('mute preview plays muted words at the level volume', { tag: '@playback' }, async ({ page }) => {
     const id = await openDemoVideo(page);
     const t = await fetchTranscript(page, id);
     const first = findPhrase(t.words, 'linked to its moment');
@@ -178,7 +178,7 @@ test.describe('player, timeline and previews', () => {
     await expect(page.getByTestId('playhead')).toBeVisible();
   });
 
-  test('reorders two paragraphs: previews them in order, applies, and the video holds the new order', async ({ page }, testInfo) => {
+  test('reorders two paragraphs: previews them in order, applies, and the video holds the new order', { tag: '@playback' }, async ({ page }, testInfo) => {
     const id = await openDemoVideo(page);
     const before = await fetchTranscript(page, id);
     expect(before.paragraphs.length).toBeGreaterThanOrEqual(2);

@@ -33,7 +33,8 @@ export default defineConfig({
   globalSetup: require.resolve('./global-setup'),
   outputDir: path.join(repoRoot, 'test-results/e2e'),
   // two files at a time: every test edits its own seeded video under its own provider session
-  // (one worker left the cores idle ~45% of the time, waiting on renders and the job overlay)
+  // (one worker left the cores idle ~45% of the time, waiting on renders and the job overlay);
+  // the tests that time playback frame by frame (@playback) run after them, one at a time
   fullyParallel: false,
   workers: 2,
   forbidOnly: isCI,
@@ -62,7 +63,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', grepInvert: /@playback/ },
+    { name: 'playback', grep: /@playback/, dependencies: ['chromium'], workers: 1 },
+  ],
   webServer: [
     serve('shell', E2E_WEB_PORTS.shell, `--spa --proxy /api=http://127.0.0.1:${E2E_PORTS.gateway}`),
     // the same shell with its API unreachable, for the "API is down" test

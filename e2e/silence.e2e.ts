@@ -134,7 +134,7 @@ async function bottomBandMaxLuma(file: string, time: number): Promise<number> {
 test.describe('silence removal and captions', () => {
   test.describe.configure({ timeout: TEST_TIMEOUT_MS });
 
-  test('detects the pauses, toggles one, previews without it, removes them across a reload', async ({ page }) => {
+  test('detects the pauses, toggles one, previews without it, removes them across a reload', { tag: '@playback' }, async ({ page }) => {
     await recordOverlayMessages(page);
     const id = await uploadTalk(page);
     const before = await fetchVideo(page, id);
