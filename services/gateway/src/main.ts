@@ -19,6 +19,9 @@ import { ProviderSessionsController } from './videos/provider-sessions.controlle
 import { TranscriptStore } from './transcripts/transcript-store';
 import { VideoStore } from './videos/video-store';
 import { VideosController } from './videos/videos.controller';
+import { VideosService } from './videos/videos.service';
+import { TranscriptsController } from './transcripts/transcripts.controller';
+import { TranscriptsService } from './transcripts/transcripts.service';
 import { EditService } from './edits/edits.service';
 import { RetentionSweeper } from './videos/retention';
 import { ClipStore } from './clips/clip-store';
@@ -58,7 +61,7 @@ class GatewayModule {
   static register(values: ValueProvider[]): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [AuthController, PublishingController, EditsController, SilenceController, KeyMomentsController, ClipsController, JobsController, VideosController, ProviderSessionsController, OperatorController, OperatorFiguresController, VideoDeletionController],
+      controllers: [AuthController, PublishingController, EditsController, SilenceController, KeyMomentsController, ClipsController, JobsController, VideosController, ProviderSessionsController, TranscriptsController, OperatorController, OperatorFiguresController, VideoDeletionController],
       providers: [
         // every route needs an identity unless marked @Public
         { provide: APP_GUARD, useClass: IdentityGuard },
@@ -97,6 +100,8 @@ export async function main() {
       const edits = new EditService(ds, bus, storage, videos, transcripts, logger, activeJobs, renders, clips);
       const { auth, tokens } = identityFromConfig(config);
       const rateLimits = new RateLimitStore(ds);
+      const videosService = new VideosService(ds, config, bus, storage, logger, videos, ingest, tokens, rateLimits, activeJobs);
+      const transcriptsService = new TranscriptsService(videosService, transcripts);
       const silenceAnalyses = new SilenceAnalysisStore(ds);
       const keyMomentStore = new KeyMomentStore(ds);
       const deletion = new VideoDeletion({ ds, bus, storage, logger, videos, transcripts, clips, keyMoments: keyMomentStore, renders, silence: silenceAnalyses, rpcTimeoutMs: config.RPC_TIMEOUT_MS });
@@ -121,12 +126,10 @@ export async function main() {
           { provide: MESSAGING, useValue: bus },
           { provide: OBJECT_STORAGE, useValue: storage },
           { provide: LOGGER, useValue: logger },
-          { provide: VideoStore, useValue: videos },
-          { provide: TranscriptStore, useValue: transcripts },
-          { provide: IngestCoordinator, useValue: ingest },
           { provide: GatewayTokens, useValue: tokens },
           { provide: RateLimitStore, useValue: rateLimits },
-          { provide: ActiveJobs, useValue: activeJobs },
+          { provide: VideosService, useValue: videosService },
+          { provide: TranscriptsService, useValue: transcriptsService },
           { provide: SessionAuth, useValue: auth },
           { provide: EditService, useValue: edits },
           { provide: EditRequestService, useValue: editRequests },

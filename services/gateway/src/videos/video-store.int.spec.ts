@@ -1,22 +1,17 @@
 /**
  * VideoStore against a real Postgres (a throw-away database with the gateway's migrations):
- * ownership (a stranger's id reads as nothing), the running-jobs limit at creation, one video per
- * provider session, the ingest lifecycle guarded by the ingest job, and the version a render or a
- * revert makes current.
+ * ownership (a stranger's id reads as nothing), one video per provider session, the ingest
+ * lifecycle guarded by the ingest job, and the version a render or a revert makes current.
  */
 import type { VideoIngestCompletedEvent } from '@wordcut/contracts';
 import { applyCuts, applyMute, identityEditList } from '@wordcut/edit-list';
-import { AppError } from '@wordcut/platform';
 import { randomUUID } from 'node:crypto';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
-import { ActiveJobs } from '../limits/limits';
-import { RenderStore } from '../edits/render-store';
 import { toApiVideo } from './video-api';
 import { VideoStore, type NewVideo } from './video-store';
 
 const database = gatewayTestDatabase(4);
 const videos = database.store(VideoStore);
-const renders = database.store(RenderStore);
 
 function newVideo(over: Partial<NewVideo> = {}): NewVideo {
   const id = randomUUID();
@@ -88,52 +83,17 @@ describe('creation', () => {
     expect((await videos.get(v.id))!.transcript_id).toBe(t);
   });
 
-  it("refuses a new video with 429 when its owner's running jobs (ingests and renders) reach the limit", async () => {
-    const owner = `wordcut:${randomUUID()}`;
-    const limit2 = new ActiveJobs(2, renders, videos);
-    await videos.createOwned({ ...newVideo(), ownerId: owner }, limit2);
-    const other = await completedVideo({ ownerId: owner });
-    await database.ds.transaction((tx) =>
-      renders.insertActive(tx, { jobId: `cut_${randomUUID()}`, videoId: other.id, kind: 'cut', userId: owner, baseVersion: 0, base: identityEditList(1), next: identityEditList(1), clipId: null }),
-    );
-    const e = await videos.createOwned({ ...newVideo(), ownerId: owner }, limit2).catch((err: unknown) => err);
-    expect(e).toBeInstanceOf(AppError);
-    expect(e).toMatchObject({ statusCode: 429, message: expect.stringContaining('You already have 2 jobs running') });
-    expect(await database.ds.query(`SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1`, [owner])).toEqual([{ n: 2 }]);
-    // another owner is not held to it
-    await expect(videos.createOwned({ ...newVideo(), ownerId: `wordcut:${randomUUID()}` }, limit2)).resolves.toMatchObject({ status: 'uploaded' });
-  });
-
-  it('makes one video per provider session, also when two entries arrive at once', async () => {
+  it("finds a session's video by session and owner: someone else with the same session id gets nothing", async () => {
     const session = `session-${randomUUID()}`;
-    const jobs = new ActiveJobs(10, renders, videos);
-    const a = newVideo({ providerSessionId: session, ownerId: 'provider-user' });
-    const b = newVideo({ providerSessionId: session, ownerId: 'provider-user' });
-    const [ra, rb] = await Promise.all([
-      videos.createForSession({ ...a, providerSessionId: session, ownerId: 'provider-user' }, jobs),
-      videos.createForSession({ ...b, providerSessionId: session, ownerId: 'provider-user' }, jobs),
-    ]);
-    expect(ra!.video.id).toBe(rb!.video.id);
-    expect([ra!.created, rb!.created].sort()).toEqual([false, true]);
-    const again = await videos.createForSession({ ...newVideo(), providerSessionId: session, ownerId: 'provider-user' }, jobs);
-    expect(again).toEqual({ video: expect.objectContaining({ id: ra!.video.id }), created: false });
-    expect(await videos.getBySession(session, 'provider-user')).toMatchObject({ id: ra!.video.id });
-  });
-
-  it("finds a session's video by id and owner: someone else with the same session id gets nothing", async () => {
-    const session = `session-${randomUUID()}`;
-    const jobs = new ActiveJobs(10, renders, videos);
-    const mine = await videos.createForSession({ ...newVideo(), providerSessionId: session, ownerId: 'provider:p:owner' }, jobs);
-    expect(mine).toMatchObject({ created: true });
+    const v = await videos.create(newVideo({ providerSessionId: session, ownerId: 'provider:p:owner' }));
+    expect(await videos.getBySession(session, 'provider:p:owner')).toMatchObject({ id: v.id });
     expect(await videos.getBySession(session, 'provider:p:stranger')).toBeNull();
-    // neither a second video for the session nor the owner's
-    expect(await videos.createForSession({ ...newVideo(), providerSessionId: session, ownerId: 'provider:p:stranger' }, jobs)).toBeNull();
-    expect(await database.ds.query(`SELECT owner_id FROM library.videos WHERE provider_session_id = $1`, [session])).toEqual([{ owner_id: 'provider:p:owner' }]);
-    // two strangers racing the owner for a fresh session: the owner's video or nothing
-    const fresh = `session-${randomUUID()}`;
-    const results = await Promise.all(['provider:p:a', 'provider:p:b'].map((ownerId) => videos.createForSession({ ...newVideo(), providerSessionId: fresh, ownerId }, jobs)));
-    expect(results.filter((r) => r?.created)).toHaveLength(1);
-    expect(results.filter((r) => r === null)).toHaveLength(1);
+    // the holder of a session: the row for its owner, null for anyone else, undefined when none holds it
+    expect(await videos.sessionVideo(session, 'provider:p:owner')).toMatchObject({ id: v.id });
+    expect(await videos.sessionVideo(session, 'provider:p:stranger')).toBeNull();
+    expect(await videos.sessionVideo(`session-${randomUUID()}`, 'provider:p:owner')).toBeUndefined();
+    // one video per session: the unique index refuses a second
+    await expect(videos.create(newVideo({ providerSessionId: session, ownerId: 'provider:p:owner' }))).rejects.toMatchObject({ code: '23505' });
   });
 });
 

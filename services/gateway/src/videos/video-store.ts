@@ -1,5 +1,5 @@
 /**
- * Over 400 lines: the one store of library.videos (create, ingest states, provider sessions,
+ * The one store of library.videos (create, ingest states, provider sessions,
  * ownership, retention, the dashboard's listing): every statement on that table lives here.
  */
 import type { EditList } from '@wordcut/edit-list';
@@ -100,11 +100,6 @@ export interface OperatorVideoRow {
 
 const SELECT_VIDEO = `SELECT v.*, t.id AS transcript_id FROM library.videos v LEFT JOIN library.transcripts t ON t.video_id = v.id`;
 
-/** Room for one more running job of an owner, taken inside the caller's transaction (the running-jobs limit). */
-export interface RunningJobsReservation {
-  reserve(m: EntityManager, ownerId: string): Promise<void>;
-}
-
 /**
  * Video records and their lifecycle (uploaded → processing → completed | failed). Every
  * transition is a guarded UPDATE naming the ingest job it belongs to, so a late or repeated
@@ -140,35 +135,8 @@ export class VideoStore {
     return (await this.get(v.id, m))!;
   }
 
-  /** Creates a video whose ingest starts now, when its owner has room for one more running job (else 429). */
-  async createOwned(v: NewVideo & { ownerId: string }, activeJobs: RunningJobsReservation): Promise<VideoRow> {
-    return this.ds.transaction(async (tx) => {
-      await activeJobs.reserve(tx, v.ownerId);
-      return this.create(v, tx);
-    });
-  }
-
-  /**
-   * Creates the video of a provider session, or returns the one that session already has
-   * (two concurrent entries with one session make one video: the unique index decides). Null
-   * when the session's video belongs to someone else.
-   */
-  async createForSession(v: NewVideo & { providerSessionId: string; ownerId: string }, activeJobs: RunningJobsReservation): Promise<{ video: VideoRow; created: boolean } | null> {
-    const existing = await this.sessionVideo(v.providerSessionId, v.ownerId);
-    if (existing !== undefined) return existing && { video: existing, created: false };
-    try {
-      return { video: await this.createOwned(v, activeJobs), created: true };
-    } catch (err) {
-      if ((err as { code?: string }).code === '23505') {
-        const video = await this.sessionVideo(v.providerSessionId, v.ownerId);
-        if (video !== undefined) return video && { video, created: false };
-      }
-      throw err;
-    }
-  }
-
   /** The video holding a provider session: the row when `ownerId` owns it, null when someone else does, undefined when none does. */
-  private async sessionVideo(sessionId: string, ownerId: string): Promise<VideoRow | null | undefined> {
+  async sessionVideo(sessionId: string, ownerId: string): Promise<VideoRow | null | undefined> {
     const rows = (await this.ds.query(`${SELECT_VIDEO} WHERE v.provider_session_id = $1`, [sessionId])) as VideoRow[];
     if (!rows[0]) return undefined;
     return rows[0].owner_id === ownerId ? rows[0] : null;
