@@ -19,6 +19,7 @@ const generateOptionsSchema = z.object({
   openGop: z.boolean().default(false),
   audio: z.boolean().default(true),
   sampleRate: z.number().int().min(8000).max(192_000).default(48_000),
+  audioDelaySec: z.number().min(0).max(10).default(0),
   container: z.enum(['mp4', 'mkv']).optional(),
   noise: z.number().min(0).max(40).default(0),
   timeoutMs: z.number().int().positive().optional(),
@@ -44,6 +45,11 @@ export interface TimecodeMediaOptions {
   audio?: boolean;
   /** Default 48000. */
   sampleRate?: number;
+  /**
+   * The audio starts this long after the video (an offset edit in MP4, as phones write): its first
+   * samples are cut away, so every burst stays where its frame is. Default 0.
+   */
+  audioDelaySec?: number;
   /** Default: mkv when outPath ends in .mkv, else mp4. */
   container?: 'mp4' | 'mkv';
   /** Temporal noise strength over the picture, as a camera's (0: none; 9 makes 720p about 6.5 Mbit/s). */
@@ -115,7 +121,9 @@ export async function generateTimecodeMedia(outPath: string, options: TimecodeMe
           ...(container === 'mp4' ? ['-tag:v', 'hvc1'] : []),
         ];
   const audioIn = o.audio ? ['-f', 'lavfi', '-i', timecodeAudioFilter(o.sampleRate, o.fps, videoSec)] : [];
-  const audioOut = o.audio ? ['-map', '1:a', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', String(o.sampleRate)] : ['-an'];
+  // a delayed start keeps its timestamps: the muxer writes the gap as an empty edit
+  const delay = o.audioDelaySec > 0 ? ['-af', `atrim=start=${num(o.audioDelaySec)}`] : [];
+  const audioOut = o.audio ? ['-map', '1:a', ...delay, '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', String(o.sampleRate)] : ['-an'];
   const muxer = container === 'mp4' ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'matroska'];
 
   await withTempDir(async (dir) => {

@@ -19,16 +19,18 @@ const BOUNDARY_TOLERANCE_SEC = 0.04;
  * n with n % 5 === 0 must have a burst onset at k / fps. Each expected onset is matched to the
  * nearest detected one. A burst of a frame next to a discontinuity (the last frame before or the
  * first after a place where frames[k] !== frames[k - 1] + 1) may be partially cut: without an onset
- * within 40 ms it counts as unmatched instead of as an offset.
+ * within 40 ms it counts as unmatched instead of as an offset. Frames shown before `audioStartSec`
+ * of the source (audio that starts late) expect no burst.
  */
-export function checkSync(frames: readonly number[], onsets: readonly number[], fps: number): SyncReport {
+export function checkSync(frames: readonly number[], onsets: readonly number[], fps: number, audioStartSec = 0): SyncReport {
   const sorted = [...onsets].sort((a, b) => a - b);
   let maxOffsetSec = 0;
   let matched = 0;
   let unmatched = 0;
   let interiorMaxOffsetSec = 0;
   frames.forEach((n, k) => {
-    if (n % BURST_EVERY_FRAMES !== 0) return;
+    // a source whose audio starts late has no burst for the frames before it
+    if (n % BURST_EVERY_FRAMES !== 0 || n / fps < audioStartSec) return;
     const expected = k / fps;
     const offset = Math.abs(nearest(sorted, expected) - expected);
     // the first output frame counts as a boundary too: no quiet precedes a burst at time 0

@@ -70,6 +70,7 @@ export {
   planStats,
   segmentsToFrameRanges,
   frameRangesToSampleRanges,
+  frameRangesToPacketPlan,
   frameRangesToPacketRanges,
   type FrameRange,
   type PlannedPiece,

@@ -11,6 +11,8 @@ export type OutTrack = Pick<Mp4Track, 'timescale' | 'language' | 'stsd' | 'width
   handler: 'vide' | 'soun';
   /** Presentation starts this far into the media (ticks), e.g. the decoder delay or AAC priming. */
   editMediaTime: number;
+  /** Seconds of nothing before the media plays (an empty edit): audio that starts after the video. */
+  emptyEditSec?: number;
 };
 
 const MOVIE_TIMESCALE = 1000;
@@ -112,18 +114,26 @@ function sampleTable(t: OutTrack): Buffer {
 function trackBox(t: OutTrack, id: number): { trak: Buffer; movieDuration: number } {
   const mediaDuration = t.durations.reduce((a, d) => a + d, 0);
   const shown = Math.max(0, mediaDuration - (t.handler === 'soun' ? t.editMediaTime : 0));
-  const movieDuration = Math.round((shown * MOVIE_TIMESCALE) / t.timescale);
+  const shownDuration = Math.round((shown * MOVIE_TIMESCALE) / t.timescale);
+  const empty = Math.max(0, Math.round((t.emptyEditSec ?? 0) * MOVIE_TIMESCALE));
+  const movieDuration = empty + shownDuration;
   const v1 = big(movieDuration, mediaDuration);
   const time = (n: number) => (v1 ? u64(n) : u32(n));
+  const mediaTime = (n: number) => {
+    const b = Buffer.alloc(v1 ? 8 : 4);
+    if (v1) b.writeBigInt64BE(BigInt(n));
+    else b.writeInt32BE(n);
+    return b;
+  };
+  const edit = (duration: number, at: number) => Buffer.concat([time(duration), mediaTime(at), u16(1), u16(0)]);
   const tkhd = full(
     'tkhd', v1 ? 1 : 0, 3,
     time(0), time(0), u32(id), u32(0), time(movieDuration),
     Buffer.alloc(8), u16(0), u16(t.handler === 'soun' ? 1 : 0), u16(t.handler === 'soun' ? 0x100 : 0), u16(0),
     MATRIX, u32(t.width), u32(t.height),
   );
-  const edts = t.editMediaTime > 0
-    ? [box('edts', full('elst', v1 ? 1 : 0, 0, u32(1), time(movieDuration), v1 ? u64(t.editMediaTime) : u32(t.editMediaTime), u16(1), u16(0)))]
-    : [];
+  const edits = [...(empty > 0 ? [edit(empty, -1)] : []), ...(empty > 0 || t.editMediaTime > 0 ? [edit(shownDuration, t.editMediaTime)] : [])];
+  const edts = edits.length > 0 ? [box('edts', full('elst', v1 ? 1 : 0, 0, u32(edits.length), ...edits))] : [];
   const mdhd = full('mdhd', v1 ? 1 : 0, 0, time(0), time(0), u32(t.timescale), time(mediaDuration), u16(t.language), u16(0));
   const name = t.handler === 'vide' ? 'VideoHandler' : 'SoundHandler';
   const hdlr = full('hdlr', 0, 0, u32(0), Buffer.from(t.handler, 'latin1'), Buffer.alloc(12), Buffer.from(`${name}\0`, 'latin1'));

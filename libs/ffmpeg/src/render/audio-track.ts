@@ -11,7 +11,7 @@ import { runFfmpeg } from '../run-ffmpeg';
 import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from './audio';
 import { adtsFrameOffsets, spliceGains, SPLICE_MIN_SNR_DB } from './audio-splice';
 import type { RenderMediaInfo } from './media-info';
-import { frameRangesToPacketRanges, frameRangesToSampleRanges, type FrameRange } from './plan';
+import { frameRangesToPacketPlan, frameRangesToSampleRanges, type FrameRange } from './plan';
 import type { RenderRequest, RenderResult } from './types';
 
 /** Default bit rate for re-encoded AAC when the source's is unknown. */
@@ -42,6 +42,8 @@ export interface MadeAudio {
    * source packet kept as it is (with its index), or a re-encoded one.
    */
   packets?: Array<{ source: number; bytes: Buffer } | Buffer>;
+  /** Copied and spliced audio: seconds of silence before its first packet (the source's late start). */
+  startSec?: number;
 }
 
 /** The AAC payload of one ADTS frame (its header is 7 bytes, 9 with a CRC). */
@@ -80,8 +82,8 @@ export async function makeAudio(o: AudioRequest, fallbackReason: string | null =
     const videoStart = v.framePts[0]! * (v.timeBase.num / v.timeBase.den);
     const starts = a.packetPts.map((p) => p * tb - videoStart);
     const packetSec = a.packetTicks! * tb;
-    const packetRanges = frameRangesToPacketRanges(ranges, fps, starts, packetSec);
-    const wanted = Math.round(ranges.reduce((n, r) => n + r.end - r.start, 0) / fps / packetSec);
+    const { startSec, ranges: packetRanges } = frameRangesToPacketPlan(ranges, fps, starts, packetSec);
+    const wanted = Math.round((ranges.reduce((n, r) => n + r.end - r.start, 0) / fps - startSec) / packetSec);
     const got = packetRanges.reduce((n, r) => n + r.count, 0);
     if (frames === null || frames.length !== starts.length || got < wanted - 1) {
       // Unexpected framing, or the audio ends before the video: re-encode instead of drifting.
@@ -105,7 +107,8 @@ export async function makeAudio(o: AudioRequest, fallbackReason: string | null =
         sampleRate: a.sampleRate,
         channels: a.channels,
         bitRate: a.bitRate ?? DEFAULT_AUDIO_BITRATE,
-        volumes,
+        // gains are placed on the packets' own timeline, which starts `startSec` into the output
+        volumes: startSec > 0 ? volumes.map((v) => ({ ...v, start: v.start - startSec, end: v.end - startSec })) : volumes,
         workDir: req.workDir,
         timeoutMs,
         signal: req.signal,
@@ -120,7 +123,7 @@ export async function makeAudio(o: AudioRequest, fallbackReason: string | null =
     const out = join(req.workDir, 'audio-out.aac');
     await writeFile(out, Buffer.concat(parts));
     const packets = parts.map((p, k) => (p === copied[k] ? { source: indices[k]!, bytes: adtsPayload(p) } : adtsPayload(p)));
-    return { input: workFileInput(out, 'aac'), mode, fallbackReason: null, packets, ...(splice ? { splice } : {}) };
+    return { input: workFileInput(out, 'aac'), mode, fallbackReason: null, packets, startSec, ...(splice ? { splice } : {}) };
   }
   const { path: assembled, fmt } = await assembledPcm(req, a, fps, ranges, volumes, timeoutMs);
   const out = join(req.workDir, 'audio-out.m4a');

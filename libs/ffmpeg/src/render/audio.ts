@@ -24,7 +24,8 @@ export interface PcmFormat {
 export async function decodeToPcm(input: FfmpegInput | string, output: string, fmt: PcmFormat, o: { signal?: AbortSignal; timeoutMs: number }): Promise<void> {
   await runFfmpeg({
     inputs: [typeof input === 'string' ? mediaInput(input) : input],
-    args: ['-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', String(fmt.channels), '-ar', String(fmt.sampleRate), '-f', 's16le', toFfmpegInput(output)],
+    // sample 0 plays at time 0: audio that starts late is preceded by silence, not moved earlier
+    args: ['-map', '0:a:0', '-vn', '-sn', '-dn', '-af', 'aresample=async=1:first_pts=0', '-ac', String(fmt.channels), '-ar', String(fmt.sampleRate), '-f', 's16le', toFfmpegInput(output)],
     timeoutMs: o.timeoutMs,
     signal: o.signal,
   });

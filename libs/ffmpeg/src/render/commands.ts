@@ -194,10 +194,14 @@ export function reencodeCommand(o: ReencodeRequest): Command & { graph: string }
   };
 }
 
-/** The encoded video and its audio (when there is one) joined by copying into the output. */
-export function joinCommand(video: string, audio: FfmpegInput | null, output: string, muxArgs: readonly string[]): Command {
+/**
+ * The encoded video and its audio (when there is one) joined by copying into the output; audio
+ * that starts `audioStartSec` late is placed there (the muxer writes the gap as an empty edit).
+ */
+export function joinCommand(video: string, audio: FfmpegInput | null, output: string, muxArgs: readonly string[], audioStartSec = 0): Command {
+  const placed = audio && audioStartSec > 0 ? withInputOptions(audio, '-itsoffset', num9(audioStartSec)) : audio;
   return {
-    inputs: [workFileInput(video, 'mov'), ...(audio ? [audio] : [])],
+    inputs: [workFileInput(video, 'mov'), ...(placed ? [placed] : [])],
     args: ['-map', '0:v:0', ...(audio ? ['-map', '1:a:0'] : []), '-c', 'copy', ...muxArgs, '-f', 'mp4', toFfmpegInput(output)],
   };
 }

@@ -46,6 +46,8 @@ export interface ComposeAudio {
   samples: Array<SampleRef | Buffer>;
   durations: Uint32Array;
   editMediaTime: number;
+  /** Seconds before the audio's first sample plays (it starts after the video). */
+  startSec?: number;
 }
 
 /** A span of output bytes: in memory, or [start, end) of a file. */
@@ -150,7 +152,7 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
       }
       pendingRef = null;
     };
-    while (aNext < audio.samples.length && aTime - audio.editMediaTime < sec * audio.track.timescale) {
+    while (aNext < audio.samples.length && aTime - audio.editMediaTime + (audio.startSec ?? 0) * audio.track.timescale < sec * audio.track.timescale) {
       const idx = aNext++;
       const s = audio.samples[idx]!;
       aTime += audio.durations[idx]!;
@@ -214,6 +216,7 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
           sync: null,
           offsets: Float64Array.from(aAt, (a) => base + a),
           editMediaTime: audio.editMediaTime,
+          emptyEditSec: audio.startSec ?? 0,
         }
       : null;
   const ftyp = fileTypeBox(video.track.stsd.toString('latin1', 20, 24));

@@ -1,6 +1,7 @@
 /** Over 400 lines: one spec per module; the planner's cases and properties for every kind of range. */
 import fc from 'fast-check';
 import {
+  frameRangesToPacketPlan,
   frameRangesToPacketRanges,
   frameRangesToSampleRanges,
   planSmartPieces,
@@ -409,6 +410,18 @@ describe('frameRangesToPacketRanges', () => {
     expect(frameRangesToPacketRanges([{ start: 0, end: 30 }], 30, aacStarts(48000, 100, 0.5), packetSec)[0]!.first).toBe(0);
   });
 
+  it('starts audio that begins after the first kept frame as late, with packets for the rest of the range only', () => {
+    const packetSec = 1024 / 48000;
+    const late = frameRangesToPacketPlan([{ start: 0, end: 30 }, { start: 60, end: 90 }], 30, aacStarts(48000, 200, 0.25), packetSec);
+    expect(late.startSec).toBeCloseTo(0.25, 9);
+    // 0.75 s of audio after the offset: 35.16 packets -> 35; then 2 s in all: 82.03 -> 82, so 47 more
+    expect(late.ranges.map((r) => r.count)).toEqual([35, 47]);
+    expect(late.ranges[0]!.first).toBe(0);
+    // a first kept frame after the audio's start needs no offset; nor does a gap under half a packet
+    expect(frameRangesToPacketPlan([{ start: 30, end: 60 }], 30, aacStarts(48000, 200, 0.25), packetSec).startSec).toBe(0);
+    expect(frameRangesToPacketPlan([{ start: 0, end: 30 }], 30, aacStarts(48000, 200, packetSec / 3), packetSec).startSec).toBe(0);
+  });
+
   it('never points past the packets it has: counts are clipped to what is left, none without packets', () => {
     const packetSec = 1024 / 48000;
     const starts = aacStarts(48000, 10); // 0.213 s of audio
@@ -430,8 +443,11 @@ describe('frameRangesToPacketRanges', () => {
           const packetSec = 1024 / sr;
           // enough packets to cover the whole video
           const starts = aacStarts(sr, Math.ceil(frames / fps / packetSec) + 4, offsetPackets * packetSec);
-          const out = frameRangesToPacketRanges(ranges, fps, starts, packetSec);
+          const { startSec, ranges: out } = frameRangesToPacketPlan(ranges, fps, starts, packetSec);
           expect(out).toHaveLength(ranges.length);
+          // late audio (more than half a packet after the first kept frame) starts as late
+          const gap = starts[0]! - ranges[0]!.start / fps;
+          expect(startSec).toBeCloseTo(gap > packetSec / 2 ? gap : 0, 9);
           let outFrames = 0;
           let outPackets = 0;
           ranges.forEach((r, i) => {
@@ -440,7 +456,7 @@ describe('frameRangesToPacketRanges', () => {
             expect(p.first + p.count).toBeLessThanOrEqual(starts.length);
             // the range's audio plays within half a packet of its frames: the source packet is
             // the one nearest to (first frame + how far the output audio runs ahead of the video)
-            const lead = outPackets * packetSec - outFrames / fps;
+            const lead = startSec + outPackets * packetSec - outFrames / fps;
             const t = r.start / fps + lead;
             if (t >= starts[0]! && t <= starts[starts.length - 1]!) {
               const nearest = Math.min(...starts.map((x) => Math.abs(x - t)));
@@ -449,7 +465,9 @@ describe('frameRangesToPacketRanges', () => {
             }
             outFrames += r.end - r.start;
             outPackets += p.count;
-            expect(Math.abs(outPackets * packetSec - outFrames / fps)).toBeLessThanOrEqual(packetSec / 2 + 1e-9);
+            // (until the late audio has begun, no range takes a packet)
+            if (startSec < outFrames / fps) expect(Math.abs(startSec + outPackets * packetSec - outFrames / fps)).toBeLessThanOrEqual(packetSec / 2 + 1e-9);
+            else expect(outPackets).toBe(0);
           });
         },
       ),

@@ -151,27 +151,41 @@ export interface PacketRange {
   count: number;
 }
 
+/** Copied audio of an edit: where it starts on the output's timeline, and the packets of each range. */
+export interface PacketPlan {
+  /**
+   * Seconds of silence before the first packet (an offset edit): the source's audio starts this
+   * long after the first kept frame (a phone's late audio). 0 when it starts at or before it.
+   */
+  startSec: number;
+  ranges: PacketRange[];
+}
+
 /**
  * Audio packets to stream-copy for frame ranges, for codecs with fixed-size packets (AAC: 1024
  * samples). Each range takes as many packets as keep the running output audio length within half
  * a packet of the running video length, and starts at the source packet that best lines up with
  * where its audio will play: the packet nearest to (first frame's time + how far the output audio
  * runs ahead of the output video at that point). So every sample plays within half a packet of
- * its frame, however many cuts there are.
+ * its frame, however many cuts there are. Audio that starts more than half a packet after the
+ * first kept frame starts as late in the output (`startSec`), instead of playing early.
  */
-export function frameRangesToPacketRanges(
+export function frameRangesToPacketPlan(
   ranges: readonly FrameRange[],
   fps: number,
   packetStartsSec: readonly number[],
   packetSec: number,
-): PacketRange[] {
+): PacketPlan {
   const out: PacketRange[] = [];
+  const firstKept = ranges[0] ? ranges[0].start / fps : 0;
+  const late = packetStartsSec.length > 0 ? packetStartsSec[0]! - firstKept : 0;
+  const startSec = late > packetSec / 2 ? late : 0;
   let outFrames = 0;
   let outPackets = 0;
   for (const r of ranges) {
-    const lead = outPackets * packetSec - outFrames / fps;
+    const lead = startSec + outPackets * packetSec - outFrames / fps;
     outFrames += r.end - r.start;
-    const wanted = Math.round(outFrames / fps / packetSec);
+    const wanted = Math.max(0, Math.round((outFrames / fps - startSec) / packetSec));
     const count = Math.max(0, wanted - outPackets);
     const t = r.start / fps + lead;
     let first = floorIndex(packetStartsSec, t);
@@ -181,5 +195,9 @@ export function frameRangesToPacketRanges(
     out.push({ first, count: Math.min(count, available) });
     outPackets += count;
   }
-  return out;
+  return { startSec, ranges: out };
 }
+
+/** The packets of frameRangesToPacketPlan alone. */
+export const frameRangesToPacketRanges = (ranges: readonly FrameRange[], fps: number, packetStartsSec: readonly number[], packetSec: number): PacketRange[] =>
+  frameRangesToPacketPlan(ranges, fps, packetStartsSec, packetSec).ranges;

@@ -54,7 +54,7 @@ export async function renderReencode(job: RenderJob): Promise<MadeAudio> {
   const made: MadeAudio = audioTask ? await audioTask : { input: null, mode: 'none', fallbackReason: null };
   if (audioTask) {
     progress(96, 'Joining audio and video');
-    await runFfmpeg({ ...joinCommand(videoOut, made.input, req.output, faststartArgs(req)), timeoutMs, signal: req.signal });
+    await runFfmpeg({ ...joinCommand(videoOut, made.input, req.output, faststartArgs(req), made.startSec), timeoutMs, signal: req.signal });
   }
   progress(100, 'Done');
   return made;

@@ -125,6 +125,33 @@ describe('renderEdit (real ffmpeg)', () => {
     expect(await readFrameNumbers(join(dir, 'hevc-open-out.mp4'))).toEqual(expectedFramesForSegments(segs, FPS));
   }, 120000);
 
+  it('audio that starts 0.25 s after the video (an offset edit) starts as late in every path: in sync before the first cut too', async () => {
+    const late = join(dir, 'late-audio.mp4');
+    const delay = 0.25;
+    await generateTimecodeMedia(late, { durationSec: 6, fps: FPS, gopFrames: 30, audioDelaySec: delay });
+    const audioStart = (path: string) =>
+      Number(execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=start_time', '-of', 'csv=p=0', path]).toString().trim());
+    const cuts = [{ start: 0, end: 2 }, { start: 3, end: 6 }];
+    const runs = [
+      { name: 'smart', segments: cuts, path: 'smart', audio: 'copy-packets' },
+      { name: 'reencode', segments: cuts, forceReencode: true, path: 'reencode', audio: 'copy-packets' },
+      { name: 'muted', segments: [{ start: 0, end: 6 }], volumes: [{ start: 3, end: 3.5, volume: 0 }], path: 'copy-video', audio: 'spliced' },
+    ] as const;
+    for (const run of runs) {
+      const out = join(dir, `late-${run.name}.mp4`);
+      const r = await renderEdit({ input: late, output: out, workDir: await work(), segments: run.segments, ...('volumes' in run ? { volumes: run.volumes } : {}), ...('forceReencode' in run ? { forceReencode: true } : {}) });
+      expect([run.name, r.path, r.audio]).toEqual([run.name, run.path, run.audio]);
+      const frames = await readFrameNumbers(out);
+      expect(frames).toEqual(expectedFramesForSegments(run.segments, FPS));
+      // a muted burst is silent: its frames expect none
+      const muted = (n: number) => 'volumes' in run && run.volumes.some((m) => n / FPS >= m.start - 0.05 && n / FPS < m.end + 0.05);
+      const sync = checkSync(frames.map((n) => (muted(n) ? -1 : n)), await readBurstOnsets(out, { minQuietSec: 0.015 }), FPS, delay);
+      expect(sync.matched).toBeGreaterThan(20);
+      expect({ run: run.name, offset: sync.interiorMaxOffsetSec <= 1024 / 48000 ? 'within one AAC frame' : sync.interiorMaxOffsetSec }).toEqual({ run: run.name, offset: 'within one AAC frame' });
+      expect(Math.abs(audioStart(out) - audioStart(late))).toBeLessThan(0.002);
+    }
+  }, 180000);
+
   it('mutes only: video stream-copied, only the audio around the mutes re-encoded; the rest is the source bit for bit', async () => {
     const volumes = [
       { start: 1, end: 2, volume: 0.1 },

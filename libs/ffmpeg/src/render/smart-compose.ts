@@ -111,6 +111,7 @@ export async function composedAudio(made: MadeAudio, layout: SourceLayout, sourc
       samples: made.packets.map((p) => (Buffer.isBuffer(p) ? p : same ? { file: source, offset: t.offsets[p.source]!, size: t.sizes[p.source]! } : p.bytes)),
       durations: new Uint32Array(made.packets.length).fill(a.packetTicks!),
       editMediaTime: 0,
+      startSec: made.startSec ?? 0,
     };
   }
   if (!made.file) throw new Error('the re-encoded audio has no file');
