@@ -25,7 +25,6 @@ import type { LibraryVideo } from '../tools/provider-sandbox/sandbox';
 const TEST_TIMEOUT_MS = 180_000;
 const sandboxUrl = (): string => (process.env['PROVIDER_SANDBOX_URL'] ?? '').replace(/\/+$/, '');
 
-
 async function library(page: Page): Promise<LibraryVideo[]> {
   const res = await page.request.get(`${sandboxUrl()}/api/library`);
   expect(res.ok()).toBe(true);

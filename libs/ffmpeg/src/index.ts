@@ -71,7 +71,6 @@ export {
   segmentsToFrameRanges,
   frameRangesToSampleRanges,
   frameRangesToPacketPlan,
-  frameRangesToPacketRanges,
   type FrameRange,
   type PlannedPiece,
   type SampleRange,

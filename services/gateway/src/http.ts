@@ -7,6 +7,9 @@ const uuid = z.string().uuid();
 
 type Issue = z.core.$ZodIssue;
 
+/** A video that is missing, or someone else's: both answer the same 404. */
+export const videoNotFound = (id: string): AppError => new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
+
 /** Why a body over a list limit was refused (`details.reason`), for the operators' log too. */
 export const TOO_MANY_ENTRIES = 'TOO_MANY_ENTRIES';
 

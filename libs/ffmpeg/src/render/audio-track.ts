@@ -82,10 +82,9 @@ export async function makeAudio(o: AudioRequest, fallbackReason: string | null =
     const videoStart = v.framePts[0]! * (v.timeBase.num / v.timeBase.den);
     const starts = a.packetPts.map((p) => p * tb - videoStart);
     const packetSec = a.packetTicks! * tb;
-    const { startSec, ranges: packetRanges } = frameRangesToPacketPlan(ranges, fps, starts, packetSec);
-    const wanted = Math.round((ranges.reduce((n, r) => n + r.end - r.start, 0) / fps - startSec) / packetSec);
+    const { startSec, ranges: packetRanges, wantedPackets } = frameRangesToPacketPlan(ranges, fps, starts, packetSec);
     const got = packetRanges.reduce((n, r) => n + r.count, 0);
-    if (frames === null || frames.length !== starts.length || got < wanted - 1) {
+    if (frames === null || frames.length !== starts.length || got < wantedPackets - 1) {
       // Unexpected framing, or the audio ends before the video: re-encode instead of drifting.
       return reencode();
     }
@@ -108,7 +107,7 @@ export async function makeAudio(o: AudioRequest, fallbackReason: string | null =
         channels: a.channels,
         bitRate: a.bitRate ?? DEFAULT_AUDIO_BITRATE,
         // gains are placed on the packets' own timeline, which starts `startSec` into the output
-        volumes: startSec > 0 ? volumes.map((v) => ({ ...v, start: v.start - startSec, end: v.end - startSec })) : volumes,
+        volumes: volumes.map((v) => ({ ...v, start: v.start - startSec, end: v.end - startSec })),
         workDir: req.workDir,
         timeoutMs,
         signal: req.signal,

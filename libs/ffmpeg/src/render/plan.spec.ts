@@ -2,7 +2,6 @@
 import fc from 'fast-check';
 import {
   frameRangesToPacketPlan,
-  frameRangesToPacketRanges,
   frameRangesToSampleRanges,
   planSmartPieces,
   planStats,
@@ -378,7 +377,9 @@ describe('frameRangesToSampleRanges', () => {
   });
 });
 
-describe('frameRangesToPacketRanges', () => {
+describe('frameRangesToPacketPlan', () => {
+  const frameRangesToPacketRanges = (...args: Parameters<typeof frameRangesToPacketPlan>) => frameRangesToPacketPlan(...args).ranges;
+
   /** AAC packets: 1024 samples each, starting at `offsetSec`. */
   const aacStarts = (sr: number, count: number, offsetSec = 0): number[] => Array.from({ length: count }, (_, i) => offsetSec + (i * 1024) / sr);
 

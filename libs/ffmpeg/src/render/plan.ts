@@ -159,6 +159,8 @@ export interface PacketPlan {
    */
   startSec: number;
   ranges: PacketRange[];
+  /** Packets the whole edit's video length needs after `startSec` (the ranges may get fewer when the audio ends early). */
+  wantedPackets: number;
 }
 
 /**
@@ -195,9 +197,5 @@ export function frameRangesToPacketPlan(
     out.push({ first, count: Math.min(count, available) });
     outPackets += count;
   }
-  return { startSec, ranges: out };
+  return { startSec, ranges: out, wantedPackets: outPackets };
 }
-
-/** The packets of frameRangesToPacketPlan alone. */
-export const frameRangesToPacketRanges = (ranges: readonly FrameRange[], fps: number, packetStartsSec: readonly number[], packetSec: number): PacketRange[] =>
-  frameRangesToPacketPlan(ranges, fps, packetStartsSec, packetSec).ranges;

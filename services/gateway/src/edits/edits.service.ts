@@ -32,7 +32,7 @@ import { clampWords, tidyKeptWords, transcriptForVersion, wordsToVtt, wordsToWor
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { editing } from '../http';
+import { editing, videoNotFound } from '../http';
 import type { ActiveJobs } from '../limits/limits';
 import type { ClipStore } from '../clips/clip-store';
 import type { RenderRow, RenderStore } from './render-store';
@@ -111,7 +111,7 @@ export class EditService {
   /** A video of `ownerId`'s; anyone else's answers 404 like a missing one. */
   async ownedVideo(id: string, ownerId: string): Promise<EditVideoRow> {
     const row = (await this.videos.getOwned(id, ownerId)) as EditVideoRow | null;
-    if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
+    if (!row) throw videoNotFound(id);
     return row;
   }
 

@@ -1,9 +1,8 @@
 import { Controller, Delete, Get, Inject, Param, Req } from '@nestjs/common';
-import { ErrorCode, type DeletionPreview, type DeletionResult } from '@wordcut/contracts';
-import { AppError } from '@wordcut/platform';
+import type { DeletionPreview, DeletionResult } from '@wordcut/contracts';
 import type { Request } from 'express';
 import { OperatorRoute, type RequestWithIdentity } from '../auth/identity';
-import { parseId } from '../http';
+import { parseId, videoNotFound } from '../http';
 import { OPERATOR_SERVICE, type OperatorService } from './operator-service';
 
 /**
@@ -32,6 +31,6 @@ export class VideoDeletionController {
   private async allowed(videoId: string, req: RequestWithIdentity): Promise<string> {
     if (req.operator) return videoId;
     if (req.identity && (await this.operator.ownsVideo(videoId, req.identity.userId))) return videoId;
-    throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${videoId}'.`);
+    throw videoNotFound(videoId);
   }
 }

@@ -14,6 +14,7 @@ import { AppError, type Logger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
 import type { DataSource } from 'typeorm';
 import type { ClipStore } from '../clips/clip-store';
+import { videoNotFound } from '../http';
 import type { KeyMomentStore } from '../key-moments/key-moment-store';
 import type { RenderStore } from '../edits/render-store';
 import type { SilenceAnalysisStore } from '../silence/silence-store';
@@ -40,8 +41,6 @@ export interface VideoDeletionDeps {
   silence: SilenceAnalysisStore;
   rpcTimeoutMs: number;
 }
-
-const notFound = (id: string) => new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
 
 /**
  * Deleting videos (docs/ANALYTICS.md). The preview names every row (video, transcript and its
@@ -107,7 +106,7 @@ export class VideoDeletion {
       const locked = await this.deps.videos.lockForDeletion(tx, ids);
       for (const id of ids) {
         const row = locked.find((r) => r.id === id);
-        if (!row || row.deleting_at) throw notFound(id);
+        if (!row || row.deleting_at) throw videoNotFound(id);
         if (row.status === 'uploaded' || row.status === 'processing') throw new AppError(409, ErrorCode.Conflict, JOB_RUNNING_MESSAGE);
       }
       const active = await this.deps.renders.summaryByVideo(ids);
@@ -159,7 +158,7 @@ export class VideoDeletion {
     const rows: VideoRow[] = [];
     for (const id of ids) {
       const row = await this.deps.videos.get(id);
-      if (!row || row.deleting_at) throw notFound(id);
+      if (!row || row.deleting_at) throw videoNotFound(id);
       rows.push(row);
     }
     return rows;

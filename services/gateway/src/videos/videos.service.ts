@@ -28,6 +28,7 @@ import type { GatewayTokens } from '../auth/gateway-tokens';
 import { limitAddress } from '../auth/client-address';
 import type { Identity } from '../auth/identity';
 import type { GatewayConfig } from '../config';
+import { videoNotFound } from '../http';
 import type { ActiveJobs, RateLimitStore } from '../limits/limits';
 import { receiveFiles } from '../upload';
 import { IngestCoordinator } from './ingest';
@@ -82,7 +83,7 @@ export class VideosService {
   /** A video of `userId`'s; anyone else's answers 404 like a missing one. */
   async owned(id: string, userId: string): Promise<VideoRow> {
     const row = await this.videos.getOwned(id, userId);
-    if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
+    if (!row) throw videoNotFound(id);
     return row;
   }
 
@@ -190,7 +191,7 @@ export class VideosService {
   async patch(id: string, userId: string, p: { vttChanged?: false; wordBywordChanged?: false; title?: string }): Promise<VideoRow> {
     await this.owned(id, userId);
     const row = await this.videos.patch(id, p);
-    if (!row) throw new AppError(404, ErrorCode.NotFound, `There is no video with id '${id}'.`);
+    if (!row) throw videoNotFound(id);
     return row;
   }
 
