@@ -9,6 +9,8 @@ export interface ReadFramesOptions {
   width?: number;
   height?: number;
   timeoutMs?: number;
+  /** Read pictures as stored, not turned by the track's display matrix (a rotated source). */
+  asStored?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function readFrameNumbers(path: string, options: ReadFramesOptions 
     await runFfmpeg({
       timeoutMs: options.timeoutMs ?? 600_000,
       args: [
+        ...(options.asStored ? ['-noautorotate'] : []),
         '-i', toFfmpegInput(path),
         '-map', '0:v:0', '-an', '-sn', '-dn',
         // One output frame per decoded frame: no duplication or dropping by the muxer's frame rate.

@@ -11,16 +11,20 @@ import { BURST_AMPLITUDE, BURST_DURATION_SEC, BURST_EVERY_FRAMES, BURST_FREQUENC
 const generateOptionsSchema = z.object({
   durationSec: z.number().positive().finite(),
   fps: z.number().positive().max(240).default(30),
+  frameRate: z.string().regex(/^\d{1,6}\/\d{1,6}$/).optional(),
   width: z.number().int().min(TIMECODE_BITS * 2).max(7680).default(320),
   height: z.number().int().min(16).max(4320).default(180),
   gopFrames: z.number().int().positive().default(60),
   codec: z.enum(['h264', 'hevc']).default('h264'),
   bFrames: z.boolean().default(true),
   openGop: z.boolean().default(false),
+  rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).default(0),
+  hdr: z.enum(['none', 'hlg']).default('none'),
   audio: z.boolean().default(true),
   sampleRate: z.number().int().min(8000).max(192_000).default(48_000),
+  channels: z.union([z.literal(1), z.literal(2)]).default(2),
   audioDelaySec: z.number().min(0).max(10).default(0),
-  container: z.enum(['mp4', 'mkv']).optional(),
+  container: z.enum(['mp4', 'mov', 'mkv']).optional(),
   noise: z.number().min(0).max(40).default(0),
   timeoutMs: z.number().int().positive().optional(),
 });
@@ -29,6 +33,8 @@ export interface TimecodeMediaOptions {
   durationSec: number;
   /** Default 30. */
   fps?: number;
+  /** The rate as a fraction ('30000/1001'); overrides `fps`. */
+  frameRate?: string;
   /** Default 320 (even numbers only: yuv420p). */
   width?: number;
   /** Default 180. */
@@ -41,17 +47,23 @@ export interface TimecodeMediaOptions {
   bFrames?: boolean;
   /** Default false: closed GOPs (x265's own default is open GOPs, which the smart render refuses). */
   openGop?: boolean;
+  /** Clockwise display rotation written as the track's matrix (a phone held upright: 90). Default 0. */
+  rotation?: 0 | 90 | 180 | 270;
+  /** 'hlg': HEVC Main 10 (yuv420p10le) tagged BT.2020 / HLG, as phones record HDR. Default 'none'. */
+  hdr?: 'none' | 'hlg';
   /** Default true: AAC 128k stereo with the tone bursts. */
   audio?: boolean;
   /** Default 48000. */
   sampleRate?: number;
+  /** Default 2 (stereo); phones often record mono. */
+  channels?: 1 | 2;
   /**
    * The audio starts this long after the video (an offset edit in MP4, as phones write): its first
    * samples are cut away, so every burst stays where its frame is. Default 0.
    */
   audioDelaySec?: number;
-  /** Default: mkv when outPath ends in .mkv, else mp4. */
-  container?: 'mp4' | 'mkv';
+  /** Default: mkv or mov when outPath ends so, else mp4. */
+  container?: 'mp4' | 'mov' | 'mkv';
   /** Temporal noise strength over the picture, as a camera's (0: none; 9 makes 720p about 6.5 Mbit/s). */
   noise?: number;
   /** Default 60 s + 2 s per second of media. */
@@ -82,8 +94,9 @@ export function timecodePattern(frames: number): Buffer {
  * lavfi source of the tone bursts: burst k starts at sample ceil(k * 5 * rate / fps), i.e. at the
  * first sample at or after the start time of frame 5k, and starts at sine phase 0.
  */
-export function timecodeAudioFilter(sampleRate: number, fps: number, durationSec: number): string {
-  const period = (BURST_EVERY_FRAMES * sampleRate) / fps;
+export function timecodeAudioFilter(sampleRate: number, fps: number | string, durationSec: number): string {
+  const rate = typeof fps === 'number' ? fps : Number(fps.split('/')[0]) / Number(fps.split('/')[1]);
+  const period = (BURST_EVERY_FRAMES * sampleRate) / rate;
   const burst = BURST_DURATION_SEC * sampleRate;
   const phase = `mod(n,${num(period)})`;
   const expr = `${BURST_AMPLITUDE}*sin(2*PI*${BURST_FREQUENCY_HZ}*${phase}/s)*lt(${phase},${num(burst)})`;
@@ -96,11 +109,17 @@ export function timecodeAudioFilter(sampleRate: number, fps: number, durationSec
  */
 export async function generateTimecodeMedia(outPath: string, options: TimecodeMediaOptions): Promise<void> {
   const o = generateOptionsSchema.parse(options);
+  if (o.frameRate) {
+    const [num, den] = o.frameRate.split('/').map(Number) as [number, number];
+    o.fps = num / den;
+  }
+  if (o.hdr !== 'none' && o.codec !== 'hevc') throw new Error('HDR media is generated as HEVC');
   if (o.width % 2 || o.height % 2) throw new Error(`width and height must be even (yuv420p): ${o.width}x${o.height}`);
   const frames = Math.round(o.durationSec * o.fps);
   if (frames < 1) throw new Error(`durationSec ${o.durationSec} at ${o.fps} fps makes no frame`);
   if (frames > 2 ** TIMECODE_BITS) throw new Error(`${frames} frames do not fit in ${TIMECODE_BITS} bits`);
-  const container = o.container ?? (extname(outPath).toLowerCase() === '.mkv' ? 'mkv' : 'mp4');
+  const ext = extname(outPath).toLowerCase();
+  const container = o.container ?? (ext === '.mkv' ? 'mkv' : ext === '.mov' ? 'mov' : 'mp4');
   const videoSec = frames / o.fps;
 
   const video =
@@ -118,28 +137,36 @@ export async function generateTimecodeMedia(outPath: string, options: TimecodeMe
             `keyint=${o.gopFrames}`, `min-keyint=${o.gopFrames}`, 'scenecut=0', 'log-level=error', `open-gop=${o.openGop ? 1 : 0}`,
             ...(o.bFrames ? [] : ['bframes=0']),
           ].join(':'),
-          ...(container === 'mp4' ? ['-tag:v', 'hvc1'] : []),
+          ...(container !== 'mkv' ? ['-tag:v', 'hvc1'] : []),
         ];
-  const audioIn = o.audio ? ['-f', 'lavfi', '-i', timecodeAudioFilter(o.sampleRate, o.fps, videoSec)] : [];
+  const pixel = o.hdr === 'hlg' ? ['-pix_fmt', 'yuv420p10le', '-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc'] : ['-pix_fmt', 'yuv420p'];
+  const rate = o.frameRate ?? num(o.fps);
+  const audioIn = o.audio ? ['-f', 'lavfi', '-i', timecodeAudioFilter(o.sampleRate, o.frameRate ?? o.fps, videoSec)] : [];
   // a delayed start keeps its timestamps: the muxer writes the gap as an empty edit
   const delay = o.audioDelaySec > 0 ? ['-af', `atrim=start=${num(o.audioDelaySec)}`] : [];
-  const audioOut = o.audio ? ['-map', '1:a', ...delay, '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', String(o.sampleRate)] : ['-an'];
-  const muxer = container === 'mp4' ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'matroska'];
+  const audioOut = o.audio ? ['-map', '1:a', ...delay, '-c:a', 'aac', '-b:a', '128k', '-ac', String(o.channels), '-ar', String(o.sampleRate)] : ['-an'];
+  const muxer = container === 'mkv' ? ['-f', 'matroska'] : ['-movflags', '+faststart', '-f', container];
 
   await withTempDir(async (dir) => {
     const pattern = join(dir, 'pattern.yuv');
     await writeFile(pattern, timecodePattern(frames));
+    const timeoutMs = o.timeoutMs ?? 60_000 + videoSec * 2_000;
+    // a rotation is a tag the mov muxer writes when copying (ffmpeg 5: `rotate`, clockwise)
+    const encoded = o.rotation ? join(dir, `upright.${container}`) : outPath;
     await runFfmpeg({
-      timeoutMs: o.timeoutMs ?? 60_000 + videoSec * 2_000,
+      timeoutMs,
       args: [
-        '-f', 'rawvideo', '-pixel_format', 'yuv420p', '-video_size', `${TIMECODE_BITS}x2`, '-framerate', num(o.fps),
+        '-f', 'rawvideo', '-pixel_format', 'yuv420p', '-video_size', `${TIMECODE_BITS}x2`, '-framerate', rate,
         '-i', toFfmpegInput(pattern),
         ...audioIn,
         '-map', '0:v', '-vf', `scale=${o.width}:${o.height}:flags=neighbor,setsar=1${o.noise > 0 ? `,noise=alls=${o.noise}:allf=t` : ''}`,
-        ...video, '-pix_fmt', 'yuv420p',
+        ...video, ...pixel,
         ...audioOut,
-        ...muxer, toFfmpegInput(outPath),
+        ...muxer, toFfmpegInput(encoded),
       ],
     });
+    if (o.rotation) {
+      await runFfmpeg({ timeoutMs, args: ['-i', toFfmpegInput(encoded), '-map', '0', '-c', 'copy', '-metadata:s:v:0', `rotate=${o.rotation}`, ...muxer, toFfmpegInput(outPath)] });
+    }
   });
 }

@@ -4,5 +4,5 @@ export { bytesSource, childBoxes, eachChildBox, parseBoxHeader, type BoxHeader, 
 export { checkMovieBoxes, describeIssue, drefIssues, parseMovieTables, readMovie, type MovieCheck, type MovieIssue, type MovieProblem, type ReadMovieOptions } from './movie';
 export { openFileSource, readMovieTables, type ClosableSource } from './file-source';
 export { parseMovie, type Mp4Track, type MovieTables } from './sample-table';
-export { parameterSetsOf } from './parameter-sets';
+export { parameterSetsOf, sampleEntryFor } from './parameter-sets';
 export { chunksOf, fileTypeBox, mediaDataHeader, movieBox, type OutTrack } from './write';

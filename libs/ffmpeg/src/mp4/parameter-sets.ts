@@ -1,6 +1,6 @@
 /**
  * Parameter-set NAL units (H.264 SPS/PPS, HEVC VPS/SPS/PPS) of a sample description, read from its
- * avcC or hvcC within the box's bounds. Pure.
+ * avcC or hvcC within the box's bounds, and the sample entry that says where they travel. Pure.
  */
 import { childBoxes, parseBoxHeader } from './boxes';
 
@@ -55,4 +55,30 @@ export function parameterSetsOf(stsd: Buffer): Buffer | null {
     return Buffer.concat(nals);
   }
   return null;
+}
+
+/**
+ * A copy of the video's sample description `stsd` as an output carries it: with parameter sets in
+ * band (`inBand`: re-encoded pieces bring their own) an `hev1`/`avc3` entry, whose hvcC arrays are
+ * marked incomplete (ISO/IEC 14496-15 allows in-band sets only there); else `hvc1`/`avc1`.
+ */
+export function sampleEntryFor(stsd: Buffer, inBand: boolean): Buffer {
+  const out = Buffer.from(stsd);
+  if (out.length < 16 + 8 + 78) return out;
+  const type = out.toString('latin1', 20, 24);
+  const hevc = type === 'hvc1' || type === 'hev1';
+  if (!hevc && type !== 'avc1' && type !== 'avc3') return out;
+  out.write(hevc ? (inBand ? 'hev1' : 'hvc1') : inBand ? 'avc3' : 'avc1', 20, 'latin1');
+  const entry = parseBoxHeader(out.subarray(16), out.length - 16);
+  const hvcC = hevc && inBand && entry ? childBoxes(out, 16 + 8 + 78, 16 + entry.size).find((x) => x.type === 'hvcC') : undefined;
+  if (!hvcC || hvcC.payloadStart + 23 > hvcC.end) return out;
+  // per array: array_completeness (top bit) | NAL type, a count, then its NAL units
+  let at = hvcC.payloadStart + 23;
+  for (let a = 0; a < out[hvcC.payloadStart + 22]! && at + 3 <= hvcC.end; a++) {
+    out[at] = out[at]! & 0x7f;
+    let n = out.readUInt16BE(at + 1);
+    at += 3;
+    while (n-- > 0 && at + 2 <= hvcC.end) at += 2 + out.readUInt16BE(at);
+  }
+  return out;
 }

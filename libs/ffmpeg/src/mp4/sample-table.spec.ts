@@ -1,8 +1,8 @@
-import { Mp4BoundsError, Mp4UnsupportedError, MP4_LIMITS, parameterSetsOf, parseMovieTables, readMovieTables } from '.';
+import { Mp4BoundsError, Mp4UnsupportedError, MP4_LIMITS, parameterSetsOf, parseMovieTables, readMovieTables, sampleEntryFor } from '.';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { avcStsd, findBox, track } from './testing';
+import { avcStsd, findBox, hevcStsd, track, u32 } from './testing';
 import { movieBox } from './write';
 
 const STBL = ['trak', 'mdia', 'minf', 'stbl'];
@@ -27,6 +27,29 @@ describe('MP4 tables written and read back (one sample model)', () => {
     const [v] = parseMovieTables(movieBox([track()])).tracks;
     const again = parseMovieTables(movieBox([{ ...v!, handler: 'vide' }])).tracks[0]!;
     expect(again).toEqual(v);
+  });
+
+  it('keeps the display matrix (a rotated phone video) from tkhd', () => {
+    const quarter = Buffer.concat([u32(0), u32(0x10000), u32(0), u32(0xffff0000), u32(0), u32(0), u32(0), u32(0), u32(0x40000000)]);
+    const [v] = parseMovieTables(movieBox([track({ matrix: quarter })])).tracks;
+    expect(v!.matrix.equals(quarter)).toBe(true);
+    const [plain] = parseMovieTables(movieBox([track()])).tracks;
+    expect(plain!.matrix.readUInt32BE(0)).toBe(0x10000);
+  });
+
+  it('labels the sample entry by where parameter sets travel: hvc1/avc1 in the entry only, hev1/avc3 in band too', () => {
+    const hevc = hevcStsd([[0x40, 1], [0x42, 2, 3], [0x44, 4]]);
+    const inBand = sampleEntryFor(hevc, true);
+    expect(inBand.toString('latin1', 20, 24)).toBe('hev1');
+    // array_completeness cleared on every array, the NAL units untouched
+    expect(parameterSetsOf(inBand)).toEqual(parameterSetsOf(hevc));
+    const arrays = inBand.indexOf('hvcC', 0, 'latin1') + 4 + 23;
+    expect([inBand[arrays]! >> 7, inBand[arrays + 5]! >> 7, inBand[arrays + 11]! >> 7]).toEqual([0, 0, 0]);
+    expect(hevc[arrays]! >> 7).toBe(1);
+    expect(sampleEntryFor(inBand, false).toString('latin1', 20, 24)).toBe('hvc1');
+    const avc = avcStsd([0x67, 9], [0x68, 8]);
+    expect(sampleEntryFor(avc, true).toString('latin1', 20, 24)).toBe('avc3');
+    expect(sampleEntryFor(avc, false).equals(avc)).toBe(true);
   });
 
   it('reads the parameter sets of an avcC, length prefixed; a configuration overrunning its box gives none', () => {

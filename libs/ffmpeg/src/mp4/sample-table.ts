@@ -23,6 +23,8 @@ export interface Mp4Track {
   /** Presentation size from tkhd (16.16 fixed point, as stored), 0 for audio. */
   width: number;
   height: number;
+  /** tkhd's transformation matrix (36 bytes, as stored): a phone's rotation. */
+  matrix: Buffer;
   /** The first edit's media time (ticks), or 0 without an edit list. */
   editMediaTime: number;
   count: number;
@@ -142,6 +144,7 @@ function* parseTrack(b: Buffer, trak: ChildBox, fileSize: number, work: Work, sp
   const trackId = u32(b, tkhd.payloadStart + (tv === 1 ? 20 : 12));
   const width = u32(b, tkhd.end - 8);
   const height = u32(b, tkhd.end - 4);
+  const matrix = Buffer.from(b.subarray(tkhd.end - 44, tkhd.end - 8));
   const mdiaBox = need(t, 'mdia', 'trak');
   const mdia = kids(b, mdiaBox, work);
   const mdhd = need(mdia, 'mdhd', 'mdia');
@@ -272,7 +275,7 @@ function* parseTrack(b: Buffer, trak: ChildBox, fileSize: number, work: Work, sp
     if (work.tick()) yield;
   }
   if (s !== count) throw new Mp4UnsupportedError('the chunk tables do not place every sample');
-  return { trackId, handler, timescale, language, stsd, entryType, width, height, editMediaTime, count, offsets, sizes, durations, ctts, sync, descriptions };
+  return { trackId, handler, timescale, language, stsd, entryType, width, height, matrix, editMediaTime, count, offsets, sizes, durations, ctts, sync, descriptions };
 }
 
 /**

@@ -30,6 +30,18 @@ export function avcStsd(sps: number[], pps: number[]): Buffer {
   return stsd;
 }
 
+/** A visual sample entry (hvc1) with an hvcC of complete VPS, SPS and PPS arrays (one NAL unit each). */
+export function hevcStsd(nals: [number[], number[], number[]]): Buffer {
+  const arrays = nals.map((nal, i) => Buffer.from([0x80 | [32, 33, 34][i]!, 0, 1, 0, nal.length, ...nal]));
+  const hvcC = Buffer.concat([Buffer.from([1, 1, 0x60, 0, 0, 0, 0x90, 0, 0, 0, 0, 0, 93, 0xf0, 0, 0xfc, 0xfd, 0xf8, 0xf8, 0, 0, 0x0f, 3]), ...arrays]);
+  const hvcCBox = Buffer.concat([u32(hvcC.length + 8), ascii('hvcC'), hvcC]);
+  const entry = Buffer.concat([Buffer.alloc(4), ascii('hvc1'), Buffer.alloc(78), hvcCBox]);
+  entry.writeUInt32BE(entry.length);
+  const stsd = Buffer.concat([Buffer.alloc(4), ascii('stsd'), Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), entry]);
+  stsd.writeUInt32BE(stsd.length);
+  return stsd;
+}
+
 /** A four-sample video track at the given sample offsets. */
 export const track = (o: Partial<OutTrack> = {}): OutTrack => ({
   handler: 'vide',

@@ -8,6 +8,8 @@ import type { Mp4Track } from './sample-table';
 
 /** What the writer needs of a track (its samples' `offsets` are where they land in the output). */
 export type OutTrack = Pick<Mp4Track, 'timescale' | 'language' | 'stsd' | 'width' | 'height' | 'offsets' | 'sizes' | 'durations' | 'ctts' | 'sync'> & {
+  /** tkhd's matrix (36 bytes); the identity when absent. */
+  matrix?: Buffer;
   handler: 'vide' | 'soun';
   /** Presentation starts this far into the media (ticks), e.g. the decoder delay or AAC priming. */
   editMediaTime: number;
@@ -130,7 +132,7 @@ function trackBox(t: OutTrack, id: number): { trak: Buffer; movieDuration: numbe
     'tkhd', v1 ? 1 : 0, 3,
     time(0), time(0), u32(id), u32(0), time(movieDuration),
     Buffer.alloc(8), u16(0), u16(t.handler === 'soun' ? 1 : 0), u16(t.handler === 'soun' ? 0x100 : 0), u16(0),
-    MATRIX, u32(t.width), u32(t.height),
+    t.matrix?.length === 36 ? t.matrix : MATRIX, u32(t.width), u32(t.height),
   );
   const edits = [...(empty > 0 ? [edit(empty, -1)] : []), ...(empty > 0 || t.editMediaTime > 0 ? [edit(shownDuration, t.editMediaTime)] : [])];
   const edts = edits.length > 0 ? [box('edts', full('elst', v1 ? 1 : 0, 0, u32(edits.length), ...edits))] : [];

@@ -14,21 +14,27 @@ export function fpsOf(v: VideoTrackInfo): number | null {
   return v.timeBase.den / (v.frameTicks * v.timeBase.num);
 }
 
+/** Pixel formats whose pieces x264/x265 re-encode exactly as the source stores them (8- and 10-bit 4:2:0). */
+const SMART_PIXEL_FORMATS = new Set(['yuv420p', 'yuvj420p', 'yuv420p10le']);
+
+/** True when a video stores more than 8 bits per sample (10-bit HDR, log profiles). */
+export const isHighBitDepth = (v: Pick<VideoTrackInfo, 'pixFmt'>): boolean => /p1[0-6](le|be)$/.test(v.pixFmt ?? '');
+
 /**
  * Why `info` cannot take the smart path (stream-copy whole GOPs, re-encode partial ones), or null.
- * It needs H.264 or HEVC in MP4/MOV, 8-bit 4:2:0, constant frame rate, closed GOPs starting with
- * a keyframe, and no rotation (piece re-encodes must match the source exactly).
+ * It needs H.264 or HEVC in MP4/MOV, 8- or 10-bit 4:2:0, constant frame rate, closed GOPs starting
+ * with a keyframe, and not the baseline profile (piece re-encodes must match the source exactly).
+ * A rotation is the track's display matrix, which the output copies.
  */
 export function smartRenderBlocker(info: RenderMediaInfo): string | null {
   const v = info.video;
   if (!v) return 'no video stream';
   if (!/mp4|mov/.test(info.formatName)) return `container ${info.formatName} is not MP4`;
   if (v.codec !== 'h264' && v.codec !== 'hevc') return `codec ${v.codec} is not H.264/HEVC`;
-  if (v.pixFmt !== 'yuv420p' && v.pixFmt !== 'yuvj420p') return `pixel format ${v.pixFmt ?? 'unknown'} is not 8-bit 4:2:0`;
+  if (!SMART_PIXEL_FORMATS.has(v.pixFmt ?? '')) return `pixel format ${v.pixFmt ?? 'unknown'} is not 8- or 10-bit 4:2:0`;
   if (v.frameTicks === null) return 'variable frame rate';
   if (!v.closedGops) return 'open GOPs';
   if (v.keyframes[0] !== 0) return 'the first frame is not a keyframe';
-  if (v.rotation !== 0) return `rotated ${v.rotation}°`;
   if (/baseline/i.test(v.profile ?? '')) return 'baseline profile';
   return null;
 }

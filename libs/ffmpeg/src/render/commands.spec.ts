@@ -65,7 +65,7 @@ describe('pieces: batches', () => {
     ];
     const c = pieceBatchCommand({ source, video: v, secOf: (f) => f / 30, pieces, batch: [1], files: ['/w/p0.mp4', '/w/p1.mp4'], crf: 18 });
     expect(c.inputs).toHaveLength(1);
-    expect(c.inputs[0]!.options).toEqual(['-threads', '1', '-ss', (70 / 30 - 1 / 60).toFixed(9), '-t', (52 / 30).toFixed(9)]);
+    expect(c.inputs[0]!.options).toEqual(['-noautorotate', '-threads', '1', '-ss', (70 / 30 - 1 / 60).toFixed(9), '-t', (52 / 30).toFixed(9)]);
     expect(c.args.slice(0, 6)).toEqual(['-map', '0:v:0', '-frames:v', '50', '-fps_mode', 'passthrough']);
     expect(c.args[c.args.length - 1]).toBe('file:/w/p1.mp4');
   });

@@ -5,7 +5,7 @@
  */
 import { toFfmpegInput } from '../args';
 import { withInputOptions, workFileInput, type FfmpegInput } from '../input';
-import { fpsOf } from './choose';
+import { fpsOf, isHighBitDepth } from './choose';
 import type { VideoTrackInfo } from './media-info';
 import type { FrameRange, PlannedPiece } from './plan';
 
@@ -46,11 +46,7 @@ export interface Command {
  * 1.7x faster than `superfast` at an SSIM 0.005 lower on a noisy 720p talk (docs/BENCHMARKS.md).
  */
 export function pieceEncoderArgs(v: VideoTrackInfo, crf: number): string[] {
-  const color: string[] = [];
-  if (v.colorRange) color.push('-color_range', v.colorRange);
-  if (v.colorSpace) color.push('-colorspace', v.colorSpace);
-  if (v.colorPrimaries) color.push('-color_primaries', v.colorPrimaries);
-  if (v.colorTransfer) color.push('-color_trc', v.colorTransfer);
+  const color = colorTagArgs(v);
   // No more bits than the source spends (with headroom): CRF alone spends several times the
   // source's rate on a noisy picture, which costs encode time and buys nothing the source had.
   // A floor keeps a very cheap source's pieces (a still slide, a test pattern) from starving.
@@ -65,6 +61,34 @@ export function pieceEncoderArgs(v: VideoTrackInfo, crf: number): string[] {
     '-c:v', 'libx264', '-preset', 'ultrafast', '-x264-params', 'deblock=1,0,0', '-crf', String(crf), ...(cap ? ['-maxrate', String(cap), '-bufsize', String(cap)] : []),
     '-profile:v', profile, '-pix_fmt', v.pixFmt ?? 'yuv420p', ...color,
   ];
+}
+
+/** The source's colour tags as encoder options (range, matrix, primaries, transfer: HLG and PQ kept). */
+function colorTagArgs(v: VideoTrackInfo): string[] {
+  const color: string[] = [];
+  if (v.colorRange) color.push('-color_range', v.colorRange);
+  if (v.colorSpace) color.push('-colorspace', v.colorSpace);
+  if (v.colorPrimaries) color.push('-color_primaries', v.colorPrimaries);
+  if (v.colorTransfer) color.push('-color_trc', v.colorTransfer);
+  return color;
+}
+
+/**
+ * The full re-encode's encoder: H.264 High for 8-bit sources; a source of more than 8 bits (10-bit
+ * HDR) stays so, as HEVC Main 10 with its colour tags, never 8-bit still tagged HDR.
+ */
+export function fullEncoderArgs(v: VideoTrackInfo, crf: number, threads: number): { args: string[]; pixFmt: string } {
+  if (isHighBitDepth(v)) {
+    return {
+      pixFmt: 'yuv420p10le',
+      args: ['-c:v', 'libx265', '-preset', 'superfast', '-crf', String(crf + 2), '-x265-params', `log-level=error:pools=${threads}`, '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p10le', ...colorTagArgs(v)],
+    };
+  }
+  return {
+    pixFmt: 'yuv420p',
+    // veryfast with superfast's motion search: a third faster at the same SSIM (docs/BENCHMARKS.md)
+    args: ['-c:v', 'libx264', '-preset', 'veryfast', '-x264-params', 'me=dia:subme=1', '-crf', String(crf), '-profile:v', 'high', '-threads', String(threads)],
+  };
 }
 
 /**
@@ -108,8 +132,9 @@ export function pieceBatchCommand(o: PieceBatchRequest): Command {
   o.batch.forEach((i, k) => {
     const p = o.pieces[i]!;
     const frames = p.end - p.start;
-    // one decoder thread: the batches already fill the cores, and frame threads each hold frames
-    inputs.push(withInputOptions(o.source, '-threads', '1', '-ss', num9(Math.max(0, o.secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec)));
+    // one decoder thread: the batches already fill the cores, and frame threads each hold frames;
+    // pictures as stored (the output keeps the source's display matrix)
+    inputs.push(withInputOptions(o.source, '-noautorotate', '-threads', '1', '-ss', num9(Math.max(0, o.secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec)));
     // one thread per encoder: with the rate cap, x264 is deterministic only on one thread (a
     // cached piece must equal a fresh one); the batches already run one per core
     // passthrough: the MP4 muxer's default (constant rate) would duplicate a frame that starts early
@@ -163,7 +188,8 @@ export function reencodeCommand(o: ReencodeRequest): Command & { graph: string }
   // 4:2:0 H.264 needs even sizes: an odd source loses its last row/column (a no-op otherwise).
   post.push('crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0');
   if (o.assFile) post.push(`ass=filename=${filterPath(o.assFile)}`);
-  post.push('format=yuv420p');
+  const encoder = fullEncoderArgs(v, o.crf ?? 21, o.threads);
+  post.push(`format=${encoder.pixFmt}`);
   const runs = ascendingRuns(o.ranges);
   if (runs.length > MAX_REENCODE_INPUTS) throw new RangeError(`the edit places ${runs.length} parts of the video apart (at most ${MAX_REENCODE_INPUTS})`);
   const inputs = runs.map((run) => {
@@ -185,9 +211,7 @@ export function reencodeCommand(o: ReencodeRequest): Command & { graph: string }
     graph,
     args: [
       '-map', '[vout]',
-      // veryfast with superfast's motion search: a third faster at the same SSIM (docs/BENCHMARKS.md)
-      '-c:v', 'libx264', '-preset', 'veryfast', '-x264-params', 'me=dia:subme=1', '-crf', String(o.crf ?? 21), '-profile:v', 'high',
-      '-threads', String(o.threads),
+      ...encoder.args,
       '-fps_mode', 'cfr', '-r', fpsExpr,
       '-max_muxing_queue_size', '4096', ...o.muxArgs, '-f', 'mp4', toFfmpegInput(o.output),
     ],

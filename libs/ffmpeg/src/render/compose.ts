@@ -8,12 +8,13 @@
  * - a copied run keeps the original's bytes between its samples (the audio interleaved there), so
  *   audio packets that lie in it are referenced in place and not written again;
  * - when re-encoded pieces bring their own parameter sets, every sync sample carries its run's
- *   sets in band (a seek may land on any of them after the decoder saw other sets);
+ *   sets in band (a seek may land on any of them after the decoder saw other sets), and the sample
+ *   entry says so: `hev1`/`avc3` (in-band sets allowed) instead of `hvc1`/`avc1`;
  * - decode times are one frame apart; presentation offsets are the reordering plus one shared
  *   delay, which the video's edit list removes, so the output starts at frame 0.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { fileTypeBox, mediaDataHeader, movieBox, type Mp4Track, type OutTrack } from '../mp4';
+import { fileTypeBox, mediaDataHeader, movieBox, sampleEntryFor, type Mp4Track, type OutTrack } from '../mp4';
 
 /** A sample's bytes in a file. */
 export interface SampleRef {
@@ -33,7 +34,7 @@ export interface VideoRun {
 }
 
 export interface ComposeVideo {
-  track: Pick<Mp4Track, 'timescale' | 'language' | 'stsd' | 'width' | 'height'>;
+  track: Pick<Mp4Track, 'timescale' | 'language' | 'stsd' | 'width' | 'height'> & Partial<Pick<Mp4Track, 'matrix'>>;
   /** Parameter sets of `track.stsd` (in force at the start). */
   params: Buffer;
   frameTicks: number;
@@ -187,13 +188,15 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
   vRank.forEach((r, d) => (delay = Math.max(delay, d - r)));
   const ft = video.frameTicks;
   const ctts = Int32Array.from(vRank, (r, d) => (r - d + delay) * ft);
+  const stsd = sampleEntryFor(video.track.stsd, mixed);
   const vTrack = (base: number): OutTrack => ({
     handler: 'vide',
     timescale: video.track.timescale,
     language: video.track.language,
-    stsd: video.track.stsd,
+    stsd,
     width: video.track.width,
     height: video.track.height,
+    ...(video.track.matrix ? { matrix: video.track.matrix } : {}),
     sizes: Uint32Array.from(vSizes),
     durations: new Uint32Array(vSizes.length).fill(ft),
     ctts,
@@ -219,7 +222,7 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
           emptyEditSec: audio.startSec ?? 0,
         }
       : null;
-  const ftyp = fileTypeBox(video.track.stsd.toString('latin1', 20, 24));
+  const ftyp = fileTypeBox(stsd.toString('latin1', 20, 24));
   // the index comes first; its size depends on the offsets only through their width (32/64 bits)
   let moovSize = 0;
   let head: Buffer = Buffer.alloc(0);

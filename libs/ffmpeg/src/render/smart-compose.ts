@@ -60,10 +60,7 @@ export async function readSourceLayout(path: string, info: RenderMediaInfo): Pro
   const { rankOf, sampleAt } = displayRanks(video);
   const keyRanks = video.sync ? [...video.sync.keys()].filter((i) => video.sync![i]).map((i) => rankOf[i]!).sort((a, b) => a - b) : [...rankOf.keys()];
   if (keyRanks.length !== v.keyframes.length || keyRanks.some((r, i) => r !== v.keyframes[i])) return 'the sample tables mark other keyframes than the demuxer';
-  // hvc1: parameter sets travel with the samples too, as most players expect of HEVC in MP4
-  const stsd = Buffer.from(video.stsd);
-  if (video.entryType === 'hev1') stsd.write('hvc1', 20, 'latin1');
-  return { video: { ...video, stsd }, audio, params, rankOf, sampleAt };
+  return { video, audio, params, rankOf, sampleAt };
 }
 
 /** The original's samples shown as frames [start, end), in decode order (a self-contained run). */
