@@ -25,3 +25,4 @@ export { generateTimecodeMedia, timecodeAudioFilter, timecodePattern, type Timec
 export { readFrameNumbers, type ReadFramesOptions } from './timecode-frames';
 export { detectToneLevel, findBurstOnsets, readBurstOnsets, type BurstOnsetOptions } from './timecode-audio';
 export { checkSync, expectedFramesForSegments, type SyncReport } from './timecode-sync';
+export { generateVfrTimecodeMedia, vfrTimeline, VFR_TIMESCALE, type VfrMediaOptions, type VfrTimeline } from './timecode-vfr';

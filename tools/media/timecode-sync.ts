@@ -20,9 +20,10 @@ const BOUNDARY_TOLERANCE_SEC = 0.04;
  * nearest detected one. A burst of a frame next to a discontinuity (the last frame before or the
  * first after a place where frames[k] !== frames[k - 1] + 1) may be partially cut: without an onset
  * within 40 ms it counts as unmatched instead of as an offset. Frames shown before `audioStartSec`
- * of the source (audio that starts late) expect no burst.
+ * of the source (audio that starts late) expect no burst. `outputTimes` (a variable frame rate):
+ * when each output frame is shown, instead of k / fps.
  */
-export function checkSync(frames: readonly number[], onsets: readonly number[], fps: number, audioStartSec = 0): SyncReport {
+export function checkSync(frames: readonly number[], onsets: readonly number[], fps: number, audioStartSec = 0, outputTimes?: readonly number[]): SyncReport {
   const sorted = [...onsets].sort((a, b) => a - b);
   let maxOffsetSec = 0;
   let matched = 0;
@@ -31,7 +32,7 @@ export function checkSync(frames: readonly number[], onsets: readonly number[], 
   frames.forEach((n, k) => {
     // a source whose audio starts late has no burst for the frames before it
     if (n % BURST_EVERY_FRAMES !== 0 || n / fps < audioStartSec) return;
-    const expected = k / fps;
+    const expected = outputTimes ? outputTimes[k]! : k / fps;
     const offset = Math.abs(nearest(sorted, expected) - expected);
     // the first output frame counts as a boundary too: no quiet precedes a burst at time 0
     const boundary = k === 0 || frames[k - 1]! + 1 !== n || (k + 1 < frames.length && frames[k + 1] !== n + 1);

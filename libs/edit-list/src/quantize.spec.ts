@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { EPS, deepFreeze, editListArb, editListError, expectNormalised } from './arbitraries.spec-helpers';
-import { EditListError, identityEditList, outputDuration, quantize, snapToFrame, type EditList } from './index';
+import { EditListError, identityEditList, outputDuration, nearestBoundary, quantize, snapToFrame, type EditList } from './index';
 
 const isMultiple = (t: number, fps: number) => Math.abs(t - Math.round(t * fps) / fps) <= EPS;
 
@@ -99,5 +99,28 @@ describe('quantize', () => {
         expect(Math.abs(outputDuration(q) - outputDuration(el))).toBeLessThanOrEqual((el.segments.length + 0.5) / fps + EPS);
       }),
     );
+  });
+});
+
+describe('a variable frame rate: snapped to the source\'s own frame starts', () => {
+  // 30 fps for 4 frames, then 20 fps with a dropped frame (0.2833 -> 0.3833)
+  const grid = { starts: [0, 1 / 30, 2 / 30, 0.1, 0.15, 0.2, 0.2833, 0.3833, 0.4333], end: 0.4833 };
+
+  it('a time goes to the nearest boundary, halves to the later frame, past the last start to the end', () => {
+    expect([0.01, 0.02, 0.05, 0.125, 0.33, 0.3334, 0.47, 9].map((t) => nearestBoundary(grid, t))).toEqual([0, 1, 2, 4, 6, 7, 9, 9]);
+    expect(nearestBoundary({ fps: 30 }, 0.05)).toBe(2);
+  });
+
+  it('quantize names the same frames the timestamps do, never the nominal rate\'s', () => {
+    const el: EditList = { ...identityEditList(0.4833), segments: [{ start: 0.09, end: 0.3 }, { start: 0.34, end: 0.47 }], mutes: [{ start: 0.16, end: 0.2, level: 'silence' }] };
+    const q = quantize(el, grid);
+    expect(q.segments.map((s) => [s.start, s.end])).toEqual([[0.1, 0.2833], [0.3833, 0.4833]]);
+    expect(q.mutes.map((m) => [m.start, m.end])).toEqual([[0.15, 0.2]]);
+    expect(quantize(q, grid)).toEqual(q);
+  });
+
+  it('refuses frame times that do not rise from 0', () => {
+    expect(editListError(() => quantize(identityEditList(1), { starts: [0, 0.2, 0.1], end: 0.3 })).code).toBe('INVALID_RANGE');
+    expect(editListError(() => quantize(identityEditList(1), { starts: [0.1, 0.2], end: 0.3 })).code).toBe('INVALID_RANGE');
   });
 });

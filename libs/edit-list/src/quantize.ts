@@ -4,6 +4,7 @@
  */
 import { cloneEditList } from './basics';
 import { EditListError } from './errors';
+import { boundaryTime, checkFrameGrid, gridFrameCount, nearestBoundary, type FrameGrid } from './frame-grid';
 import { fmt, normaliseSegments } from './layout';
 import { normaliseMutes } from './mutes-internal';
 import { assertEditList } from './schema';
@@ -19,21 +20,24 @@ export function snapToFrame(t: number, frameRate: number): number {
 }
 
 /**
- * Snaps every segment and mute boundary to the nearest frame (never past the last whole frame of
- * the source). Segments and mutes that become empty are dropped, segments that become contiguous
+ * Snaps every segment and mute boundary to the nearest frame boundary of the source (a constant
+ * rate, or a variable rate's own frame starts: FrameGrid), never past the last whole frame of the
+ * source. Segments and mutes that become empty are dropped, segments that become contiguous
  * merge; snapping is monotone, so nothing starts to overlap. Idempotent. Throws EMPTY_RESULT when
  * no segment survives (all shorter than half a frame).
  */
-export function quantize(el: EditList, frameRate: number): EditList {
+export function quantize(el: EditList, frames: number | FrameGrid): EditList {
   assertEditList(el);
-  checkFrameRate(frameRate);
-  let lastFrame = Math.floor(el.sourceDuration * frameRate);
-  while (lastFrame > 0 && lastFrame / frameRate > el.sourceDuration) lastFrame--;
-  const max = lastFrame / frameRate;
-  const snap = (t: number) => Math.min(max, Math.round(t * frameRate) / frameRate);
+  const grid: FrameGrid = typeof frames === 'number' ? { fps: frames } : frames;
+  checkFrameGrid(grid);
+  // the last boundary inside the source
+  let last = gridFrameCount(grid) ?? Math.floor(el.sourceDuration * (grid as { fps: number }).fps);
+  while (last > 0 && boundaryTime(grid, last) > el.sourceDuration + 1e-9) last--;
+  const snap = (t: number) => boundaryTime(grid, Math.min(last, Math.max(0, nearestBoundary(grid, t))));
   const segments = normaliseSegments(el.segments.map((s) => ({ start: snap(s.start), end: snap(s.end) })));
   if (segments.length === 0) {
-    throw new EditListError('EMPTY_RESULT', `at ${fmt(frameRate)} frames per second no segment is at least one frame long; nothing would remain.`);
+    const rate = 'fps' in grid ? `at ${fmt(grid.fps)} frames per second` : 'on the source\'s frames';
+    throw new EditListError('EMPTY_RESULT', `${rate} no segment is at least one frame long; nothing would remain.`);
   }
   const mutes = normaliseMutes(el.mutes.map((m) => ({ start: snap(m.start), end: snap(m.end), level: m.level })));
   return { ...cloneEditList(el), segments, mutes };

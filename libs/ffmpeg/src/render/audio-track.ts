@@ -11,7 +11,7 @@ import { runFfmpeg } from '../run-ffmpeg';
 import { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange } from './audio';
 import { adtsFrameOffsets, spliceGains, SPLICE_MIN_SNR_DB } from './audio-splice';
 import type { RenderMediaInfo } from './media-info';
-import { frameRangesToPacketPlan, frameRangesToSampleRanges, type FrameRange } from './plan';
+import { frameRangesToPacketPlan, frameRangesToSampleRanges, type FrameClock, type FrameRange } from './plan';
 import type { RenderRequest, RenderResult } from './types';
 
 /** Default bit rate for re-encoded AAC when the source's is unknown. */
@@ -20,7 +20,7 @@ const DEFAULT_AUDIO_BITRATE = 128_000;
 export interface AudioRequest {
   req: RenderRequest;
   info: RenderMediaInfo;
-  fps: number;
+  clock: FrameClock;
   ranges: readonly FrameRange[];
   volumes: readonly OutputVolumeRange[];
   mode: RenderResult['audio'];
@@ -55,7 +55,7 @@ export const adtsPayload = (frame: Buffer): Buffer => frame.subarray(frame[1]! &
  * exact sample ranges with the gains applied.
  */
 export async function makeAudio(o: AudioRequest, fallbackReason: string | null = null): Promise<MadeAudio> {
-  const { req, info, fps, ranges, volumes, mode, timeoutMs } = o;
+  const { req, info, clock, ranges, volumes, mode, timeoutMs } = o;
   const reencode = (why: string | null = null) => makeAudio({ ...o, mode: 'reencoded' }, why);
   const a = info.audio;
   if (!a || mode === 'none') return { input: null, mode: 'none', fallbackReason: null };
@@ -82,7 +82,7 @@ export async function makeAudio(o: AudioRequest, fallbackReason: string | null =
     const videoStart = v.framePts[0]! * (v.timeBase.num / v.timeBase.den);
     const starts = a.packetPts.map((p) => p * tb - videoStart);
     const packetSec = a.packetTicks! * tb;
-    const { startSec, ranges: packetRanges, wantedPackets } = frameRangesToPacketPlan(ranges, fps, starts, packetSec);
+    const { startSec, ranges: packetRanges, wantedPackets } = frameRangesToPacketPlan(ranges, clock, starts, packetSec);
     const got = packetRanges.reduce((n, r) => n + r.count, 0);
     if (frames === null || frames.length !== starts.length || got < wantedPackets - 1) {
       // Unexpected framing, or the audio ends before the video: re-encode instead of drifting.
@@ -124,7 +124,7 @@ export async function makeAudio(o: AudioRequest, fallbackReason: string | null =
     const packets = parts.map((p, k) => (p === copied[k] ? { source: indices[k]!, bytes: adtsPayload(p) } : adtsPayload(p)));
     return { input: workFileInput(out, 'aac'), mode, fallbackReason: null, packets, startSec, ...(splice ? { splice } : {}) };
   }
-  const { path: assembled, fmt } = await assembledPcm(req, a, fps, ranges, volumes, timeoutMs);
+  const { path: assembled, fmt } = await assembledPcm(req, a, clock, ranges, volumes, timeoutMs);
   const out = join(req.workDir, 'audio-out.m4a');
   await encodePcmToAac(assembled, out, fmt, a.bitRate ?? DEFAULT_AUDIO_BITRATE, { signal: req.signal, timeoutMs });
   return { input: workFileInput(out, 'mov'), file: out, mode: 'reencoded', fallbackReason };
@@ -146,7 +146,7 @@ function spliceRefusal(adts: Buffer, a: NonNullable<RenderMediaInfo['audio']>): 
 async function assembledPcm(
   req: RenderRequest,
   a: NonNullable<RenderMediaInfo['audio']>,
-  fps: number,
+  clock: FrameClock,
   ranges: readonly FrameRange[],
   volumes: readonly OutputVolumeRange[],
   timeoutMs: number,
@@ -155,6 +155,6 @@ async function assembledPcm(
   const pcm = join(req.workDir, 'audio-source.pcm');
   const path = join(req.workDir, 'audio-out.pcm');
   await decodeToPcm(mediaInput(req.input), pcm, fmt, { signal: req.signal, timeoutMs });
-  await assemblePcm(pcm, path, frameRangesToSampleRanges(ranges, fps, fmt.sampleRate), volumes, fmt, req.signal);
+  await assemblePcm(pcm, path, frameRangesToSampleRanges(ranges, clock, fmt.sampleRate), volumes, fmt, req.signal);
   return { path, fmt };
 }

@@ -72,24 +72,34 @@ describe('pieces: batches', () => {
 });
 
 describe('the full re-encode', () => {
-  const base = { source, video: video(), fps: 30, threads: 2, output: '/w/out.mp4', muxArgs: ['-movflags', '+faststart'] };
+  const ticks = Array.from({ length: 301 }, (_, i) => i * 512);
+  const base = { source, video: video(), secOf: (f: number) => f / 30, ticks, threads: 2, output: '/w/out.mp4', muxArgs: ['-movflags', '+faststart'] };
 
   it('cuts in source order: one input from the first kept frame to the last, the kept frames selected', () => {
     const c = reencodeCommand({ ...base, ranges: [r(30, 60), r(90, 120)] });
     expect(c.inputs).toHaveLength(1);
     expect(c.inputs[0]!.options).toEqual(['-ss', (30 / 30 - 0.5 / 30).toFixed(9), '-t', (90 / 30).toFixed(9)]);
-    expect(c.graph).toBe("[0:v:0]fps=15360/512,select='between(n,0,29)+between(n,60,89)',setpts=N/FRAME_RATE/TB,crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0,format=yuv420p[vout]");
+    // frame 90 follows frame 59 at once: the 30 frames between are taken out of its time
+    expect(c.graph).toBe("[0:v:0]select='between(n,0,29)+between(n,60,89)',setpts='0+PTS-STARTPTS-(gte(N,30)*15360)',crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0,format=yuv420p[vout]");
     expect(c.args.slice(-5)).toEqual(['-movflags', '+faststart', '-f', 'mp4', 'file:/w/out.mp4']);
+    expect(c.args.join(' ')).toContain('-fps_mode passthrough -enc_time_base 1/15360');
   });
 
-  it('a reorder: one input per block, joined; the reframe, then the captions (path escaped)', () => {
+  it('a reorder: one input per block, each placed after the one before, merged in time order; the reframe, then the captions (path escaped)', () => {
     const c = reencodeCommand({ ...base, ranges: [r(200, 250), r(0, 30), r(40, 60)], videoFilter: 'crop=405:720:437:0,scale=1080:1920', assFile: "/w/it's:a.ass" });
     expect(c.inputs).toHaveLength(2);
     expect(c.graph).toBe(
-      "[0:v:0]fps=15360/512,select='between(n,0,49)',setpts=N/FRAME_RATE/TB[v0];" +
-        "[1:v:0]fps=15360/512,select='between(n,0,29)+between(n,40,59)',setpts=N/FRAME_RATE/TB[v1];" +
-        "[v0][v1]concat=n=2:v=1:a=0,setpts=N/FRAME_RATE/TB,crop=405:720:437:0,scale=1080:1920,crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0,ass=filename=/w/it\\'s\\:a.ass,format=yuv420p[vout]",
+      "[0:v:0]select='between(n,0,49)',setpts='0+PTS-STARTPTS'[v0];" +
+        "[1:v:0]select='between(n,0,29)+between(n,40,59)',setpts='25600+PTS-STARTPTS-(gte(N,30)*5120)'[v1];" +
+        "[v0][v1]interleave=nb_inputs=2,crop=405:720:437:0,scale=1080:1920,crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0,ass=filename=/w/it\\'s\\:a.ass,format=yuv420p[vout]",
     );
+  });
+
+  it('a variable frame rate: the cut out of a range is its source time, not a count of frames', () => {
+    // 30 fps, then 20 fps from frame 150 (768 ticks a frame)
+    const vfr = Array.from({ length: 301 }, (_, i) => (i <= 150 ? i * 512 : 150 * 512 + (i - 150) * 768));
+    const c = reencodeCommand({ ...base, ticks: vfr, video: video({ frameTicks: null }), ranges: [r(100, 140), r(160, 200)] });
+    expect(c.graph).toContain(`setpts='0+PTS-STARTPTS-(gte(N,40)*${vfr[160]! - vfr[140]!})'`);
   });
 
   it('refuses an edit that would open more inputs than the limit', () => {

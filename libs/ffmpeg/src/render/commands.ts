@@ -116,7 +116,7 @@ export function pieceBatches(weights: readonly number[], todo: readonly number[]
 export interface PieceBatchRequest {
   source: FfmpegInput;
   video: VideoTrackInfo;
-  /** Seconds from the source's start of each frame (decode order as the plan numbers them). */
+  /** Seconds from the source's start of each frame boundary as the plan numbers them (0..frame count). */
   secOf: (frame: number) => number;
   pieces: readonly PlannedPiece[];
   batch: readonly number[];
@@ -126,19 +126,24 @@ export interface PieceBatchRequest {
 
 /** One process making a batch of pieces: a seeking input and an exact-frame-count output per piece. */
 export function pieceBatchCommand(o: PieceBatchRequest): Command {
-  const frameSec = o.video.frameTicks! * (o.video.timeBase.num / o.video.timeBase.den);
   const inputs: FfmpegInput[] = [];
   const args: string[] = [];
+  // a variable rate keeps its timestamps: the encoder counts in the source's time base, not 1/fps
+  const tb = o.video.frameTicks === null ? ['-enc_time_base', `${o.video.timeBase.num}/${o.video.timeBase.den}`] : [];
   o.batch.forEach((i, k) => {
     const p = o.pieces[i]!;
     const frames = p.end - p.start;
+    // from half a frame before the first (the seek lands on it whatever its timestamp's rounding)
+    const interval = o.secOf(p.start + 1) - o.secOf(p.start);
+    const before = p.start > 0 ? o.secOf(p.start) - o.secOf(p.start - 1) : interval;
     // one decoder thread: the batches already fill the cores, and frame threads each hold frames;
     // pictures as stored (the output keeps the source's display matrix)
-    inputs.push(withInputOptions(o.source, '-noautorotate', '-threads', '1', '-ss', num9(Math.max(0, o.secOf(p.start) - frameSec / 2)), '-t', num9((frames + 2) * frameSec)));
+    const reads = o.secOf(p.end) - o.secOf(p.start) + 2 * Math.max(interval, before);
+    inputs.push(withInputOptions(o.source, '-noautorotate', '-threads', '1', '-ss', num9(Math.max(0, o.secOf(p.start) - before / 2)), '-t', num9(reads)));
     // one thread per encoder: with the rate cap, x264 is deterministic only on one thread (a
     // cached piece must equal a fresh one); the batches already run one per core
     // passthrough: the MP4 muxer's default (constant rate) would duplicate a frame that starts early
-    args.push('-map', `${k}:v:0`, '-frames:v', String(frames), '-fps_mode', 'passthrough', ...pieceEncoderArgs(o.video, o.crf), '-threads', '1');
+    args.push('-map', `${k}:v:0`, '-frames:v', String(frames), '-fps_mode', 'passthrough', ...tb, ...pieceEncoderArgs(o.video, o.crf), '-threads', '1');
     args.push('-an', '-sn', '-dn', '-map_metadata', '-1', '-fflags', '+bitexact', '-f', 'mp4', toFfmpegInput(o.files[i]!));
   });
   return { inputs, args };
@@ -161,7 +166,10 @@ const filterPath = (path: string): string => path.replace(/[\\:',[\];]/g, (c) =>
 export interface ReencodeRequest {
   source: FfmpegInput;
   video: VideoTrackInfo;
-  fps: number;
+  /** Seconds from the source's start of each frame boundary (0..frame count). */
+  secOf: (frame: number) => number;
+  /** Ticks (the stream's time base) from the first frame of each frame boundary (0..frame count). */
+  ticks: ArrayLike<number>;
   ranges: readonly FrameRange[];
   /** Reframe filter of a clip, after the cuts. */
   videoFilter?: string | null;
@@ -175,17 +183,18 @@ export interface ReencodeRequest {
 }
 
 /**
- * The full re-encode's video: the source at its constant rate, one input per run of ranges in
- * source order (seeking to its first kept frame and reading no further than its last: a clip
- * decodes its minute, a reorder opens one input per block), the kept frames selected, runs joined,
- * then the reframe and the captions. Its filter graph goes in a script file (`graph`).
+ * The full re-encode's video: one input per run of ranges in source order (seeking to its first
+ * kept frame and reading no further than its last: a clip decodes its minute, a reorder opens one
+ * input per block), the kept frames selected and each given its output time (its source time, the
+ * cuts before it taken out, after the runs before it), runs merged in time order, then the reframe
+ * and the captions. Timestamps pass through in the source's time base, so a variable frame rate
+ * stays as it is. Its filter graph goes in a script file (`graph`).
  */
 export function reencodeCommand(o: ReencodeRequest): Command & { graph: string } {
   const v = o.video;
-  const fpsExpr = v.frameTicks !== null ? `${v.timeBase.den}/${v.frameTicks * v.timeBase.num}` : o.fps.toFixed(6);
   const post: string[] = [];
   if (o.videoFilter) post.push(o.videoFilter);
-  // 4:2:0 H.264 needs even sizes: an odd source loses its last row/column (a no-op otherwise).
+  // 4:2:0 needs even sizes: an odd source loses its last row/column (a no-op otherwise).
   post.push('crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0');
   if (o.assFile) post.push(`ass=filename=${filterPath(o.assFile)}`);
   const encoder = fullEncoderArgs(v, o.crf ?? 21, o.threads);
@@ -195,24 +204,35 @@ export function reencodeCommand(o: ReencodeRequest): Command & { graph: string }
   const inputs = runs.map((run) => {
     const first = run[0]!.start;
     const last = run[run.length - 1]!.end;
-    return withInputOptions(o.source, ...(first > 0 ? ['-ss', num9(first / o.fps - 0.5 / o.fps)] : []), '-t', num9((last - first) / o.fps));
+    const before = first > 0 ? o.secOf(first) - o.secOf(first - 1) : 0;
+    return withInputOptions(o.source, ...(first > 0 ? ['-ss', num9(o.secOf(first) - before / 2)] : []), '-t', num9(o.secOf(last) - o.secOf(first)));
   });
+  let outAt = 0;
   const picked = runs.map((run, i) => {
     const first = run[0]!.start;
     const sel = run.map((r) => `between(n,${r.start - first},${r.end - 1 - first})`).join('+');
-    return `[${i}:v:0]fps=${fpsExpr},select='${sel}',setpts=N/FRAME_RATE/TB`;
+    // the cut before each later range of the run is taken out from its first kept frame on
+    const gaps: string[] = [];
+    let kept = 0;
+    run.forEach((r, j) => {
+      if (j > 0) gaps.push(`gte(N,${kept})*${o.ticks[r.start]! - o.ticks[run[j - 1]!.end]!}`);
+      kept += r.end - r.start;
+    });
+    const expr = `${outAt}+PTS-STARTPTS${gaps.length > 0 ? `-(${gaps.join('+')})` : ''}`;
+    outAt += run.reduce((n, r) => n + o.ticks[r.end]! - o.ticks[r.start]!, 0);
+    return `[${i}:v:0]select='${sel}',setpts='${expr}'`;
   });
   const graph =
     runs.length === 1
       ? `${picked[0]!},${post.join(',')}[vout]`
-      : `${picked.map((p, i) => `${p}[v${i}]`).join(';')};${runs.map((_, i) => `[v${i}]`).join('')}concat=n=${runs.length}:v=1:a=0,setpts=N/FRAME_RATE/TB,${post.join(',')}[vout]`;
+      : `${picked.map((p, i) => `${p}[v${i}]`).join(';')};${runs.map((_, i) => `[v${i}]`).join('')}interleave=nb_inputs=${runs.length},${post.join(',')}[vout]`;
   return {
     inputs,
     graph,
     args: [
       '-map', '[vout]',
       ...encoder.args,
-      '-fps_mode', 'cfr', '-r', fpsExpr,
+      '-fps_mode', 'passthrough', '-enc_time_base', `${v.timeBase.num}/${v.timeBase.den}`,
       '-max_muxing_queue_size', '4096', ...o.muxArgs, '-f', 'mp4', toFfmpegInput(o.output),
     ],
   };

@@ -47,7 +47,7 @@ describe('compose', () => {
       {
         track: { timescale: 30, language: 0, stsd: avcStsd([0x67, 1], [0x68, 1]), width: 0, height: 0 },
         params: sourceParams,
-        frameTicks: 1,
+        frameTimes: Array.from({ length: 8 }, (_, i) => i),
         runs: [copied, encoded, copiedAgain],
       },
       { track: { timescale: 10, language: 0, stsd: avcStsd([0x67, 1], [0x68, 1]) }, samples: [at.A0!, muted, at.A2!, at.A1!], durations: new Uint32Array(4).fill(1), editMediaTime: 0 },
@@ -76,7 +76,7 @@ describe('compose', () => {
     const head = c.spans[0] as Buffer;
     // one family of parameter sets (no re-encoded piece): the samples are the source's bytes only
     const plain = compose(
-      { track: { timescale: 30, language: 0, stsd: avcStsd([0x67, 1], [0x68, 1]), width: 0, height: 0 }, params: sourceParams, frameTicks: 1, runs: [copied, copiedAgain] },
+      { track: { timescale: 30, language: 0, stsd: avcStsd([0x67, 1], [0x68, 1]), width: 0, height: 0 }, params: sourceParams, frameTimes: Array.from({ length: 7 }, (_, i) => i), runs: [copied, copiedAgain] },
       null,
     );
     const plainOut = join(dir, 'plain.mp4');

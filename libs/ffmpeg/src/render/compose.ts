@@ -10,7 +10,8 @@
  * - when re-encoded pieces bring their own parameter sets, every sync sample carries its run's
  *   sets in band (a seek may land on any of them after the decoder saw other sets), and the sample
  *   entry says so: `hev1`/`avc3` (in-band sets allowed) instead of `hvc1`/`avc1`;
- * - decode times are one frame apart; presentation offsets are the reordering plus one shared
+ * - each frame is shown at its own time (`frameTimes`: a variable rate stays variable); decode
+ *   times are the display times in order, presentation offsets the reordering plus one shared
  *   delay, which the video's edit list removes, so the output starts at frame 0.
  */
 import { open, type FileHandle } from 'node:fs/promises';
@@ -37,7 +38,8 @@ export interface ComposeVideo {
   track: Pick<Mp4Track, 'timescale' | 'language' | 'stsd' | 'width' | 'height'> & Partial<Pick<Mp4Track, 'matrix'>>;
   /** Parameter sets of `track.stsd` (in force at the start). */
   params: Buffer;
-  frameTicks: number;
+  /** When each output frame starts (ticks, display order), then where the last ends. */
+  frameTimes: ArrayLike<number>;
   runs: VideoRun[];
 }
 
@@ -126,7 +128,7 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
     }
     frame += run.samples.length;
     // new audio of this run's time goes right after it
-    if (audio) placeAudioUntil(frame * video.frameTicks / video.track.timescale);
+    if (audio) placeAudioUntil(video.frameTimes[frame]! / video.track.timescale);
   }
 
   function placeAudioUntil(sec: number): void {
@@ -183,11 +185,14 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
   }
   if (audio) placeAudioUntil(Infinity);
 
-  // presentation offsets: one shared delay keeps every one of them >= 0
+  // decode time of sample d: the d-th display time; presentation offsets: one shared delay keeps
+  // every one of them >= 0
+  const times = video.frameTimes;
+  if (times.length !== vRank.length + 1) throw new Error(`${times.length} frame times for ${vRank.length} frames`);
   let delay = 0;
-  vRank.forEach((r, d) => (delay = Math.max(delay, d - r)));
-  const ft = video.frameTicks;
-  const ctts = Int32Array.from(vRank, (r, d) => (r - d + delay) * ft);
+  vRank.forEach((r, d) => (delay = Math.max(delay, times[d]! - times[r]!)));
+  const ctts = Int32Array.from(vRank, (r, d) => times[r]! + delay - times[d]!);
+  const durations = Uint32Array.from(vRank, (_, d) => times[d + 1]! - times[d]!);
   const stsd = sampleEntryFor(video.track.stsd, mixed);
   const vTrack = (base: number): OutTrack => ({
     handler: 'vide',
@@ -198,11 +203,11 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
     height: video.track.height,
     ...(video.track.matrix ? { matrix: video.track.matrix } : {}),
     sizes: Uint32Array.from(vSizes),
-    durations: new Uint32Array(vSizes.length).fill(ft),
+    durations,
     ctts,
     sync: vSync.every(Boolean) ? null : Uint8Array.from(vSync, (x) => (x ? 1 : 0)),
     offsets: Float64Array.from(vAt, (a) => base + a),
-    editMediaTime: delay * ft,
+    editMediaTime: delay,
   });
   const aTrack = (base: number): OutTrack | null =>
     audio && audio.samples.length > 0

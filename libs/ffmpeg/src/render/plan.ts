@@ -1,8 +1,32 @@
 /**
  * Pure planning for renders: which frames of the source a list of kept source ranges means, which
  * pieces can be stream-copied (whole GOPs) and which must be re-encoded (partial GOPs at the cut
- * points), and where audio must be cut so that it stays in sync with the video.
+ * points), and where audio must be cut so that it stays in sync with the video. Frames are placed
+ * on the source's clock: a constant rate, or each frame's own start (a variable rate).
  */
+import { boundaryTime, nearestBoundary, type FrameGrid } from '@wordcut/edit-list';
+
+/** The source's frame clock: a constant rate in frames per second, or every frame's start. */
+export type FrameClock = number | FrameGrid;
+
+const gridOf = (c: FrameClock): FrameGrid => (typeof c === 'number' ? { fps: c } : c);
+
+/** Seconds from the first frame to frame boundary `frame` of a clock. */
+export const clockTime = (c: FrameClock, frame: number): number => (typeof c === 'number' ? frame / c : boundaryTime(c, frame));
+
+/** Running length of ranges played one after another (at a constant rate counted in frames, so no rounding adds up). */
+class OutputLength {
+  private frames = 0;
+  private sec = 0;
+  constructor(private readonly clock: FrameClock) {}
+  add(r: FrameRange): void {
+    this.frames += r.end - r.start;
+    this.sec += clockTime(this.clock, r.end) - clockTime(this.clock, r.start);
+  }
+  get seconds(): number {
+    return typeof this.clock === 'number' ? this.frames / this.clock : this.sec;
+  }
+}
 
 export interface FrameRange {
   /** First source frame (display order, inclusive). */
@@ -18,14 +42,16 @@ export interface PlannedPiece extends FrameRange {
 }
 
 /**
- * Source segments (seconds, play order) to frame ranges: boundaries snap to the nearest frame,
- * so a segment keeps frames round(start*fps) .. round(end*fps)-1. Empty ranges are dropped.
+ * Source segments (seconds, play order) to frame ranges: boundaries snap to the nearest frame
+ * boundary of the clock (at a constant rate, a segment keeps frames round(start*fps) ..
+ * round(end*fps)-1). Empty ranges are dropped.
  */
-export function segmentsToFrameRanges(segments: ReadonlyArray<{ start: number; end: number }>, fps: number, frameCount: number): FrameRange[] {
+export function segmentsToFrameRanges(segments: ReadonlyArray<{ start: number; end: number }>, clock: FrameClock, frameCount: number): FrameRange[] {
   const out: FrameRange[] = [];
+  const grid = gridOf(clock);
   for (const s of segments) {
-    const start = clampInt(Math.round(s.start * fps), 0, frameCount);
-    const end = clampInt(Math.round(s.end * fps), 0, frameCount);
+    const start = clampInt(nearestBoundary(grid, s.start), 0, frameCount);
+    const end = clampInt(nearestBoundary(grid, s.end), 0, frameCount);
     if (end > start) out.push({ start, end });
   }
   return out;
@@ -128,17 +154,15 @@ export interface SampleRange {
  * samples and rounded, both for the source positions and (implicitly, as running sums) for the
  * output, so audio and video never drift apart by more than one sample.
  */
-export function frameRangesToSampleRanges(ranges: readonly FrameRange[], fps: number, sampleRate: number): SampleRange[] {
+export function frameRangesToSampleRanges(ranges: readonly FrameRange[], clock: FrameClock, sampleRate: number): SampleRange[] {
   const out: SampleRange[] = [];
-  let outFrames = 0;
+  const length = new OutputLength(clock);
   let outSamples = 0;
   for (const r of ranges) {
-    const frames = r.end - r.start;
-    const wantedOutEnd = Math.round(((outFrames + frames) / fps) * sampleRate);
-    const length = wantedOutEnd - outSamples;
-    const start = Math.round((r.start / fps) * sampleRate);
-    out.push({ start, end: start + length });
-    outFrames += frames;
+    length.add(r);
+    const wantedOutEnd = Math.round(length.seconds * sampleRate);
+    const start = Math.round(clockTime(clock, r.start) * sampleRate);
+    out.push({ start, end: start + wantedOutEnd - outSamples });
     outSamples = wantedOutEnd;
   }
   return out;
@@ -174,22 +198,22 @@ export interface PacketPlan {
  */
 export function frameRangesToPacketPlan(
   ranges: readonly FrameRange[],
-  fps: number,
+  clock: FrameClock,
   packetStartsSec: readonly number[],
   packetSec: number,
 ): PacketPlan {
   const out: PacketRange[] = [];
-  const firstKept = ranges[0] ? ranges[0].start / fps : 0;
+  const firstKept = ranges[0] ? clockTime(clock, ranges[0].start) : 0;
   const late = packetStartsSec.length > 0 ? packetStartsSec[0]! - firstKept : 0;
   const startSec = late > packetSec / 2 ? late : 0;
-  let outFrames = 0;
+  const length = new OutputLength(clock);
   let outPackets = 0;
   for (const r of ranges) {
-    const lead = startSec + outPackets * packetSec - outFrames / fps;
-    outFrames += r.end - r.start;
-    const wanted = Math.max(0, Math.round((outFrames / fps - startSec) / packetSec));
+    const lead = startSec + outPackets * packetSec - length.seconds;
+    length.add(r);
+    const wanted = Math.max(0, Math.round((length.seconds - startSec) / packetSec));
     const count = Math.max(0, wanted - outPackets);
-    const t = r.start / fps + lead;
+    const t = clockTime(clock, r.start) + lead;
     let first = floorIndex(packetStartsSec, t);
     if (first < 0) first = 0;
     else if (first + 1 < packetStartsSec.length && Math.abs(packetStartsSec[first + 1]! - t) < Math.abs(packetStartsSec[first]! - t)) first += 1;

@@ -9,26 +9,32 @@ import { MediaProbeError } from '../errors';
 import { machineCpus } from '../cpus';
 import { runFfmpeg } from '../run-ffmpeg';
 import { makeAudio, type MadeAudio } from './audio-track';
+import { frameStartTicks } from './choose';
 import { joinCommand, PIECE_RECIPE, reencodeCommand } from './commands';
+import { clockTime } from './plan';
 import { faststartArgs, type RenderJob } from './types';
 
 export async function renderReencode(job: RenderJob): Promise<MadeAudio> {
-  const { req, info, fps, ranges, progress, timeoutMs } = job;
-  const totalFrames = ranges.reduce((n, r) => n + r.end - r.start, 0);
+  const { req, info, video: v, clock, ranges, progress, timeoutMs } = job;
+  const outputSec = ranges.reduce((s, r) => s + clockTime(clock, r.end) - clockTime(clock, r.start), 0);
+  const tb = v.timeBase.num / v.timeBase.den;
+  const ticks = frameStartTicks(v);
+  const firstSec = v.framePts[0]! * tb - info.startTime;
   let assFile: string | null = null;
   if (req.assScript) {
     assFile = join(req.workDir, 'captions.ass');
     await writeFile(assFile, req.assScript);
   }
-  const audioTask = info.audio ? makeAudio({ req, info, fps, ranges, volumes: job.volumes, mode: job.audioMode, timeoutMs, adtsCacheKey: req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null }) : null;
+  const audioTask = info.audio ? makeAudio({ req, info, clock, ranges, volumes: job.volumes, mode: job.audioMode, timeoutMs, adtsCacheKey: req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null }) : null;
   audioTask?.catch(() => undefined);
   const videoOut = audioTask ? join(req.workDir, 'video-only.mp4') : req.output;
   let command;
   try {
     command = reencodeCommand({
       source: job.source,
-      video: job.video,
-      fps,
+      video: v,
+      secOf: (frame) => ticks[frame]! * tb + firstSec,
+      ticks,
       ranges,
       videoFilter: req.videoFilter,
       assFile,
@@ -48,7 +54,7 @@ export async function renderReencode(job: RenderJob): Promise<MadeAudio> {
     args: ['-filter_complex_script', graphFile, ...command.args],
     timeoutMs,
     signal: req.signal,
-    durationSec: totalFrames / fps,
+    durationSec: outputSec,
     onProgress: (p) => p.percent !== null && progress(5 + p.percent * 0.9, 'Rendering'),
   });
   const made: MadeAudio = audioTask ? await audioTask : { input: null, mode: 'none', fallbackReason: null };

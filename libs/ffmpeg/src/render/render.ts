@@ -3,15 +3,17 @@
  * - smart: whole GOPs inside the kept ranges copied as bytes of the original, the partial GOPs at
  *   each cut re-encoded with the source's parameters, the MP4 composed from both (smart.ts);
  * - copy-video: the same with nothing cut (only gains);
- * - reencode: one decode/encode pass (VFR, open GOPs, other codecs, reframing, burned captions;
+ * - reencode: one decode/encode pass (open GOPs, other codecs, reframing, burned captions;
  *   reencode.ts).
- * Every path is frame-exact: a segment keeps frames round(start*fps) .. round(end*fps)-1. The
- * planning is pure (plan.ts, choose.ts, commands.ts); this module runs it.
+ * Every path is frame-exact and keeps each frame's time: a segment keeps the frames from the
+ * boundary nearest its start to the one nearest its end (at a constant rate round(start*fps) ..
+ * round(end*fps)-1), and they play for as long as they did in the source. The planning is pure
+ * (plan.ts, choose.ts, commands.ts); this module runs it.
  */
 import { mediaInput } from '../input';
-import { audioModeOf, fpsOf, renderBlocker } from './choose';
+import { audioModeOf, fpsOf, frameClockOf, renderBlocker } from './choose';
 import { readRenderMediaInfo } from './media-info';
-import { segmentsToFrameRanges } from './plan';
+import { clockTime, segmentsToFrameRanges } from './plan';
 import { renderReencode } from './reencode';
 import { renderSmart } from './smart';
 import { readSourceLayout } from './smart-compose';
@@ -34,9 +36,10 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   const video = info.video;
   if (!video) throw new Error('the source has no video stream');
   const fps = fpsOf(video);
-  if (!fps) throw new Error('the source frame rate is unknown');
+  const clock = frameClockOf(video);
+  if (!fps || clock === null) throw new Error('the source frame rate is unknown');
   const frameCount = video.framePts.length;
-  const ranges = segmentsToFrameRanges(req.segments, fps, frameCount);
+  const ranges = segmentsToFrameRanges(req.segments, clock, frameCount);
   if (ranges.length === 0) throw new Error('nothing to render: the edit keeps no frames');
   const volumes = (req.volumes ?? []).filter((x) => x.end > x.start && x.volume !== 1);
   const totalFrames = ranges.reduce((n, r) => n + r.end - r.start, 0);
@@ -46,6 +49,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     info,
     video,
     fps,
+    clock,
     ranges,
     volumes,
     audioMode: audioModeOf(info, volumes.length > 0),
@@ -57,7 +61,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   // what ffprobe saw (else the full re-encode, which reads frames, not bytes).
   const blocker = renderBlocker(req, info);
   const layout = blocker === null ? await readSourceLayout(req.input, info) : null;
-  const base = { fallbackReason: typeof layout === 'string' ? layout : blocker, totalFrames, outputDurationSec: totalFrames / fps, fps } as const;
+  const base = { fallbackReason: typeof layout === 'string' ? layout : blocker, totalFrames, outputDurationSec: ranges.reduce((s, r) => s + clockTime(clock, r.end) - clockTime(clock, r.start), 0), fps } as const;
   if (layout === null || typeof layout === 'string') {
     req.onPath?.('reencode');
     const made = await renderReencode(job);

@@ -10,9 +10,10 @@ import { MediaProbeError } from '../errors';
 import { machineCpus } from '../cpus';
 import { runFfmpeg } from '../run-ffmpeg';
 import { makeAudio, type MadeAudio } from './audio-track';
+import { frameStartTicks } from './choose';
 import { pieceBatchCommand, pieceBatches, pieceEncoderArgs, PIECE_RECIPE } from './commands';
 import { bytesFrom, compose, MAX_SOURCE_COPIES, writeComposition } from './compose';
-import { planSmartPieces, planStats, type PlannedPiece } from './plan';
+import { planSmartPieces, planStats, type FrameRange, type PlannedPiece } from './plan';
 import { composedAudio, copyRun, pieceRun, type SourceLayout } from './smart-compose';
 import type { RenderJob } from './types';
 
@@ -26,7 +27,7 @@ export interface SmartResult {
 export async function renderSmart(job: RenderJob, layout: SourceLayout): Promise<SmartResult> {
   const { req, info, video: v, ranges, progress } = job;
   // Audio runs beside the video work (it is mostly one process on its own core).
-  const audioTask = makeAudio({ req, info, fps: job.fps, ranges, volumes: job.volumes, mode: job.audioMode, timeoutMs: job.timeoutMs, adtsCacheKey: req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null });
+  const audioTask = makeAudio({ req, info, clock: job.clock, ranges, volumes: job.volumes, mode: job.audioMode, timeoutMs: job.timeoutMs, adtsCacheKey: req.cache ? `${req.cache.sourceId}|${PIECE_RECIPE}|adts` : null });
   audioTask.catch(() => undefined);
 
   // The end of the file closes the last GOP, so a range running to the end copies it whole.
@@ -48,7 +49,7 @@ export async function renderSmart(job: RenderJob, layout: SourceLayout): Promise
   const runs = await Promise.all(pieces.map((p, i) => (p.mode === 'copy' ? copyRun(layout, req.input, p) : pieceRun(files[i]!, p.end - p.start))));
   const audio = await audioTask;
   progress(92, 'Joining pieces');
-  const composition = compose({ track: layout.video, params: layout.params, frameTicks: v.frameTicks!, runs }, await composedAudio(audio, layout, req.input, info));
+  const composition = compose({ track: layout.video, params: layout.params, frameTimes: outputFrameTicks(ranges, frameStartTicks(v)), runs }, await composedAudio(audio, layout, req.input, info));
   const sourceBytes = (await stat(req.input)).size;
   const copied = bytesFrom(composition, req.input);
   if (copied > MAX_SOURCE_COPIES * sourceBytes) {
@@ -57,6 +58,23 @@ export async function renderSmart(job: RenderJob, layout: SourceLayout): Promise
   await writeComposition(composition, req.output, { signal: req.signal, onBytes: (n) => progress(92 + (8 * n) / composition.size, 'Joining pieces') });
   progress(100, 'Done');
   return { audio, encodedFrames: stats.encodedFrames, encodedShare: stats.encodedShare, pieces: { reused: encoded.length - missing.length, made: missing.length } };
+}
+
+/**
+ * When each output frame starts (ticks, display order) and where the last ends: the kept frames at
+ * their source times, each range right after the one before, so every frame lasts what it did.
+ */
+export function outputFrameTicks(ranges: readonly FrameRange[], sourceTicks: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(ranges.reduce((n, r) => n + r.end - r.start, 0) + 1);
+  let k = 0;
+  let at = 0;
+  for (const r of ranges) {
+    const base = sourceTicks[r.start]!;
+    for (let f = r.start; f < r.end; f++) out[k++] = at + sourceTicks[f]! - base;
+    at += sourceTicks[r.end]! - base;
+  }
+  out[k] = at;
+  return out;
 }
 
 /** Runs async tasks with at most `limit` in flight; the first failure aborts the rest. */
@@ -87,8 +105,9 @@ async function makePieces(job: RenderJob, pieces: readonly PlannedPiece[], todo:
   if (todo.length === 0) return;
   const { req, info, video: v, progress } = job;
   const tb = v.timeBase.num / v.timeBase.den;
-  const firstPts = v.framePts[0]!;
-  const secOf = (frame: number): number => (v.framePts[frame]! - firstPts) * tb + (firstPts * tb - info.startTime);
+  const ticks = frameStartTicks(v);
+  const firstSec = v.framePts[0]! * tb - info.startTime;
+  const secOf = (frame: number): number => ticks[frame]! * tb + firstSec;
   const weights = pieces.map((p) => p.end - p.start);
   const totalWeight = todo.reduce((n, i) => n + weights[i]!, 0) || 1;
   const done = new Map<number, number>();

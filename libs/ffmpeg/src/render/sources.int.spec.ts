@@ -8,7 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { displayDimensions, probe, renderEdit, streamRotation, type RenderResult } from '@wordcut/ffmpeg';
-import { checkSync, expectedFramesForSegments, generateTimecodeMedia, readBurstOnsets, readFrameNumbers, type TimecodeMediaOptions } from '../../../../tools/media/timecode-media';
+import { nearestBoundary } from '@wordcut/edit-list';
+import { checkSync, expectedFramesForSegments, generateTimecodeMedia, generateVfrTimecodeMedia, readBurstOnsets, readFrameNumbers, VFR_TIMESCALE, type TimecodeMediaOptions } from '../../../../tools/media/timecode-media';
 
 interface VideoProps {
   codecTag: string;
@@ -36,6 +37,14 @@ function videoProps(path: string): VideoProps {
 }
 
 const AAC_FRAME_SEC = (rate: number) => 1024 / rate;
+
+/** When each frame of a file is shown (seconds, display order). */
+function frameTimes(path: string): number[] {
+  const json = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=best_effort_timestamp_time', '-of', 'json', path], { maxBuffer: 64 << 20 }).toString()) as {
+    frames: Array<{ best_effort_timestamp_time: string }>;
+  };
+  return json.frames.map((f) => Number(f.best_effort_timestamp_time));
+}
 
 describe('phone-like sources: exact cuts through the smart path', () => {
   let dir: string;
@@ -115,4 +124,53 @@ describe('phone-like sources: exact cuts through the smart path', () => {
     expect([r.path, r.fallbackReason]).toEqual(['smart', null]);
     expect(videoProps(out).audioChannels).toBe(1);
   }, 120000);
+
+  describe('a variable frame rate (30 then 20 fps, jittered, a dropped frame)', () => {
+    let input: string;
+    let timeline: Awaited<ReturnType<typeof generateVfrTimecodeMedia>>;
+    beforeAll(async () => {
+      input = join(dir, 'vfr.mp4');
+      timeline = await generateVfrTimecodeMedia(input, { durationSec: 6 });
+    }, 60000);
+
+    const vfrSegments = [
+      { start: 0.5, end: 1.8 },
+      { start: 2.2, end: 4.4 },
+      { start: 4.9, end: 5.8 },
+    ];
+
+    it.each([
+      ['smart', false],
+      ['reencode', true],
+    ] as const)('%s: every frame kept at its own source time (cuts on the source\'s timestamps), in sync', async (path, forceReencode) => {
+      const grid = { starts: timeline.ticks.map((t) => t / VFR_TIMESCALE), end: timeline.endTicks / VFR_TIMESCALE };
+      const sec = (i: number) => (i < grid.starts.length ? grid.starts[i]! : grid.end);
+      // what the output must show: the frames between the nearest boundaries, each range after the last
+      const expectedNumbers: number[] = [];
+      const expectedTimes: number[] = [];
+      let at = 0;
+      for (const s of vfrSegments) {
+        const [a, b] = [nearestBoundary(grid, s.start), nearestBoundary(grid, s.end)];
+        for (let i = a; i < b; i++) {
+          expectedNumbers.push(timeline.numbers[i]!);
+          expectedTimes.push(at + sec(i) - sec(a));
+        }
+        at += sec(b) - sec(a);
+      }
+      const out = join(dir, `vfr-${path}.mp4`);
+      const r = await renderEdit({ input, output: out, workDir: await mkdtemp(join(dir, 'w-')), segments: vfrSegments, forceReencode });
+      expect([r.path, r.fallbackReason]).toEqual([path, forceReencode ? 'full re-encode requested' : null]);
+      const frames = await readFrameNumbers(out);
+      expect(frames).toEqual(expectedNumbers);
+      const times = frameTimes(out);
+      expect(times).toHaveLength(expectedTimes.length);
+      const worst = Math.max(...times.map((t, k) => Math.abs(t - expectedTimes[k]!)));
+      expect(worst).toBeLessThan(0.0005);
+      expect(r.outputDurationSec).toBeCloseTo(at, 6);
+      // the bursts of frames numbered 5k play at those frames' output times
+      const sync = checkSync(frames, await readBurstOnsets(out, { minQuietSec: 0.015 }), 30, 0, times);
+      expect(sync.matched).toBeGreaterThan(10);
+      expect({ offset: sync.interiorMaxOffsetSec <= AAC_FRAME_SEC(48000) ? 'within one AAC frame' : sync.interiorMaxOffsetSec }).toEqual({ offset: 'within one AAC frame' });
+    }, 120000);
+  });
 });

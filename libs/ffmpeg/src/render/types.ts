@@ -6,7 +6,7 @@ import type { FfmpegInput } from '../input';
 import type { OutputVolumeRange } from './audio';
 import type { DiskCache } from './disk-cache';
 import type { RenderMediaInfo, VideoTrackInfo } from './media-info';
-import type { FrameRange } from './plan';
+import type { FrameClock, FrameRange } from './plan';
 
 export type RenderPath = 'smart' | 'copy-video' | 'reencode';
 
@@ -93,7 +93,10 @@ export interface RenderJob {
   source: FfmpegInput;
   info: RenderMediaInfo;
   video: VideoTrackInfo;
+  /** Mean frames per second (the constant rate, when it is one). */
   fps: number;
+  /** Where the source's frames start: its constant rate, or every frame's own start (VFR). */
+  clock: FrameClock;
   /** Kept frames, play order. */
   ranges: readonly FrameRange[];
   /** Gains other than 1 on the output timeline. */
