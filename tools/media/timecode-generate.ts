@@ -128,7 +128,7 @@ export async function generateTimecodeMedia(outPath: string, options: TimecodeMe
           '-c:v', 'libx264', '-preset', 'veryfast',
           '-g', String(o.gopFrames), '-keyint_min', String(o.gopFrames), '-sc_threshold', '0',
           ...(o.bFrames ? [] : ['-bf', '0']),
-          ...(o.openGop ? ['-x264-params', 'open-gop=1'] : []),
+          ...(o.openGop ? ['-x264-params', 'open-gop=1:b-adapt=0'] : []), // fixed B-frames: leading pictures before every keyframe
         ]
       : [
           '-c:v', 'libx265', '-preset', 'veryfast',

@@ -98,6 +98,8 @@ export const probeStreamSchema = z.object({
   rotation: z.number().nullable().optional(),
   /** codec profile as ffprobe names it (e.g. 'High', 'High 10', 'Main 10') */
   profile: z.string().nullable().optional(),
+  /** a video whose frames do not all last the same (phones): its frame starts are stored (StorageKeys.frameGrid) */
+  variableFrameRate: z.boolean().optional(),
 });
 export type ProbeStream = z.infer<typeof probeStreamSchema>;
 

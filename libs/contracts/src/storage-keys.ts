@@ -9,6 +9,8 @@ export const StorageKeys = {
   originalVtt: (videoId: string, objectId: string) => `videos/${videoId}/original/${objectId}.vtt`,
   /** the provider's word-by-word JSON the video came with */
   originalWordByWord: (videoId: string, objectId: string) => `videos/${videoId}/original/${objectId}.words.json`,
+  /** where each frame of a variable-frame-rate original starts (encodeFrameGrid), for cutting on its frames */
+  frameGrid: (videoId: string) => `videos/${videoId}/original/frames.grid`,
   /** a browser-playable copy of media the browser cannot play as is (HEVC, no faststart, ...) */
   proxy: (videoId: string, objectId: string) => `videos/${videoId}/proxy/${objectId}.mp4`,
   /** the transcript an ingest built, loaded into Postgres by the gateway */

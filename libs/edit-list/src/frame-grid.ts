@@ -54,3 +54,43 @@ export function checkFrameGrid(grid: FrameGrid): void {
   for (let i = 1; ok && i < starts.length; i++) ok = starts[i]! > starts[i - 1]!;
   if (!ok) throw new EditListError('INVALID_RANGE', 'the frame times must start at 0 and rise, and the last frame must end after it starts.');
 }
+
+/** Frames a stored grid may hold (19 hours at 60 fps): a larger one is refused, not allocated. */
+export const MAX_GRID_FRAMES = 1 << 22;
+const GRID_MAGIC = 0x57434647; // 'WCFG'
+
+/**
+ * A variable rate's grid as stored beside the original: magic, frame count, then each frame's
+ * start after the one before and the last one's length, in whole microseconds (u32 big-endian).
+ */
+export function encodeFrameGrid(grid: { starts: ArrayLike<number>; end: number }): Uint8Array {
+  checkFrameGrid(grid);
+  const n = grid.starts.length;
+  if (n > MAX_GRID_FRAMES) throw new EditListError('INVALID_RANGE', `a frame grid holds at most ${MAX_GRID_FRAMES} frames (got ${n}).`);
+  const out = new DataView(new ArrayBuffer(8 + 4 * (n + 1)));
+  out.setUint32(0, GRID_MAGIC);
+  out.setUint32(4, n);
+  let prev = 0;
+  for (let i = 1; i <= n; i++) {
+    const us = Math.round(boundaryTime(grid, i) * 1e6);
+    out.setUint32(4 + 4 * i, Math.max(1, us - prev));
+    prev = Math.max(prev + 1, us);
+  }
+  return new Uint8Array(out.buffer);
+}
+
+/** The grid of `encodeFrameGrid`'s bytes; throws INVALID_RANGE on anything else (bounded by the byte length). */
+export function decodeFrameGrid(bytes: Uint8Array): { starts: number[]; end: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const n = bytes.byteLength >= 8 && view.getUint32(0) === GRID_MAGIC ? view.getUint32(4) : -1;
+  if (n < 1 || n > MAX_GRID_FRAMES || bytes.byteLength !== 8 + 4 * (n + 1)) throw new EditListError('INVALID_RANGE', 'the stored frame grid is not one.');
+  const starts = new Array<number>(n);
+  let us = 0;
+  starts[0] = 0;
+  for (let i = 1; i < n; i++) {
+    us += view.getUint32(4 + 4 * i);
+    starts[i] = us / 1e6;
+  }
+  us += view.getUint32(4 + 4 * n);
+  return { starts, end: us / 1e6 };
+}

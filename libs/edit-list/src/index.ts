@@ -13,7 +13,7 @@ export { applyCuts, applyKeep, applyReorder } from './edits';
 export { applyMute, applyMutes, outputMutes, unappliedMutes, type WantedMute } from './mutes';
 export { mergeRanges } from './ranges';
 export { quantize, snapToFrame } from './quantize';
-export { boundaryTime, checkFrameGrid, nearestBoundary, type FrameGrid } from './frame-grid';
+export { boundaryTime, checkFrameGrid, decodeFrameGrid, encodeFrameGrid, MAX_GRID_FRAMES, nearestBoundary, type FrameGrid } from './frame-grid';
 export { retimeWords, type RetimedWord } from './retime';
 export {
   ASPECT_RATIOS,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { EPS, deepFreeze, editListArb, editListError, expectNormalised } from './arbitraries.spec-helpers';
-import { EditListError, identityEditList, outputDuration, nearestBoundary, quantize, snapToFrame, type EditList } from './index';
+import { EditListError, identityEditList, outputDuration, decodeFrameGrid, encodeFrameGrid, nearestBoundary, quantize, snapToFrame, type EditList } from './index';
 
 const isMultiple = (t: number, fps: number) => Math.abs(t - Math.round(t * fps) / fps) <= EPS;
 
@@ -122,5 +122,27 @@ describe('a variable frame rate: snapped to the source\'s own frame starts', () 
   it('refuses frame times that do not rise from 0', () => {
     expect(editListError(() => quantize(identityEditList(1), { starts: [0, 0.2, 0.1], end: 0.3 })).code).toBe('INVALID_RANGE');
     expect(editListError(() => quantize(identityEditList(1), { starts: [0.1, 0.2], end: 0.3 })).code).toBe('INVALID_RANGE');
+  });
+});
+
+describe('a stored frame grid', () => {
+  it('round-trips to the microsecond, and names the same frames', () => {
+    const starts = Array.from({ length: 500 }, (_, i) => (i < 200 ? i / 30 : 200 / 30 + (i - 200) / 20) + (i > 0 ? 0.0015 * ((i % 3) - 1) : 0));
+    const grid = { starts, end: starts[499]! + 0.05 };
+    const back = decodeFrameGrid(encodeFrameGrid(grid));
+    expect(back.starts).toHaveLength(500);
+    expect(Math.max(...back.starts.map((s, i) => Math.abs(s - starts[i]!)))).toBeLessThanOrEqual(1e-6);
+    // what the gateway stores (a stored start) is the same frame on the source's exact clock
+    back.starts.forEach((t, i) => expect(nearestBoundary(grid, t)).toBe(i));
+    expect(nearestBoundary(grid, back.end)).toBe(500);
+  });
+
+  it('refuses bytes that are not a grid, without allocating what they claim', () => {
+    const bytes = encodeFrameGrid({ starts: [0, 0.04], end: 0.08 });
+    expect(editListError(() => decodeFrameGrid(bytes.subarray(0, bytes.length - 1))).code).toBe('INVALID_RANGE');
+    const huge = new Uint8Array(bytes);
+    new DataView(huge.buffer).setUint32(4, 0xffffffff);
+    expect(editListError(() => decodeFrameGrid(huge)).code).toBe('INVALID_RANGE');
+    expect(editListError(() => decodeFrameGrid(new Uint8Array(3))).code).toBe('INVALID_RANGE');
   });
 });

@@ -65,6 +65,7 @@ export { DEFAULT_PEAKS_TIMEOUT_MS, PEAKS_SAMPLE_RATE, computePeaks, peaksDecodeC
 export { DEFAULT_TRANSCODE_TIMEOUT_MS, browserProxyCommand, transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
 export { browserPlayback, displayDimensions, primaryAudioStream, primaryVideoStream, type BrowserPlayback } from './playback';
 export { readRenderMediaInfo, analyseVideoPackets, parsePacketCsv, type RenderMediaInfo, type VideoTrackInfo, type AudioTrackInfo, type Rational } from './render/media-info';
+export { readFrameGrid } from './render/frame-grid';
 export {
   planSmartPieces,
   planStats,

@@ -6,6 +6,7 @@ import { probe, type ProbeOptions } from './probe';
 import { runFfmpeg, type RunFfmpegOptions, type RunFfmpegResult } from './run-ffmpeg';
 import { transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
 import { detectSceneChanges, type DetectScenesOptions } from './scenes';
+import { readFrameGrid } from './render/frame-grid';
 import { computePeaks, type ComputePeaksOptions, type PeaksResult } from './waveform';
 
 export type MediaProbeOptions = Pick<ProbeOptions, 'timeoutMs' | 'signal'>;
@@ -30,6 +31,8 @@ export interface IngestMediaTools extends MediaTools {
   computePeaks(input: FfmpegInput | string, opts: MediaPeaksOptions): Promise<PeaksResult>;
   transcodeForBrowser(input: FfmpegInput | string, output: string, opts?: MediaTranscodeOptions): Promise<RunFfmpegResult>;
   detectSceneChanges(input: FfmpegInput | string, opts?: MediaScenesOptions): Promise<number[]>;
+  /** Each frame's start when the frame rate varies (null when constant): edits are cut on these. */
+  frameGrid(input: FfmpegInput | string, opts?: MediaProbeOptions): Promise<{ starts: number[]; end: number } | null>;
 }
 
 export interface FfmpegMediaToolsOptions {
@@ -66,6 +69,10 @@ export class FfmpegMediaTools implements IngestMediaTools {
 
   detectSceneChanges(input: FfmpegInput | string, opts: MediaScenesOptions = {}): Promise<number[]> {
     return detectSceneChanges(input, { ...opts, binary: this.ffmpegPath });
+  }
+
+  frameGrid(input: FfmpegInput | string, opts: MediaProbeOptions = {}): Promise<{ starts: number[]; end: number } | null> {
+    return readFrameGrid(input, { ...opts, binary: this.ffprobePath });
   }
 
   /** `ffmpeg -version` and `ffprobe -version` first lines, for startup checks / readiness. */

@@ -15,6 +15,7 @@ import {
   type VideoIngestFailedEvent,
   type VideoIngestProgressEvent,
 } from '@wordcut/contracts';
+import { decodeFrameGrid } from '@wordcut/edit-list';
 import { FfmpegMediaTools, primaryVideoStream } from '@wordcut/ffmpeg';
 import { Messaging, type InboundMessage } from '@wordcut/messaging';
 import { createLogger } from '@wordcut/platform';
@@ -243,6 +244,14 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
       expect(event).toMatchObject({ width: 320, height: 240, hasAudio: true });
       expect(event.durationSec).toBeCloseTo(AWKWARD_TOTAL_SEC, 0);
     }
+    // the variable rate's frames are stored, where they start (30 fps for 1 s, then 10 fps), for cutting on them
+    expect(primaryVideoStream(vfr.event.probe)!.variableFrameRate).toBe(true);
+    const grid = decodeFrameGrid(new Uint8Array(await readObject(StorageKeys.frameGrid(vfr.event.videoId))));
+    const gaps = grid.starts.slice(1).map((t, i) => Math.round((t - grid.starts[i]!) * 1000));
+    expect(gaps.filter((g) => g !== 33 && g !== 34 && g !== 100)).toEqual([]);
+    expect(gaps).toContain(100);
+    expect(primaryVideoStream(moovEnd.event.probe)!.variableFrameRate).toBeUndefined();
+    expect(await storage.head(StorageKeys.frameGrid(moovEnd.event.videoId))).toBeNull();
   });
 
   it('video without audio: hasAudio false, no waveform', async () => {
@@ -319,7 +328,8 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
     const cmd = await uploadCommand(AwkwardMedia.odd);
     const first = await completed(cmd);
     const keys = ingestKeys(cmd);
-    const written = Object.values(keys).filter((k): k is string => k !== null);
+    // a constant frame rate stores no frame grid
+    const written = Object.values(keys).filter((k): k is string => k !== null && k !== keys.frameGridKey);
     // every object of the video, by key; the proxy is encoded again (x264 need not give the same bytes twice)
     const listing = async () =>
       (await storage.list(`videos/${cmd.videoId}/`)).map((o) => [o.key, o.key === keys.proxyKey ? 'encoded' : o.sizeBytes] as const).sort(([a], [b]) => a.localeCompare(b));

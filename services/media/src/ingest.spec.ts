@@ -97,6 +97,7 @@ describe('ingestKeys', () => {
       proxyKey: StorageKeys.proxy(base.videoId, base.jobId),
       waveformKey: StorageKeys.waveform(base.videoId, 'original'),
       energyKey: StorageKeys.energy(base.videoId, 'original'),
+      frameGridKey: StorageKeys.frameGrid(base.videoId),
     });
     const provider: MediaIngestCommand = { ...base, source: { kind: 'provider', videoUrl: 'https://p.example/v.mp4', wordBywordUrl: 'https://p.example/w.json' } };
     expect(ingestKeys(provider)).toMatchObject({

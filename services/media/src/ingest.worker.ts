@@ -21,6 +21,7 @@ import {
   primaryVideoStream,
   type IngestMediaTools,
 } from '@wordcut/ffmpeg';
+import { encodeFrameGrid } from '@wordcut/edit-list';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage } from '@wordcut/storage';
@@ -67,6 +68,8 @@ export interface IngestKeys {
   waveformKey: string;
   /** the frame-energy series, made with the peaks */
   energyKey: string;
+  /** each frame's start, for a variable frame rate */
+  frameGridKey: string;
 }
 
 export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
@@ -76,6 +79,7 @@ export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
     proxyKey: StorageKeys.proxy(videoId, jobId),
     waveformKey: StorageKeys.waveform(videoId, 'original'),
     energyKey: StorageKeys.energy(videoId, 'original'),
+    frameGridKey: StorageKeys.frameGrid(videoId),
   };
   if (source.kind === 'upload') return { ...common, videoKey: source.videoKey, vttKey: source.vttKey, wordByWordKey: null };
   return {
@@ -162,7 +166,7 @@ export class IngestWorker {
    */
   private async discardOutputs(cmd: MediaIngestCommand, log: Logger): Promise<void> {
     const keys = ingestKeys(cmd);
-    const doomed = [keys.transcriptKey, keys.proxyKey, keys.waveformKey, keys.energyKey];
+    const doomed = [keys.transcriptKey, keys.proxyKey, keys.waveformKey, keys.energyKey, keys.frameGridKey];
     if (cmd.source.kind === 'provider') doomed.push(keys.videoKey, ...[keys.vttKey, keys.wordByWordKey].filter((k): k is string => k !== null));
     await Promise.all(doomed.map((k) => this.storage.delete(k))).catch((err: unknown) => log.warn({ err }, 'could not remove the outputs of a failed ingest'));
   }
@@ -209,6 +213,12 @@ export class IngestWorker {
     // beside the rest of the ingest: a slow or failed warm-up never holds it up
     if (this.options.onVideoFound) void this.options.onVideoFound(keys.videoKey).catch((err: unknown) => this.logger.warn({ err, videoId: cmd.videoId }, 'could not keep the original for renders'));
     const hasAudio = primaryAudioStream(probe) !== undefined;
+    // a variable frame rate: where each frame starts, so edits are cut on the source's own frames
+    const grid = await this.tools.frameGrid(url, { timeoutMs: this.options.probeTimeoutMs });
+    if (grid) {
+      await this.storage.upload(keys.frameGridKey, Buffer.from(encodeFrameGrid(grid)), { contentType: 'application/octet-stream' });
+      video.variableFrameRate = true;
+    }
 
     // 4. A browser proxy when Chromium cannot play the original.
     let playbackKey = keys.videoKey;

@@ -44,9 +44,10 @@ export function frameClockOf(v: VideoTrackInfo): FrameClock | null {
 
 /**
  * Why `info` cannot take the smart path (stream-copy whole GOPs, re-encode partial ones), or null.
- * It needs H.264 or HEVC in MP4/MOV, 8- or 10-bit 4:2:0, closed GOPs starting with a keyframe, and
+ * It needs H.264 or HEVC in MP4/MOV, 8- or 10-bit 4:2:0, a first frame that is a keyframe, and
  * not the baseline profile (piece re-encodes must match the source exactly). A rotation is the
- * track's display matrix, which the output copies; a variable frame rate keeps every frame's time.
+ * track's display matrix, which the output copies; a variable frame rate keeps every frame's time;
+ * an open GOP's leading pictures are re-encoded where the GOP before them is not copied too.
  */
 export function smartRenderBlocker(info: RenderMediaInfo): string | null {
   const v = info.video;
@@ -54,7 +55,7 @@ export function smartRenderBlocker(info: RenderMediaInfo): string | null {
   if (!/mp4|mov/.test(info.formatName)) return `container ${info.formatName} is not MP4`;
   if (v.codec !== 'h264' && v.codec !== 'hevc') return `codec ${v.codec} is not H.264/HEVC`;
   if (!SMART_PIXEL_FORMATS.has(v.pixFmt ?? '')) return `pixel format ${v.pixFmt ?? 'unknown'} is not 8- or 10-bit 4:2:0`;
-  if (!v.closedGops) return 'open GOPs';
+  if (v.leading === null) return 'open GOPs whose leading pictures are not the frames before their keyframe';
   if (v.keyframes[0] !== 0) return 'the first frame is not a keyframe';
   if (/baseline/i.test(v.profile ?? '')) return 'baseline profile';
   return null;

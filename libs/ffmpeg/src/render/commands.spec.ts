@@ -17,6 +17,7 @@ const video = (o: Partial<VideoTrackInfo> = {}): VideoTrackInfo => ({
   frameTicks: 512,
   closedGops: true,
   closedEnds: [],
+  leading: [0, 0, 0, 0, 0],
   colorRange: 'tv',
   colorSpace: 'bt709',
   colorPrimaries: null,

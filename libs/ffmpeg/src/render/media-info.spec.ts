@@ -87,6 +87,7 @@ describe('analyseVideoPackets', () => {
       closedGops: true,
       // I0 | I0 P3 B1 B2 | ... P6 B4 B5 | ... P7: each run of the GOP that shows exactly its frames
       closedEnds: [1, 4, 7, 8, 9, 12, 15, 16],
+      leading: [0, 0],
     });
   });
 
@@ -98,6 +99,7 @@ describe('analyseVideoPackets', () => {
       frameTicks: TICKS,
       closedGops: true,
       closedEnds: [1, 4, 5, 7],
+      leading: [0, 0],
     });
   });
 
@@ -106,8 +108,9 @@ describe('analyseVideoPackets', () => {
     const decode = [0, 3, 1, 2, 6, 4, 5, 9, 7, 8, 12, 10, 11];
     const info = analyseVideoPackets(packets(decode, new Set([0, 9])));
     expect(info.closedGops).toBe(false);
-    // the first GOP's runs stand alone; of the open one, only its keyframe (before the leading pictures)
-    expect(info.closedEnds).toEqual([1, 4, 7, 10]);
+    // the first GOP's runs stand alone up to the leading pictures; the open one's leave them out
+    expect(info.closedEnds).toEqual([1, 4, 7, 10, 13]);
+    expect(info.leading).toEqual([0, 2]);
     expect(info.keyframes).toEqual([0, 9]);
     expect(info.framePts).toEqual(Array.from({ length: 13 }, (_, i) => (i + 2) * TICKS));
     expect(info.frameTicks).toBe(TICKS); // constant rate: only the GOP structure is in the way
@@ -117,7 +120,7 @@ describe('analyseVideoPackets', () => {
     // a phone recording: 30 fps, dropping to ~24 fps in low light, then one frame held longer
     const pts = [0, 512, 1024, 1536, 2176, 2816, 3456, 3968, 4480, 5500, 6012];
     const info = analyseVideoPackets(pts.map((p, i) => ({ pts: p, dts: p, key: i === 0 || i === 6 })));
-    expect(info).toEqual({ framePts: pts, keyframes: [0, 6], frameTicks: null, closedGops: true, closedEnds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] });
+    expect(info).toEqual({ framePts: pts, keyframes: [0, 6], frameTicks: null, closedGops: true, closedEnds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], leading: [0, 0] });
   });
 
   it('reports VFR also when the uneven frames are reordered B frames', () => {
@@ -125,7 +128,7 @@ describe('analyseVideoPackets', () => {
     const displayPts = [0, 500, 1000, 1600, 2100, 2700];
     const decode = [0, 3, 1, 2, 5, 4];
     const info = analyseVideoPackets(decode.map((d, i) => ({ pts: displayPts[d]!, dts: i * 400 - 800, key: d === 0 })));
-    expect(info).toEqual({ framePts: displayPts, keyframes: [0], frameTicks: null, closedGops: true, closedEnds: [1, 4, 6] });
+    expect(info).toEqual({ framePts: displayPts, keyframes: [0], frameTicks: null, closedGops: true, closedEnds: [1, 4, 6], leading: [0] });
   });
 
   it('treats a dropped frame (a doubled step) as variable', () => {
@@ -133,8 +136,8 @@ describe('analyseVideoPackets', () => {
   });
 
   it('handles one packet, no packets and streams that do not start with a keyframe', () => {
-    expect(analyseVideoPackets([{ pts: 7, dts: 7, key: true }])).toEqual({ framePts: [7], keyframes: [0], frameTicks: null, closedGops: true, closedEnds: [1] });
-    expect(analyseVideoPackets([])).toEqual({ framePts: [], keyframes: [], frameTicks: null, closedGops: true, closedEnds: [] });
+    expect(analyseVideoPackets([{ pts: 7, dts: 7, key: true }])).toEqual({ framePts: [7], keyframes: [0], frameTicks: null, closedGops: true, closedEnds: [1], leading: [0] });
+    expect(analyseVideoPackets([])).toEqual({ framePts: [], keyframes: [], frameTicks: null, closedGops: true, closedEnds: [], leading: [] });
     const noKeyFirst = analyseVideoPackets(packets([0, 1, 2, 3], new Set([2])));
     expect(noKeyFirst.keyframes).toEqual([2]);
     expect(noKeyFirst.closedGops).toBe(true);
@@ -199,6 +202,8 @@ describe('analyseVideoPackets', () => {
           const info = analyseVideoPackets(packets(moved, new Set(keys)));
           expect(info.closedGops).toBe(false);
           expect(info.keyframes).toEqual(keys); // display order is unchanged
+          // one leading picture: copyable when it is the frame right before the keyframe
+          expect(info.leading === null ? null : info.leading[1]).toBe(leading === k - 1 ? 1 : null);
         },
       ),
     );

@@ -31,9 +31,16 @@ export interface VideoTrackInfo {
   closedGops: boolean;
   /**
    * Display indices e (ascending) where the packets from the keyframe k before e, taken in decode
-   * order, are exactly the frames k..e-1: that run of a GOP can be stream-copied on its own.
+   * order and leaving out its leading pictures, are exactly the frames k..e-1: that run of a GOP
+   * can be stream-copied on its own.
    */
   closedEnds: number[];
+  /**
+   * Open GOPs: for each keyframe (as `keyframes`), how many leading pictures it has (decoded after
+   * it, shown before it, referring to the GOP before). Null when some keyframe's leading pictures
+   * are not the frames shown right before it (then whole GOPs cannot be copied exactly).
+   */
+  leading: number[] | null;
   colorRange: string | null;
   colorSpace: string | null;
   colorPrimaries: string | null;
@@ -125,7 +132,7 @@ export function parsePacketCsv(text: string): PacketRow[] {
  * Frame structure of a video track from its packets in decode order: display-ordered pts,
  * keyframe display indices, constant frame duration (or null) and whether GOPs are closed.
  */
-export function analyseVideoPackets(packets: PacketRow[]): Pick<VideoTrackInfo, 'framePts' | 'keyframes' | 'frameTicks' | 'closedGops' | 'closedEnds'> {
+export function analyseVideoPackets(packets: PacketRow[]): Pick<VideoTrackInfo, 'framePts' | 'keyframes' | 'frameTicks' | 'closedGops' | 'closedEnds' | 'leading'> {
   const order = packets.map((p, i) => ({ pts: p.pts, key: p.key, decodeIndex: i }));
   const sorted = [...order].sort((a, b) => a.pts - b.pts || a.decodeIndex - b.decodeIndex);
   const framePts = sorted.map((f) => f.pts);
@@ -148,12 +155,15 @@ export function analyseVideoPackets(packets: PacketRow[]): Pick<VideoTrackInfo, 
       break;
     }
   }
-  // Runs of each GOP, in decode order, that hold exactly the frames they show.
+  // Runs of each GOP, in decode order and without its leading pictures, that hold exactly the
+  // frames they show; and each keyframe's leading pictures, which must be the frames before it.
   const displayIndex = new Array<number>(order.length);
   sorted.forEach((f, i) => {
     displayIndex[f.decodeIndex] = i;
   });
   const closedEnds: number[] = [];
+  const leadCount = new Map<number, number>();
+  const leadMin = new Map<number, number>();
   let gopStart = -1;
   let count = 0;
   let maxSeen = -1;
@@ -163,11 +173,13 @@ export function analyseVideoPackets(packets: PacketRow[]): Pick<VideoTrackInfo, 
       gopStart = d;
       count = 0;
       maxSeen = d - 1;
+      leadCount.set(d, 0);
     }
     if (gopStart < 0) return;
     if (d < gopStart) {
-      // a leading picture (open GOP): no run of this GOP stands alone
-      gopStart = -1;
+      // a leading picture (open GOP): shown with the GOP before, left out of this GOP's runs
+      leadCount.set(gopStart, leadCount.get(gopStart)! + 1);
+      leadMin.set(gopStart, Math.min(leadMin.get(gopStart) ?? d, d));
       return;
     }
     count++;
@@ -175,7 +187,9 @@ export function analyseVideoPackets(packets: PacketRow[]): Pick<VideoTrackInfo, 
     if (maxSeen - gopStart + 1 === count) closedEnds.push(maxSeen + 1);
   });
   closedEnds.sort((a, b) => a - b);
-  return { framePts, keyframes, frameTicks, closedGops, closedEnds };
+  const leading = keyframes.map((k) => leadCount.get(k) ?? 0);
+  const contiguous = keyframes.every((k, i) => leading[i] === 0 || leadMin.get(k) === k - leading[i]!);
+  return { framePts, keyframes, frameTicks, closedGops, closedEnds, leading: contiguous ? leading : null };
 }
 
 /**

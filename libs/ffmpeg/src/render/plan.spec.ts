@@ -131,6 +131,19 @@ describe('segmentsToFrameRanges', () => {
 });
 
 describe('planSmartPieces', () => {
+  it('open GOPs: a copy of whole GOPs stops before the next keyframe\'s leading pictures, which are re-encoded', () => {
+    // keyframes at 30 and 60 each have two leading pictures (shown just before them, decoded after)
+    const pieces = planSmartPieces([{ start: 10, end: 85 }], [0, 30, 60, 90], [], [0, 2, 2, 0]);
+    expect(pieces).toEqual([
+      { mode: 'encode', start: 10, end: 30, decodeFrom: 0 },
+      { mode: 'copy', start: 30, end: 58, decodeFrom: 30 },
+      { mode: 'encode', start: 58, end: 60, decodeFrom: 30 },
+      { mode: 'encode', start: 60, end: 85, decodeFrom: 60 },
+    ]);
+    // from one keyframe to past the next: the GOPs between are copied whole, leading pictures and all
+    expect(planSmartPieces([{ start: 0, end: 90 }], [0, 30, 60, 90], [], [0, 2, 2, 0])).toEqual([{ mode: 'copy', start: 0, end: 90, decodeFrom: 0 }]);
+  });
+
   const keys = [0, 30, 60, 90];
 
   it('copies the whole GOPs inside a range and re-encodes the partial ones at both cuts', () => {

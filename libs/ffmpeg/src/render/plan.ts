@@ -83,9 +83,12 @@ function floorIndex(sorted: readonly number[], x: number): number {
  * include 0. With closed GOPs, the packets of [k1, k2) in decode order are exactly the frames
  * shown in [k1, k2), so a copy piece is exact. `closedEnds` (VideoTrackInfo) lets the part after
  * the last keyframe be copied too, up to the last point where the GOP's packets so far show
- * exactly its first frames; only the few frames after that point are re-encoded.
+ * exactly its first frames; only the few frames after that point are re-encoded. Open GOPs
+ * (`leading`, per keyframe): a keyframe's leading pictures are shown before it but decoded after
+ * it, so a copy of whole GOPs ends before the next keyframe's leading pictures and those are
+ * re-encoded; a copy from a keyframe leaves its own leading pictures out (they belong before it).
  */
-export function planSmartPieces(ranges: readonly FrameRange[], keyframes: readonly number[], closedEnds: readonly number[] = []): PlannedPiece[] {
+export function planSmartPieces(ranges: readonly FrameRange[], keyframes: readonly number[], closedEnds: readonly number[] = [], leading: readonly number[] = []): PlannedPiece[] {
   if (keyframes.length === 0 || keyframes[0] !== 0) throw new Error('the first frame must be a keyframe');
   const pieces: PlannedPiece[] = [];
   const encode = (start: number, end: number): void => {
@@ -117,8 +120,12 @@ export function planSmartPieces(ranges: readonly FrameRange[], keyframes: readon
       continue;
     }
     encode(r.start, k1);
-    pieces.push({ mode: 'copy', start: k1, end: k2, decodeFrom: k1 });
-    encode(k2, r.end);
+    const copyEnd = k2 - (leading[iLast] ?? 0);
+    if (copyEnd > k1) {
+      pieces.push({ mode: 'copy', start: k1, end: copyEnd, decodeFrom: k1 });
+      encode(copyEnd, k2);
+      encode(k2, r.end);
+    } else encode(k1, r.end);
   }
   return pieces;
 }

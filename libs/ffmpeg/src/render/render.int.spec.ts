@@ -115,16 +115,6 @@ describe('renderEdit (real ffmpeg)', () => {
     expect(execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_tag_string', '-of', 'csv=p=0', out]).toString().trim()).toBe('hev1'); // its pieces bring their own parameter sets, in band
   }, 120000);
 
-  it('HEVC with open GOPs takes the full re-encode, and says why', async () => {
-    const open = join(dir, 'hevc-open.mp4');
-    await generateTimecodeMedia(open, { durationSec: 3, fps: FPS, gopFrames: 30, codec: 'hevc', openGop: true });
-    const segs = [{ start: 1.5, end: 2.9 }, { start: 0.2, end: 1.1 }];
-    const r = await renderEdit({ input: open, output: join(dir, 'hevc-open-out.mp4'), workDir: await work(), segments: segs });
-    expect(r.path).toBe('reencode');
-    expect(r.fallbackReason).toBe('open GOPs');
-    expect(await readFrameNumbers(join(dir, 'hevc-open-out.mp4'))).toEqual(expectedFramesForSegments(segs, FPS));
-  }, 120000);
-
   it('audio that starts 0.25 s after the video (an offset edit) starts as late in every path: in sync before the first cut too', async () => {
     const late = join(dir, 'late-audio.mp4');
     const delay = 0.25;

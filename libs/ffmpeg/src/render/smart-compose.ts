@@ -63,11 +63,18 @@ export async function readSourceLayout(path: string, info: RenderMediaInfo): Pro
   return { video, audio, params, rankOf, sampleAt };
 }
 
-/** The original's samples shown as frames [start, end), in decode order (a self-contained run). */
+/**
+ * The original's samples shown as frames [start, end), in decode order (a self-contained run):
+ * one run of samples but for the first keyframe's leading pictures (shown before it), left out.
+ */
 export function copyRun(layout: SourceLayout, file: string, p: Pick<PlannedPiece, 'start' | 'end'>): VideoRun {
   const samples = Array.from(layout.sampleAt.subarray(p.start, p.end)).sort((a, b) => a - b);
   const first = samples[0]!;
-  if (samples.some((s, i) => s !== first + i)) throw new Error(`frames ${p.start}-${p.end} are not one run in decode order`);
+  const last = samples[samples.length - 1]!;
+  for (let s = first, k = 0; s <= last; s++) {
+    if (samples[k] === s) k++;
+    else if (layout.rankOf[s]! >= p.start) throw new Error(`frames ${p.start}-${p.end} are not one run in decode order`);
+  }
   const t = layout.video;
   if (t.sync && !t.sync[first]) throw new Error(`frame ${p.start} is not a sync sample`);
   return {

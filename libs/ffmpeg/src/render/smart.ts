@@ -32,7 +32,7 @@ export async function renderSmart(job: RenderJob, layout: SourceLayout): Promise
 
   // The end of the file closes the last GOP, so a range running to the end copies it whole.
   const frameCount = v.framePts.length;
-  const pieces = planSmartPieces(ranges, [...v.keyframes, frameCount], v.closedEnds ?? []);
+  const pieces = planSmartPieces(ranges, [...v.keyframes, frameCount], v.closedEnds ?? [], [...(v.leading ?? []), 0]);
   const stats = planStats(pieces);
   const crf = req.crf ?? 18;
   const encoded = pieces.flatMap((p, i) => (p.mode === 'encode' ? [i] : []));

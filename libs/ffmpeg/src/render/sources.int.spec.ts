@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { displayDimensions, probe, renderEdit, streamRotation, type RenderResult } from '@wordcut/ffmpeg';
+import { displayDimensions, probe, readRenderMediaInfo, renderEdit, streamRotation, type RenderResult } from '@wordcut/ffmpeg';
 import { nearestBoundary } from '@wordcut/edit-list';
 import { checkSync, expectedFramesForSegments, generateTimecodeMedia, generateVfrTimecodeMedia, readBurstOnsets, readFrameNumbers, VFR_TIMESCALE, type TimecodeMediaOptions } from '../../../../tools/media/timecode-media';
 
@@ -123,6 +123,28 @@ describe('phone-like sources: exact cuts through the smart path', () => {
     const { r, out } = await cut({ name: 'late-mono.mp4', durationSec: 5, gopFrames: 30, channels: 1, audioDelaySec: 0.25 }, 30, 0.25);
     expect([r.path, r.fallbackReason]).toEqual(['smart', null]);
     expect(videoProps(out).audioChannels).toBe(1);
+  }, 120000);
+
+  it.each(['h264', 'hevc'] as const)('%s with open GOPs, a keyframe every 250 frames (a screen recorder): smart, leading pictures exact', async (codec) => {
+    const input = join(dir, `open-${codec}.mp4`);
+    await generateTimecodeMedia(input, { durationSec: 10, gopFrames: 250, codec, openGop: true });
+    const v = (await readRenderMediaInfo(input)).video!;
+    expect({ keyframes: v.keyframes, closed: v.closedGops, leadingAt250: (v.leading?.[1] ?? 0) > 0 }).toEqual({ keyframes: [0, 250], closed: false, leadingAt250: true });
+    // across the open keyframe at frame 250: the GOP before it copied up to its leading pictures;
+    // then from that keyframe (its leading pictures left out), and a range inside the last GOP
+    const segs = [
+      { start: 0, end: 8.9 },
+      { start: 9.3, end: 9.9 },
+      { start: 8.2, end: 8.5 },
+    ];
+    const out = join(dir, `open-${codec}-out.mp4`);
+    const r = await renderEdit({ input, output: out, workDir: await mkdtemp(join(dir, 'w-')), segments: segs });
+    expect([r.path, r.fallbackReason]).toEqual(['smart', null]);
+    expect(r.encodedShare).toBeLessThan(0.3);
+    const frames = await readFrameNumbers(out);
+    expect(frames).toEqual(expectedFramesForSegments(segs, 30));
+    const sync = checkSync(frames, await readBurstOnsets(out, { minQuietSec: 0.015 }), 30);
+    expect(sync.interiorMaxOffsetSec).toBeLessThanOrEqual(AAC_FRAME_SEC(48000));
   }, 120000);
 
   describe('a variable frame rate (30 then 20 fps, jittered, a dropped frame)', () => {

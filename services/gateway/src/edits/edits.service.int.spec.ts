@@ -6,7 +6,7 @@
  * a clip whose render request cannot be queued.
  */
 import { StorageKeys, Subjects, type VideoRenderCompletedEvent, type Word } from '@wordcut/contracts';
-import { applyCuts, identityEditList, parseEditList } from '@wordcut/edit-list';
+import { applyCuts, encodeFrameGrid, identityEditList, parseEditList } from '@wordcut/edit-list';
 import type { InboundMessage, Messaging } from '@wordcut/messaging';
 import { createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
@@ -75,8 +75,8 @@ const ingestTranscript = (): TranscriptContent => ({
   fillerWords: [],
 });
 
-/** A completed 10 s video of OWNER (25 fps) with its ingest transcript loaded and stored. */
-async function readyVideo() {
+/** A completed 10 s video of OWNER (25 fps, or a variable rate) with its ingest transcript loaded and stored. */
+async function readyVideo(o: { variableFrameRate?: boolean } = {}) {
   const id = randomUUID();
   const ingestJobId = `ingest_${randomUUID()}`;
   await videos.create({
@@ -102,7 +102,7 @@ async function readyVideo() {
         durationSec: 10,
         sizeBytes: 1000,
         bitRate: 800,
-        streams: [{ index: 0, codecType: 'video', codecName: 'h264', width: 640, height: 360, frameRate: 25, sampleRate: null, channels: null, durationSec: 10 }],
+        streams: [{ index: 0, codecType: 'video', codecName: 'h264', width: 640, height: 360, frameRate: 25, sampleRate: null, channels: null, durationSec: 10, ...(o.variableFrameRate ? { variableFrameRate: true } : {}) }],
       },
       durationSec: 10,
       width: 640,
@@ -149,6 +149,25 @@ describe('EditService (real stores)', () => {
     expect((await rejectedWith(edits.editableVideo(randomUUID(), OWNER))).statusCode).toBe(404);
     await database.ds.query(`UPDATE library.videos SET status = 'processing' WHERE id = $1`, [v.id]);
     expect(await rejectedWith(edits.editableVideo(v.id, OWNER))).toMatchObject({ statusCode: 409, message: 'The video is still being prepared. Please wait until it is ready.' });
+  });
+
+  it('a variable frame rate: edits are cut on the frame starts the ingest stored, not on the nominal rate', async () => {
+    const v = await readyVideo({ variableFrameRate: true });
+    // 30 fps for 3 s, then 20 fps
+    const starts = Array.from({ length: 230 }, (_, i) => (i <= 90 ? i / 30 : 3 + (i - 90) / 20));
+    await storage.upload(StorageKeys.frameGrid(v.id), Buffer.from(encodeFrameGrid({ starts, end: 10 })));
+    const base = identityEditList(10);
+    const jobId = await edits.requestRender(v, 'cut', OWNER, base, applyCuts(base, [{ start: 2.01, end: 4.02 }]), '1 cut');
+    const request = bus.published.find((p) => JSON.stringify(p.payload).includes(jobId) && JSON.stringify(p.payload).includes('segments'))!.payload as { input?: { segments: unknown }; segments?: unknown };
+    const segments = (request.input?.segments ?? request.segments) as Array<{ start: number; end: number }>;
+    // 2.01 s is frame 60 (2.0 s) at 30 fps; 4.02 s is frame 110 (4.0 s) at 20 fps; at 25 fps they would be 2.0 and 4.04
+    expect(segments.map((x) => [Number(x.start.toFixed(6)), Number(x.end.toFixed(6))])).toEqual([
+      [0, 2],
+      [4, 10],
+    ]);
+    // without its stored grid, the nominal rate
+    const other = await readyVideo({ variableFrameRate: true });
+    expect(await edits.frameGrid(other)).toEqual({ fps: 25 });
   });
 
   it('runs one render per video at a time: the database refuses the second (409 busy)', async () => {

@@ -24,10 +24,10 @@ import {
   jobIdSchema,
   jobKindFromId,
 } from '@wordcut/contracts';
-import { identityEditList, outputDuration, outputMutes, parseEditList, quantize, retimeWords, type EditList } from '@wordcut/edit-list';
+import { decodeFrameGrid, identityEditList, outputDuration, outputMutes, parseEditList, quantize, retimeWords, type EditList, type FrameGrid } from '@wordcut/edit-list';
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
-import type { ObjectStorage } from '@wordcut/storage';
+import { readObjectBytes, type ObjectStorage } from '@wordcut/storage';
 import { clampWords, tidyKeptWords, transcriptForVersion, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -108,6 +108,24 @@ export class EditService {
     return (await this.videos.get(id, m)) as EditVideoRow | null;
   }
 
+  /**
+   * The frames edits of this video are cut on: its constant rate, or (a variable rate) each frame's
+   * start as the ingest stored it, so the render cuts exactly where the edit list says.
+   */
+  async frameGrid(row: Pick<VideoRow, 'id' | 'probe'>): Promise<FrameGrid> {
+    const fps = { fps: videoFrameRate(row.probe) };
+    if (!row.probe?.streams.some((s) => s.codecType === 'video' && s.variableFrameRate)) return fps;
+    try {
+      const bytes = await readObjectBytes(this.storage, StorageKeys.frameGrid(row.id));
+      if (bytes) return decodeFrameGrid(bytes);
+    } catch (err) {
+      this.logger.warn({ err, videoId: row.id }, 'the stored frame grid cannot be read');
+    }
+    // the renderer still cuts on the source's own frames; the edit list is only less exact
+    this.logger.warn({ videoId: row.id }, 'a variable-frame-rate video without its frame grid: snapped to its nominal rate');
+    return fps;
+  }
+
   /** A video of `ownerId`'s; anyone else's answers 404 like a missing one. */
   async ownedVideo(id: string, ownerId: string): Promise<EditVideoRow> {
     const row = (await this.videos.getOwned(id, ownerId)) as EditVideoRow | null;
@@ -124,8 +142,8 @@ export class EditService {
 
   /** Starts a render of a video with the edit list `next` (computed from `base`). Answers the job id. */
   async requestRender(row: EditVideoRow, kind: JobKind, userId: string, base: EditList, next: EditList, summary: string): Promise<string> {
-    const fps = videoFrameRate(row.probe);
-    const snapped = editing(() => quantize(next, fps));
+    const grid = await this.frameGrid(row);
+    const snapped = editing(() => quantize(next, grid));
     if (snapped.segments.length === 0) throw new AppError(422, ErrorCode.ValidationFailed, 'This edit would remove the whole video.');
     const jobId = `${JOB_ID_PREFIX[kind]}${randomUUID()}`;
     await this.claim(row.id, jobId, kind, userId, row.edit_version, base, snapped, null);
