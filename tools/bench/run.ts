@@ -28,9 +28,10 @@ import { benchSilence, renderSilence, type SilenceResults } from './silence';
 import { benchKeyMoments, renderKeyMoments, type KeyMomentsResults } from './keymoments';
 import { benchScenes } from './scenes';
 import { benchRenderApi, renderRenderApi, type RenderApiResults } from './render-api';
+import { benchVfrRender, renderVfrRender, type VfrRenderResults } from './render-vfr';
 
 /** The highest section number, for the progress lines (the archived numbers are gaps). */
-const SECTIONS = 18;
+const SECTIONS = 19;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -59,6 +60,7 @@ interface Results {
   keyMoments?: KeyMomentsResults;
   renderApi?: RenderApiResults;
   mp4Reader?: Mp4ReaderResults;
+  vfrRender?: VfrRenderResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -156,6 +158,7 @@ function render(r: Results): string {
   if (r.keyMoments) out.push('', ...renderKeyMoments(r.keyMoments), ...targetLines(r, 'keymoments'));
   if (r.renderApi) out.push('', ...renderRenderApi(r.renderApi));
   if (r.mp4Reader) out.push('', ...renderMp4Reader(r.mp4Reader), ...targetLines(r, 'mp4 reader'));
+  if (r.vfrRender) out.push('', ...renderVfrRender(r.vfrRender), ...targetLines(r, 'vfr'));
   if (r.targets.length > 0) out.push('', 'Targets', targetsTable(r.targets));
   for (const [section, message] of Object.entries(r.errors)) out.push('', `${section}: FAILED: ${message}`);
   out.push('', `total ${r.totalSec} s; figures in ${relative(ROOT, join(BENCH_DIR, 'last.json'))}`);
@@ -328,6 +331,13 @@ async function main(): Promise<number> {
     results.mp4Reader = x;
     results.targets.push(checkTarget(`mp4 reader: longest event-loop hold of the movie check, ${x.file.minutes}-minute file`, x.paths[0]!.maxLoopHoldMs, '<', 250, 'ms'));
     for (const c of x.crafted) results.targets.push(checkTarget(`mp4 reader: ${c.label} refused, ms`, c.answer === 'accepted' ? Number.POSITIVE_INFINITY : c.ms, '<', 5000, 'ms'));
+  });
+
+  await section(19, 'VFR', async () => {
+    const x = await benchVfrRender({ log });
+    results.vfrRender = x;
+    for (const r of x.renders) results.targets.push(checkTarget(`vfr: ${r.kind.toUpperCase()} source takes the smart path`, r.path === 'smart' ? 1 : 0, '>=', 1, ''));
+    results.targets.push(checkTarget(`vfr: ${x.minutes}-minute 1080p VFR, 20 cuts, time / the same cuts of a constant-rate file`, x.ratio, '<=', 2, 'x'));
   });
 
   await cleanupAll();

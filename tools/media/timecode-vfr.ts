@@ -5,7 +5,7 @@
  * is a multiple of 5 (the same layout as the constant-rate generator).
  */
 import { runFfmpeg, toFfmpegInput } from '@wordcut/ffmpeg';
-import { writeFile } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { timecodePattern } from './timecode-generate';
 import { BURST_AMPLITUDE, BURST_DURATION_SEC, BURST_EVERY_FRAMES, BURST_FREQUENCY_HZ, TIMECODE_BITS, withTempDir } from './timecode-layout';
@@ -53,20 +53,32 @@ function setptsExpr(t: VfrTimeline): string {
   return `if(lt(${m},${fast}),${m}*${FAST},${fast * FAST}+(${m}-${fast})*${SLOW})+gt(${m},0)*${JITTER}*(mod(${m},3)-1)`;
 }
 
-/** Mono or stereo f32 PCM with a burst at the time of every frame numbered a multiple of 5. */
-function burstPcm(t: VfrTimeline, rate: number, channels: number): Buffer {
+/** Stereo f32 PCM with a burst at the time of every frame numbered a multiple of 5, written a minute at a time. */
+async function writeBurstPcm(path: string, t: VfrTimeline, rate: number): Promise<void> {
   const samples = Math.ceil((t.endTicks / VFR_TIMESCALE) * rate);
-  const pcm = new Float32Array(samples * channels);
   const burst = Math.round(BURST_DURATION_SEC * rate);
-  t.numbers.forEach((n, i) => {
-    if (n % BURST_EVERY_FRAMES !== 0) return;
-    const start = Math.ceil((t.ticks[i]! / VFR_TIMESCALE) * rate);
-    for (let s = 0; s < burst && start + s < samples; s++) {
-      const v = BURST_AMPLITUDE * Math.sin((2 * Math.PI * BURST_FREQUENCY_HZ * s) / rate);
-      for (let c = 0; c < channels; c++) pcm[(start + s) * channels + c] = v;
+  const starts = t.numbers.flatMap((n, i) => (n % BURST_EVERY_FRAMES === 0 ? [Math.ceil((t.ticks[i]! / VFR_TIMESCALE) * rate)] : []));
+  const chunk = 60 * rate;
+  const out = await open(path, 'w');
+  try {
+    let next = 0;
+    for (let from = 0; from < samples; from += chunk) {
+      const n = Math.min(chunk, samples - from);
+      const pcm = new Float32Array(n * 2);
+      while (next > 0 && starts[next - 1]! + burst > from) next--;
+      for (let b = next; b < starts.length && starts[b]! < from + n; b++) {
+        for (let s = Math.max(0, from - starts[b]!); s < burst && starts[b]! + s < from + n; s++) {
+          const v = BURST_AMPLITUDE * Math.sin((2 * Math.PI * BURST_FREQUENCY_HZ * s) / rate);
+          pcm[(starts[b]! + s - from) * 2] = v;
+          pcm[(starts[b]! + s - from) * 2 + 1] = v;
+        }
+        next = b + 1;
+      }
+      await out.write(Buffer.from(pcm.buffer));
     }
-  });
-  return Buffer.from(pcm.buffer);
+  } finally {
+    await out.close();
+  }
 }
 
 export interface VfrMediaOptions {
@@ -91,7 +103,7 @@ export async function generateVfrTimecodeMedia(outPath: string, o: VfrMediaOptio
     const patternFile = join(dir, 'pattern.yuv');
     const pcmFile = join(dir, 'audio.f32');
     await writeFile(patternFile, pattern.subarray(0, t.numbers.length * frameBytes));
-    await writeFile(pcmFile, burstPcm(t, rate, 2));
+    await writeBurstPcm(pcmFile, t, rate);
     await runFfmpeg({
       timeoutMs: 60_000 + o.durationSec * 2_000,
       args: [

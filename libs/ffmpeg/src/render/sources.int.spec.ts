@@ -56,8 +56,9 @@ describe('phone-like sources: exact cuts through the smart path', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  // from the first frame: A/V is checked before the first cut too
   const segments = [
-    { start: 0.4, end: 1.9 },
+    { start: 0, end: 1.9 },
     { start: 2.55, end: 4.3 },
   ];
 
@@ -68,6 +69,8 @@ describe('phone-like sources: exact cuts through the smart path', () => {
     const r = await renderEdit({ input, output: out, workDir: await mkdtemp(join(dir, 'w-')), segments });
     const frames = await readFrameNumbers(out, { asStored: true });
     expect(frames).toEqual(expectedFramesForSegments(segments, fps));
+    // each at its time: output frame k at k / fps
+    expect(Math.max(...frameTimes(out).map((t, k) => Math.abs(t - k / fps)))).toBeLessThan(0.001);
     const rate = source.sampleRate ?? 48000;
     const sync = checkSync(frames, await readBurstOnsets(out, { minQuietSec: 0.015 }), fps, delaySec);
     expect(sync.matched).toBeGreaterThan(10);
