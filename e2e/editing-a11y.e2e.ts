@@ -13,6 +13,7 @@ import {
   JOB_TIMEOUT_MS,
   normalise,
   openDemoVideo,
+  pressElsewhere,
   recordToasts,
   waitForJobToFinish,
   wordAt,
@@ -160,7 +161,7 @@ test.describe('editing for everyone', () => {
     { width: 1440, height: 900 },
     { width: 1024, height: 768 },
   ]) {
-    test(`the selection toolbar sits by the selected words, not over them or the first paragraph, and comes next in tab order (${viewport.width}x${viewport.height})`, async ({ page }, testInfo) => {
+    test(`the selection toolbar sits by the selected words, not over them, the lines next to them or the first paragraph, comes next in tab order and closes on a press elsewhere (${viewport.width}x${viewport.height})`, async ({ page }, testInfo) => {
       await page.setViewportSize(viewport);
       const id = await openDemoVideo(page);
       const t = await fetchTranscript(page, id);
@@ -182,6 +183,18 @@ test.describe('editing for everyone', () => {
       const selected = await boxOf(wordAt(page, first));
       expect(Math.abs(bar.y + bar.height - selected.y) < 60 || Math.abs(bar.y - (selected.y + selected.height)) < 60, 'toolbar next to the selection').toBe(true);
       expect(paragraphOf(t, first)).toBe(2);
+      // what a person sees: no word of the line right above or right below the selection is under it
+      const lastBox = await boxOf(wordAt(page, last));
+      const around = await page.evaluate(([top, bottom]) => {
+        const boxes = Array.from(document.querySelectorAll('[data-word-index]:not(.wc-word--selected)')).map((el) => el.getBoundingClientRect());
+        const above = boxes.filter((b) => b.bottom <= top + 2);
+        const below = boxes.filter((b) => b.top >= bottom - 2);
+        const lineAbove = Math.max(...above.map((b) => b.bottom));
+        const lineBelow = Math.min(...below.map((b) => b.top));
+        return [...above.filter((b) => b.bottom >= lineAbove - 2), ...below.filter((b) => b.top <= lineBelow + 2)].map((b) => ({ x: b.x, y: b.y, width: b.width, height: b.height }));
+      }, [selected.y, lastBox.y + lastBox.height] as const);
+      expect(around.length).toBeGreaterThan(0);
+      expect(around.filter((w) => overlaps(bar, w)), 'words of the neighbouring lines under the toolbar').toEqual([]);
 
       // the mute levels are on it with their keys
       const mute = toolbar.getByRole('group', { name: 'Mute' });
@@ -197,6 +210,10 @@ test.describe('editing for everyone', () => {
       await wordAt(page, last).focus();
       await page.keyboard.press('Alt+F10');
       await expect(toolbar.getByRole('button').first()).toBeFocused();
+
+      // a press elsewhere (no word, no control) closes it
+      await pressElsewhere(page);
+      await expect(toolbar).toHaveCount(0);
     });
   }
 

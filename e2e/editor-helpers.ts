@@ -199,7 +199,8 @@ export async function waitForJobToFinish(page: Page): Promise<void> {
  * Edits a word through the word-edit popover: selects it, double-clicks it, types and saves.
  * The word is selected first because the first click of a double click on an unselected word
  * brings up the selection toolbar, which pushes the words down before the second click lands
- * (the editor's own double-click test covers that case).
+ * (the editor's own double-click test covers that case). It ends with a click elsewhere, as a person
+ * ends a selection before clicking a word its toolbar may cover.
  */
 export async function editWord(page: Page, index: number, text: string): Promise<void> {
   await wordAt(page, index).click();
@@ -210,6 +211,25 @@ export async function editWord(page: Page, index: number, text: string): Promise
   await popover.getByLabel('Edit Word').fill(text);
   await popover.getByRole('button', { name: 'Save' }).click();
   await expect(popover).toHaveCount(0);
+  // done with the word: the selection (and its toolbar, which may sit over words further on) ends
+  await pressElsewhere(page);
+  await expect(page.getByTestId('selection-toolbar')).toHaveCount(0);
+}
+
+/** Clicks the first spot of the page with no word, control, menu, dialog, toolbar or video under it. */
+export async function pressElsewhere(page: Page): Promise<void> {
+  const spot = await page.evaluate(() => {
+    const keeps = '[data-word-index], button, input, select, textarea, a[href], label, [role="menu"], [role="menuitem"], [role="dialog"], [role="toolbar"], [role="status"], [contenteditable="true"], video, li, ol';
+    for (let y = 20; y < window.innerHeight; y += 23) {
+      for (let x = 20; x < window.innerWidth; x += 37) {
+        const el = document.elementFromPoint(x, y);
+        if (el && el.closest(keeps) === null) return { x, y };
+      }
+    }
+    return null;
+  });
+  if (!spot) throw new Error('no empty spot on the page to click');
+  await page.mouse.click(spot.x, spot.y);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { MuteLevel } from '@wordcut/contracts';
-import { useEditor } from './editorContext';
+import { useEditor, useEditorStore } from './editorContext';
 import { MUTE_LEVEL_CHOICES } from './muteLevels';
 import { SHORTCUT_LABELS } from './shortcuts';
 import { ToolButton } from './ToolButton';
-import { placeToolbar, unionBox } from './toolbarPlacement';
+import { isOutsidePress, placeToolbar, unionBox } from './toolbarPlacement';
 import type { Box } from './toolbarPlacement';
 
 export interface SelectionToolbarProps {
@@ -31,9 +31,10 @@ const boxOf = (rect: DOMRect, origin: DOMRect): Box => ({
 
 /**
  * The floating toolbar of a selection: Keep, Create Clip, Copy, Cut, Mute at each level (with its
- * key) and Unmute when every selected word is muted. It sits just above the selected words (below
- * when there is no room), inside the visible transcript, and follows them as the list scrolls. It
- * comes right after the transcript in tab order (Alt+F10 also reaches it).
+ * key) and Unmute when every selected word is muted. It sits above or below the selected words
+ * where it hides none of them nor of the lines next to them (placeToolbar), inside the visible
+ * transcript, follows them as the list scrolls, and closes on a press elsewhere. It comes right
+ * after the transcript in tab order (Alt+F10 also reaches it).
  */
 export const SelectionToolbar = forwardRef<HTMLDivElement, SelectionToolbarProps>(function SelectionToolbar(props, ref) {
   const { area } = props;
@@ -54,9 +55,11 @@ export const SelectionToolbar = forwardRef<HTMLDivElement, SelectionToolbarProps
       bottom: Math.min(visible.bottom, window.innerHeight) - origin.top,
       right: origin.width,
     };
-    const words = [...container.querySelectorAll<HTMLElement>('[data-word-index].wc-word--selected')].map((el) => boxOf(el.getBoundingClientRect(), origin));
+    const rendered = [...container.querySelectorAll<HTMLElement>('[data-word-index]')];
+    const words = rendered.filter((el) => el.classList.contains('wc-word--selected')).map((el) => boxOf(el.getBoundingClientRect(), origin));
+    const others = rendered.filter((el) => !el.classList.contains('wc-word--selected')).map((el) => boxOf(el.getBoundingClientRect(), origin));
     const selected = unionBox(words) ?? { top: viewport.top, left: 0, bottom: viewport.top, right: 0 };
-    const placed = placeToolbar(selected, viewport, { width: toolbar.offsetWidth, height: toolbar.offsetHeight });
+    const placed = placeToolbar(selected, viewport, { width: toolbar.offsetWidth, height: toolbar.offsetHeight }, others);
     setPosition((current) => (current && current.top === placed.top && current.left === placed.left ? current : { top: placed.top, left: placed.left }));
   }, [area]);
 
@@ -76,6 +79,16 @@ export const SelectionToolbar = forwardRef<HTMLDivElement, SelectionToolbarProps
       window.removeEventListener('scroll', soon, true);
     };
   }, [place]);
+
+  // a press outside the words, the toolbar and any control closes it (the selection ends)
+  const store = useEditorStore();
+  useEffect(() => {
+    const onPress = (e: PointerEvent) => {
+      if (e.target instanceof Element && isOutsidePress(e.target, own.current)) store.clearSelection();
+    };
+    document.addEventListener('pointerdown', onPress, true);
+    return () => document.removeEventListener('pointerdown', onPress, true);
+  }, [store]);
 
   const setRefs = (node: HTMLDivElement | null) => {
     own.current = node;
