@@ -193,7 +193,8 @@ export function compose(video: ComposeVideo, audio: ComposeAudio | null): Compos
   vRank.forEach((r, d) => (delay = Math.max(delay, times[d]! - times[r]!)));
   const ctts = Int32Array.from(vRank, (r, d) => times[r]! + delay - times[d]!);
   const durations = Uint32Array.from(vRank, (_, d) => times[d + 1]! - times[d]!);
-  const stsd = sampleEntryFor(video.track.stsd, mixed);
+  // sets in band: pieces brought their own, or the source's entry already said so (hev1/avc3)
+  const stsd = sampleEntryFor(video.track.stsd, mixed || /^(hev1|avc3)$/.test(video.track.stsd.toString('latin1', 20, 24)));
   const vTrack = (base: number): OutTrack => ({
     handler: 'vide',
     timescale: video.track.timescale,
