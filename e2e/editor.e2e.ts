@@ -136,6 +136,7 @@ test.describe('transcript editor', () => {
       return { ...r, first, last: first + 3, start: words[first]!.start, end: words[first + 3]!.end };
     });
     for (const r of regions) expect(r.end - r.start, r.phrase).toBeGreaterThanOrEqual(0.5);
+    const underline = (i: number) => wordAt(page, i).evaluate((el) => getComputedStyle(el).borderBottomStyle);
 
     for (const r of regions) {
       await wordAt(page, r.first).focus();
@@ -147,6 +148,9 @@ test.describe('transcript editor', () => {
         await expect(wordAt(page, i)).toHaveClass(new RegExp(`wc-word--mute-${r.level}`));
         await expect(wordAt(page, i)).toHaveAttribute('data-marks', `muted (${r.level})`);
       }
+      // told apart without colour: each level its own underline pattern
+      expect(await underline(r.first)).toBe({ silence: 'solid', whisper: 'dashed', background: 'dotted' }[r.level]);
+      if (r.level === 'background') await page.getByTestId('transcript-list').screenshot({ path: testInfo.outputPath('mute-levels.png') });
       await expect(wordAt(page, r.last + 1)).not.toHaveClass(/wc-word--mute-/);
     }
 

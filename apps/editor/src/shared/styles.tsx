@@ -180,9 +180,10 @@ export const EDITOR_CSS = `
 .wc-kbd { display: inline-block; min-width: 1.1em; padding: 0 0.25em; border: 1px solid currentColor; border-radius: 3px; font: inherit; font-size: 0.75em; line-height: 1.3; text-align: center; }
 .wc-word--selected { background: #cfe0ff; }
 .wc-word--cut { text-decoration: line-through; text-decoration-thickness: 2px; color: #9a3b3b; background: #fde8e8; }
-.wc-word--mute-silence { background: #e6e6ea; box-shadow: inset 0 -3px 0 #555; }
-.wc-word--mute-whisper { background: #ecebfa; box-shadow: inset 0 -3px 0 #7a70c9; }
-.wc-word--mute-background { background: #e8f3ee; box-shadow: inset 0 -3px 0 #4c9a77; }
+/* mute levels told apart without colour too: a solid, dashed or dotted underline (over the confidence one) */
+.wc-word--mute-silence { background: #e6e6ea; border-bottom: 2px solid #555; }
+.wc-word--mute-whisper { background: #ecebfa; border-bottom: 2px dashed #5b50b0; }
+.wc-word--mute-background { background: #e8f3ee; border-bottom: 2px dotted #2f7a58; }
 .wc-word--filler { text-decoration: underline wavy #d97706; text-underline-offset: 3px; }
 .wc-word--found { background: #fff1a8; }
 .wc-word--found-current { background: #ffc94d; outline: 2px solid #d99100; }
