@@ -9,17 +9,11 @@ import { MediaProbeError } from '../errors';
 import { machineCpus } from '../cpus';
 import { runFfmpeg } from '../run-ffmpeg';
 import { makeAudio, type MadeAudio } from './audio-track';
-import { frameStartTicks } from './choose';
 import { joinCommand, PIECE_RECIPE, reencodeCommand } from './commands';
-import { clockTime } from './plan';
 import { faststartArgs, type RenderJob } from './types';
 
 export async function renderReencode(job: RenderJob): Promise<MadeAudio> {
   const { req, info, video: v, clock, ranges, progress, timeoutMs } = job;
-  const outputSec = ranges.reduce((s, r) => s + clockTime(clock, r.end) - clockTime(clock, r.start), 0);
-  const tb = v.timeBase.num / v.timeBase.den;
-  const ticks = frameStartTicks(v);
-  const firstSec = v.framePts[0]! * tb - info.startTime;
   let assFile: string | null = null;
   if (req.assScript) {
     assFile = join(req.workDir, 'captions.ass');
@@ -33,8 +27,8 @@ export async function renderReencode(job: RenderJob): Promise<MadeAudio> {
     command = reencodeCommand({
       source: job.source,
       video: v,
-      secOf: (frame) => ticks[frame]! * tb + firstSec,
-      ticks,
+      secOf: job.secOf,
+      ticks: job.ticks,
       ranges,
       videoFilter: req.videoFilter,
       assFile,
@@ -54,7 +48,7 @@ export async function renderReencode(job: RenderJob): Promise<MadeAudio> {
     args: ['-filter_complex_script', graphFile, ...command.args],
     timeoutMs,
     signal: req.signal,
-    durationSec: outputSec,
+    durationSec: job.outputSec,
     onProgress: (p) => p.percent !== null && progress(5 + p.percent * 0.9, 'Rendering'),
   });
   const made: MadeAudio = audioTask ? await audioTask : { input: null, mode: 'none', fallbackReason: null };

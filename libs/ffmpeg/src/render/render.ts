@@ -11,7 +11,7 @@
  * (plan.ts, choose.ts, commands.ts); this module runs it.
  */
 import { mediaInput } from '../input';
-import { audioModeOf, fpsOf, frameClockOf, renderBlocker } from './choose';
+import { audioModeOf, fpsOf, frameClockOf, frameStartTicks, renderBlocker } from './choose';
 import { readRenderMediaInfo } from './media-info';
 import { clockTime, segmentsToFrameRanges } from './plan';
 import { renderReencode } from './reencode';
@@ -43,6 +43,10 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   if (ranges.length === 0) throw new Error('nothing to render: the edit keeps no frames');
   const volumes = (req.volumes ?? []).filter((x) => x.end > x.start && x.volume !== 1);
   const totalFrames = ranges.reduce((n, r) => n + r.end - r.start, 0);
+  const tb = video.timeBase.num / video.timeBase.den;
+  const ticks = frameStartTicks(video);
+  const firstSec = video.framePts[0]! * tb - info.startTime;
+  const outputSec = ranges.reduce((s, r) => s + clockTime(clock, r.end) - clockTime(clock, r.start), 0);
   const job: RenderJob = {
     req,
     source,
@@ -50,6 +54,9 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
     video,
     fps,
     clock,
+    ticks,
+    secOf: (frame) => ticks[frame]! * tb + firstSec,
+    outputSec,
     ranges,
     volumes,
     audioMode: audioModeOf(info, volumes.length > 0),
@@ -61,7 +68,7 @@ export async function renderEdit(req: RenderRequest): Promise<RenderResult> {
   // what ffprobe saw (else the full re-encode, which reads frames, not bytes).
   const blocker = renderBlocker(req, info);
   const layout = blocker === null ? await readSourceLayout(req.input, info) : null;
-  const base = { fallbackReason: typeof layout === 'string' ? layout : blocker, totalFrames, outputDurationSec: ranges.reduce((s, r) => s + clockTime(clock, r.end) - clockTime(clock, r.start), 0), fps } as const;
+  const base = { fallbackReason: typeof layout === 'string' ? layout : blocker, totalFrames, outputDurationSec: outputSec, fps } as const;
   if (layout === null || typeof layout === 'string') {
     req.onPath?.('reencode');
     const made = await renderReencode(job);

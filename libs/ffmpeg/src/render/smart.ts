@@ -10,7 +10,6 @@ import { MediaProbeError } from '../errors';
 import { machineCpus } from '../cpus';
 import { runFfmpeg } from '../run-ffmpeg';
 import { makeAudio, type MadeAudio } from './audio-track';
-import { frameStartTicks } from './choose';
 import { pieceBatchCommand, pieceBatches, pieceEncoderArgs, PIECE_RECIPE } from './commands';
 import { bytesFrom, compose, MAX_SOURCE_COPIES, writeComposition } from './compose';
 import { planSmartPieces, planStats, type FrameRange, type PlannedPiece } from './plan';
@@ -49,7 +48,7 @@ export async function renderSmart(job: RenderJob, layout: SourceLayout): Promise
   const runs = await Promise.all(pieces.map((p, i) => (p.mode === 'copy' ? copyRun(layout, req.input, p) : pieceRun(files[i]!, p.end - p.start))));
   const audio = await audioTask;
   progress(92, 'Joining pieces');
-  const composition = compose({ track: layout.video, params: layout.params, frameTimes: outputFrameTicks(ranges, frameStartTicks(v)), runs }, await composedAudio(audio, layout, req.input, info));
+  const composition = compose({ track: layout.video, params: layout.params, frameTimes: outputFrameTicks(ranges, job.ticks), runs }, await composedAudio(audio, layout, req.input, info));
   const sourceBytes = (await stat(req.input)).size;
   const copied = bytesFrom(composition, req.input);
   if (copied > MAX_SOURCE_COPIES * sourceBytes) {
@@ -103,11 +102,7 @@ async function pool<T>(items: readonly T[], limit: number, run: (item: T, index:
  */
 async function makePieces(job: RenderJob, pieces: readonly PlannedPiece[], todo: readonly number[], files: readonly string[], crf: number): Promise<void> {
   if (todo.length === 0) return;
-  const { req, info, video: v, progress } = job;
-  const tb = v.timeBase.num / v.timeBase.den;
-  const ticks = frameStartTicks(v);
-  const firstSec = v.framePts[0]! * tb - info.startTime;
-  const secOf = (frame: number): number => ticks[frame]! * tb + firstSec;
+  const { req, video: v, secOf, progress } = job;
   const weights = pieces.map((p) => p.end - p.start);
   const totalWeight = todo.reduce((n, i) => n + weights[i]!, 0) || 1;
   const done = new Map<number, number>();

@@ -97,6 +97,12 @@ export interface RenderJob {
   fps: number;
   /** Where the source's frames start: its constant rate, or every frame's own start (VFR). */
   clock: FrameClock;
+  /** Each frame boundary (0..frame count) in ticks of the stream's time base from the first frame. */
+  ticks: Float64Array;
+  /** Seconds from the source's start (what `-ss` counts) of a frame boundary. */
+  secOf: (frame: number) => number;
+  /** Length of the output: the kept ranges' source durations. */
+  outputSec: number;
   /** Kept frames, play order. */
   ranges: readonly FrameRange[];
   /** Gains other than 1 on the output timeline. */
