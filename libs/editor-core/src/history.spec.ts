@@ -15,6 +15,8 @@ import {
   serializeHistory,
   undoCount,
   undoStep,
+  textEntryCount,
+  versionEntry,
   type History,
   type HistoryEntry,
 } from './index';
@@ -248,5 +250,61 @@ describe('marks entries', () => {
     expect(back.entries[1]!.marks).toEqual(h.entries[1]!.marks);
     expect(back.entries[1]!.beforeState).toBe(a);
     expect(back.entries[0]!.marks).toBeUndefined();
+  });
+
+  describe('version entries (a processing job, a revert)', () => {
+    // the render cut the second paragraph: fewer words, retimed
+    const processed = transcript('Hello there friend.');
+    const none = { cuts: [], mutes: [] };
+    const process = (marks = { before: { cuts: [], mutes: [mute(5)] }, after: { cuts: [], mutes: [mute(2)] } }) =>
+      versionEntry(meta(9, 'process'), base, processed, marks, { before: 3, after: 4 });
+
+    it('undo steps back to the version before with its words and marks, redo forward', () => {
+      let h = pushEntry(EMPTY_HISTORY, entry(1, edited('Hi'), base));
+      h = pushEntry(h, process());
+      expect(textEntryCount(h)).toBe(2);
+      const back = undoStep(h)!;
+      expect(back.entry.version).toEqual({ before: 3, after: 4 });
+      expect(back.entry.beforeState).toBe(base);
+      expect(back.entry.marks!.before.mutes).toEqual([mute(5)]);
+      expect(redoStep(back.history)!.entry.afterState).toBe(processed);
+    });
+
+    it('survive the settling of the marks they carry (the version is still a step)', () => {
+      const h = pushEntry(EMPTY_HISTORY, process({ before: none, after: none }));
+      expect(settleMarks(h, 'mutes')).toEqual(h);
+      expect(settleMarks(pushEntry(EMPTY_HISTORY, process()), 'mutes').entries).toHaveLength(1);
+    });
+
+    it('round-trip through storage with their versions, across the change of every word', () => {
+      let h = pushEntry(EMPTY_HISTORY, entry(1, edited('Hi'), base));
+      h = pushEntry(h, process());
+      h = pushEntry(h, entry(2, processed, edited('Bye', processed)));
+      for (const index of [1, 2, 3]) {
+        const at = { ...h, index };
+        const current = index === 3 ? h.entries[2]!.afterState : h.entries[index]!.beforeState;
+        const back = deserializeHistory(serializeHistory(at, current), current)!;
+        expect(back.index).toBe(index);
+        expect(back.entries[1]!.version).toEqual({ before: 3, after: 4 });
+        expect(contentFingerprint(back.entries[1]!.beforeState)).toBe(contentFingerprint(base));
+        expect(contentFingerprint(back.entries[0]!.beforeState)).toBe(contentFingerprint(edited('Hi')));
+      }
+    });
+
+    it('past the storage budget the oldest applied entries are left out, and what stays still rebuilds', () => {
+      const long = longTranscript(3000);
+      const after = transcript(long.words.slice(0, 1500).map((w) => w.text).join(' '));
+      let h = pushEntry(EMPTY_HISTORY, entry(1, edited('Hi', long), long));
+      h = pushEntry(h, versionEntry(meta(2, 'process'), long, after, { before: none, after: none }, { before: 1, after: 2 }));
+      h = pushEntry(h, entry(3, after, edited('Bye', after)));
+      const current = h.entries[2]!.afterState;
+      const full = serializeHistory(h, current);
+      const small = serializeHistory(h, current, Math.floor(full.length / 3));
+      expect(small.length).toBeLessThanOrEqual(Math.floor(full.length / 3));
+      const back = deserializeHistory(small, current)!;
+      expect(back.entries.map((e) => e.operation)).toEqual(['edit-word']);
+      expect(back.index).toBe(1);
+      expect(deserializeHistory(full, current)!.entries).toHaveLength(3);
+    });
   });
 });

@@ -15,12 +15,21 @@ export const HISTORY_LIMIT = 50;
 export type TextOperation = 'edit-word' | 'delete-words' | 'cut-selection' | 'paste' | 'remove-filler' | 'replace' | 'detect-fillers';
 /** Changes of the pending cut and mute marks (the text stays as it is). */
 export type MarkOperation = 'mark-cut' | 'unmark-cut' | 'clear-cuts' | 'mute' | 'unmute' | 'clear-mutes' | 'restore' | 'keep-preview' | 'cancel-keep';
-export type EditOperation = TextOperation | MarkOperation;
+/** A new version of the video's edit on the server (a processing job, a revert). */
+export type VersionOperation = 'process' | 'revert';
+export type EditOperation = TextOperation | MarkOperation | VersionOperation;
 
 const OPERATIONS: ReadonlySet<string> = new Set<EditOperation>([
   'edit-word', 'delete-words', 'cut-selection', 'paste', 'remove-filler', 'replace', 'detect-fillers',
   'mark-cut', 'unmark-cut', 'clear-cuts', 'mute', 'unmute', 'clear-mutes', 'restore', 'keep-preview', 'cancel-keep',
+  'process', 'revert',
 ]);
+
+/** The server's edit versions a version entry goes between (undo restores `before`, redo `after`). */
+export interface VersionStep {
+  before: number;
+  after: number;
+}
 
 /** The kept words of a keep-selection preview and the time ranges it would cut. */
 export interface KeepMark {
@@ -45,6 +54,23 @@ export interface HistoryEntry {
   afterState: TranscriptContent;
   /** a marks entry: the marks before and after it (its text states are the same content) */
   marks?: { before: MarkSet; after: MarkSet };
+  /** a version entry: the server versions on both sides (its marks are the pending marks on each side) */
+  version?: VersionStep;
+}
+
+/**
+ * A version entry: the server made a new version (the transcript before and after it, the pending
+ * marks on each side as they were carried through). Undo and redo restore a version on the
+ * server, then put its transcript and the marks of that side in place.
+ */
+export function versionEntry(
+  meta: Pick<HistoryEntry, 'id' | 'timestamp' | 'operation' | 'description'>,
+  before: TranscriptContent,
+  after: TranscriptContent,
+  marks: { before: MarkSet; after: MarkSet },
+  version: VersionStep,
+): HistoryEntry {
+  return { ...meta, beforeState: before, afterState: after, marks, version };
 }
 
 /** A marks entry: the text does not change, undo and redo swap the marks. */
@@ -76,7 +102,7 @@ export function settleMarks(h: History, kind: keyof MarkSet): History {
     }
     const before = clear(entry.marks.before);
     const after = clear(entry.marks.after);
-    if (sameMarks(before, after)) {
+    if (sameMarks(before, after) && !entry.version) {
       if (k < h.index) index--;
       return;
     }
@@ -126,9 +152,9 @@ export function redoCount(h: History): number {
   return h.entries.length - h.index;
 }
 
-/** Entries that changed the transcript text (marks entries are local until a job runs). */
+/** Entries that changed the transcript or the video (marks entries are local until a job runs). */
 export function textEntryCount(h: History): number {
-  return h.entries.reduce((n, e) => (e.marks ? n : n + 1), 0);
+  return h.entries.reduce((n, e) => (e.marks && !e.version ? n : n + 1), 0);
 }
 
 /** The oldest state the history can restore (clear-history reverts to it), or null when empty. */
@@ -210,7 +236,11 @@ interface EntryMeta {
   operation: EditOperation;
   description: string;
   marks?: { before: MarkSet; after: MarkSet };
+  version?: VersionStep;
 }
+
+/** Longest stored history (characters): the oldest entries are left out to stay under it. */
+export const STORED_HISTORY_MAX_CHARS = 2_000_000;
 
 interface StoredHistory {
   v: 1;
@@ -287,18 +317,21 @@ function anchorOf(index: number): number {
  * patches between consecutive states (splices of words, paragraph sizes and filler index gaps).
  * Paragraphs are stored by size, so they must be consecutive runs of words, as the server keeps them.
  */
-export function serializeHistory(h: History, current: TranscriptContent): string {
+export function serializeHistory(h: History, current: TranscriptContent, maxChars = STORED_HISTORY_MAX_CHARS): string {
   const states = h.entries.flatMap((e) => [e.beforeState, e.afterState]);
-  const patches: StatePatch[] = [];
-  for (let k = 1; k < states.length; k++) patches.push(patchBetween(states[k - 1]!, states[k]!));
-  const stored: StoredHistory = {
-    v: 1,
-    index: h.index,
-    fingerprint: contentFingerprint(current),
-    entries: h.entries.map(({ id, timestamp, operation, description, marks }) => ({ id, timestamp, operation, description, ...(marks ? { marks } : {}) })),
-    patches,
-  };
-  return JSON.stringify(stored);
+  const patches = states.slice(1).map((state, k) => JSON.stringify(patchBetween(states[k]!, state)));
+  const metas = h.entries.map(({ id, timestamp, operation, description, marks, version }) =>
+    JSON.stringify({ id, timestamp, operation, description, ...(marks ? { marks } : {}), ...(version ? { version } : {}) }),
+  );
+  // a version entry's patch holds every retimed word: past the budget the oldest entries go (the current state stays the anchor)
+  let first = 0;
+  let size = patches.reduce((n, p) => n + p.length + 1, 0) + metas.reduce((n, m) => n + m.length + 1, 0);
+  while (size > maxChars && first < h.index) {
+    size -= metas[first]!.length + 1 + (patches[2 * first]?.length ?? 0) + 1 + (patches[2 * first + 1]?.length ?? 0) + 1;
+    first++;
+  }
+  const fingerprint = JSON.stringify(contentFingerprint(current));
+  return `{"v":1,"index":${h.index - first},"fingerprint":${fingerprint},"entries":[${metas.slice(first).join(',')}],"patches":[${patches.slice(2 * first).join(',')}]}`;
 }
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -339,6 +372,7 @@ function isEntryMeta(x: unknown): x is EntryMeta {
   return (
     isRecord(x) &&
     (x.marks === undefined || (isRecord(x.marks) && isMarkSet(x.marks.before) && isMarkSet(x.marks.after))) &&
+    (x.version === undefined || (isRecord(x.version) && isIndex(x.version.before) && isIndex(x.version.after))) &&
     typeof x.id === 'string' &&
     isFiniteNumber(x.timestamp) &&
     typeof x.operation === 'string' &&
@@ -433,7 +467,7 @@ export function deserializeHistory(json: string, current: TranscriptContent): Hi
     if (!previous) return null;
     states[k] = previous;
   }
-  const entries = stored.entries.map(({ id, timestamp, operation, description, marks }, k): HistoryEntry => ({
+  const entries = stored.entries.map(({ id, timestamp, operation, description, marks, version }, k): HistoryEntry => ({
     id,
     timestamp,
     operation,
@@ -441,6 +475,7 @@ export function deserializeHistory(json: string, current: TranscriptContent): Hi
     beforeState: states[2 * k]!,
     afterState: states[2 * k + 1]!,
     ...(marks ? { marks } : {}),
+    ...(version ? { version } : {}),
   }));
   return { entries, index: stored.index };
 }

@@ -6,6 +6,7 @@ import {
   cutRanges,
   isCutMark,
   markCuts,
+  mapPendingThrough,
   markMutes,
   mergeCloseRanges,
   muteLevelOfMark,
@@ -184,5 +185,56 @@ describe('ranges', () => {
     expect(summarizeList([1, 2, 3, 4, 5, 6, 7])).toEqual({ shown: [1, 2, 3, 4, 5], more: 2 });
     expect(summarizeList([1, 2])).toEqual({ shown: [1, 2], more: 0 });
     expect(summarizeList([1, 2, 3], 1)).toEqual({ shown: [1], more: 2 });
+  });
+});
+
+describe('mapPendingThrough (marks through a render)', () => {
+  // the render cut w2..w3 and w6 and played the rest in order: seven words, retimed
+  const after = transcript('w0 w1 w4 w5 w7 w8 w9').words;
+  const runs = [[0, 2], [4, 2], [7, 3]] as const;
+
+  it('a mute keeps its surviving words at their new indices, times and text', () => {
+    const mutes = markMutes([], words, [1, 2, 3, 4], 'whisper');
+    const out = mapPendingThrough({ cuts: [], mutes }, runs, words.length, after)!;
+    expect(out.mutes.map((m) => [m.wordIndices, m.level, m.text, m.startTime, m.endTime])).toEqual([[[1, 2], 'whisper', 'w1 w4', after[1]!.start, after[2]!.end]]);
+    expect(out.droppedMutes).toBe(0);
+  });
+
+  it('a mute inside a removed range goes with it and is counted; a cut mark too', () => {
+    const mutes = markMutes(markMutes([], words, [2, 3], 'silence'), words, [8], 'background');
+    const cuts = markCuts([], words, [6]);
+    const out = mapPendingThrough({ cuts, mutes }, runs, words.length, after)!;
+    expect(out.mutes.map((m) => [m.wordIndices, m.level])).toEqual([[[5], 'background']]);
+    expect(out).toMatchObject({ droppedMutes: 1, droppedCuts: 1, cuts: [] });
+  });
+
+  it('follows a reorder', () => {
+    const moved = transcript('w5 w6 w7 w8 w9 w0 w1 w2 w3 w4').words;
+    const mutes = markMutes([], words, [0, 9], 'silence');
+    const out = mapPendingThrough({ cuts: [], mutes }, [[5, 5], [0, 5]], words.length, moved)!;
+    expect(out.mutes.map((m) => m.wordIndices)).toEqual([[4, 5]]);
+  });
+
+  it('refuses a map of other words', () => {
+    expect(mapPendingThrough({ cuts: [], mutes: [] }, [[0, 11]], words.length, after)).toBeNull();
+    expect(mapPendingThrough({ cuts: [], mutes: [] }, runs, words.length, words)).toBeNull();
+  });
+
+  it('never gives a mark an index outside the new words (property)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 9 }), { maxLength: 10 }), fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 6 }), (kept, muted) => {
+        const sorted = [...kept].sort((a, b) => a - b);
+        const wordsAfter = transcript(sorted.length ? sorted.map((k) => `w${k}`).join(' ') : 'x').words.slice(0, sorted.length);
+        const runsOfKept = sorted.reduce<[number, number][]>((rs, i) => {
+          const last = rs[rs.length - 1];
+          if (last && last[0] + last[1] === i) last[1]++;
+          else rs.push([i, 1]);
+          return rs;
+        }, []);
+        const out = mapPendingThrough({ cuts: [], mutes: markMutes([], words, muted, 'silence') }, runsOfKept, words.length, wordsAfter)!;
+        const survivors = new Set(muted.filter((m) => kept.includes(m)).map((m) => sorted.indexOf(m)));
+        expect(new Set(out.mutes.flatMap((m) => m.wordIndices))).toEqual(survivors);
+      }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { Word } from '@wordcut/contracts';
 import { mergeRanges, type MuteLevel } from '@wordcut/edit-list';
-import { lowerBound } from '@wordcut/transcript';
+import { countAfter, indicesAfter, lowerBound, type OriginRun } from '@wordcut/transcript';
 import { roundMs } from './round';
 
 /** Words marked for cutting, not yet processed: one run of consecutive words. */
@@ -180,4 +180,46 @@ export function cutRanges(cuts: readonly PendingCut[]): { start: number; end: nu
 /** The mute confirmation lists the first `max` regions, then 'and N more'. */
 export function summarizeList<T>(items: readonly T[], max = 5): { shown: T[]; more: number } {
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
+}
+
+/** Pending marks carried through a render that kept some of the words (their origin runs). */
+export interface MarksThrough {
+  cuts: PendingCut[];
+  mutes: PendingMute[];
+  /** mutes whose every word the render removed (they went with their words) */
+  droppedMutes: number;
+  /** cut marks whose every word the render removed */
+  droppedCuts: number;
+}
+
+/**
+ * Pending cuts and mutes after a render (a cut, filler or silence removal, a reorder) that kept
+ * the words `runs` names: each mark keeps the words that survived, at their new indices and
+ * times; a mark left without words goes and is counted. Null when the runs are not a map of
+ * `countBefore` words onto `wordsAfter`.
+ */
+export function mapPendingThrough(
+  marks: { cuts: readonly PendingCut[]; mutes: readonly PendingMute[] },
+  runs: readonly OriginRun[],
+  countBefore: number,
+  wordsAfter: readonly Timed[],
+): MarksThrough | null {
+  const after = indicesAfter(runs, countBefore);
+  if (!after || countAfter(runs) !== wordsAfter.length) return null;
+  const moved = (i: number): number => (Number.isInteger(i) && i >= 0 && i < countBefore ? after[i]! : -1);
+  let droppedCuts = 0;
+  const cutIndices: number[] = [];
+  for (const cut of marks.cuts) {
+    const kept = cut.wordIndices.map(moved).filter((i) => i >= 0);
+    if (kept.length === 0) droppedCuts++;
+    cutIndices.push(...kept);
+  }
+  let droppedMutes = 0;
+  const levels = new Map<number, MuteLevel>();
+  for (const mute of marks.mutes) {
+    const kept = mute.wordIndices.map(moved).filter((i) => i >= 0);
+    if (kept.length === 0) droppedMutes++;
+    for (const i of kept) levels.set(i, mute.level);
+  }
+  return { cuts: cutsOf(wordsAfter, cutIndices), mutes: mutesOf(wordsAfter, levels), droppedCuts, droppedMutes };
 }

@@ -17,4 +17,5 @@ export { vttTimestamp, vttEscape, wordsToVtt, wordsToWordByWord, regroupWords, t
 export { lowerBound, lastWordStartingAtOrBefore, wordIndexAt } from './sorted-search';
 export { clampWords, transcriptForVersion } from './follow';
 export { tidyKeptWords, type KeptWord } from './tidy';
+export { originRuns, indicesAfter, countAfter, type OriginRun } from './origins';
 export * from './pauses';
