@@ -91,6 +91,20 @@ export const createClipRequestSchema = z.object({
     .optional(),
 });
 
+/** POST /api/videos/{id}/versions/{seq}/restore: the version the caller sees now (another answers 409). */
+export const restoreVersionRequestSchema = z.object({ expectedVersion: z.number().int().nonnegative().optional() });
+
+/** Where each word of a new version came from: runs [first index before, count] (libs/transcript origins). */
+export const originRunsSchema = z.array(z.tuple([z.number().int().nonnegative(), z.number().int().positive()]));
+
+/** A step between edit versions: a render's job result (`result.version`), a restore's and a revert's answer. */
+export const versionStepSchema = z.object({
+  before: z.number().int().nonnegative(),
+  after: z.number().int().nonnegative(),
+  origins: originRunsSchema.nullable().optional(),
+});
+export type VersionStepAnswer = z.infer<typeof versionStepSchema>;
+
 export type ApplyCutsRequest = z.infer<typeof applyCutsRequestSchema>;
 export type RemoveFillersRequest = z.infer<typeof removeFillersRequestSchema>;
 export type ProcessSilenceRequest = z.infer<typeof processSilenceRequestSchema>;
@@ -105,3 +119,4 @@ export type ProcessSilenceBody = z.input<typeof processSilenceRequestSchema>;
 export type MuteJobBody = z.input<typeof muteJobRequestSchema>;
 export type ReorderBody = z.input<typeof reorderRequestSchema>;
 export type CreateClipBody = z.input<typeof createClipRequestSchema>;
+export type RestoreVersionBody = z.input<typeof restoreVersionRequestSchema>;

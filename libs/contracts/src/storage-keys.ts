@@ -26,6 +26,8 @@ export const StorageKeys = {
   /** captions regenerated after a render (WebVTT and word-by-word JSON) */
   renderVtt: (videoId: string, jobId: string) => `videos/${videoId}/renders/${jobId}.vtt`,
   renderWordByWord: (videoId: string, jobId: string) => `videos/${videoId}/renders/${jobId}.words.json`,
+  /** the transcript of one edit version (words, paragraphs, fillers as stored), read back by a restore */
+  versionTranscript: (videoId: string, seq: number) => `videos/${videoId}/versions/${seq}.json`,
   /** a clip and its own captions */
   clip: (videoId: string, clipId: string, jobId: string) => `videos/${videoId}/clips/${clipId}/${jobId}.mp4`,
   clipVtt: (videoId: string, clipId: string, jobId: string) => `videos/${videoId}/clips/${clipId}/${jobId}.vtt`,

@@ -52,6 +52,8 @@ export const videoSchema = z.object({
   /** mutes the current version carries (processed mutes), on its timeline; volume: MUTE_VOLUME of its level */
   mutedSegments: z.array(z.object({ start: z.number(), end: z.number(), volume: z.number() })).default([]),
   transcriptId: z.string().uuid().nullable(),
+  /** the edit version shown (docs/EDIT-VERSIONS.md); null until the first render or revert */
+  currentVersion: z.number().int().nonnegative().nullable().default(null),
   /** GET /api/videos/{id} only: the current media's URL, signed for the caller (a player cannot send a bearer header) */
   streamUrl: z.string().optional(),
   /** GET /api/videos/{id} only: the current transcript as WebVTT (the player's captions track), signed for the caller */

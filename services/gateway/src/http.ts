@@ -61,6 +61,12 @@ export function parseId(id: string, what = 'video'): string {
   return id;
 }
 
+/** A version number in a path (a whole number, at most 9 digits); anything else names no version: 404. */
+export function parseSeq(seq: string): number {
+  if (!/^\d{1,9}$/.test(seq)) throw new AppError(404, ErrorCode.NotFound, `This video has no version '${seq.slice(0, 16)}'.`);
+  return Number(seq);
+}
+
 /** Edit-list errors are the client's: 422 with the library's message. */
 export function editing<T>(fn: () => T): T {
   try {

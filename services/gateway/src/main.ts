@@ -26,6 +26,7 @@ import { EditService } from './edits/edits.service';
 import { RetentionSweeper } from './videos/retention';
 import { ClipStore } from './clips/clip-store';
 import { RenderStore } from './edits/render-store';
+import { VersionStore } from './edits/version-store';
 import { EditsController } from './edits/edits.controller';
 import { EditRequestService } from './edits/edit-requests.service';
 import { ClipsController } from './clips/clips.controller';
@@ -97,7 +98,7 @@ export async function main() {
       const renders = new RenderStore(ds);
       const clips = new ClipStore(ds);
       const activeJobs = new ActiveJobs(config.MAX_ACTIVE_JOBS_PER_USER, renders, videos);
-      const edits = new EditService(ds, bus, storage, videos, transcripts, logger, activeJobs, renders, clips);
+      const edits = new EditService(ds, bus, storage, videos, transcripts, logger, activeJobs, renders, clips, new VersionStore(ds));
       const { auth, tokens } = identityFromConfig(config);
       const rateLimits = new RateLimitStore(ds);
       const videosService = new VideosService(ds, config, bus, storage, logger, videos, ingest, tokens, rateLimits, activeJobs);

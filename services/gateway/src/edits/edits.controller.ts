@@ -5,11 +5,12 @@ import {
   processSilenceRequestSchema,
   removeFillersRequestSchema,
   reorderRequestSchema,
+  restoreVersionRequestSchema,
   type JobKind,
   type JobStatus,
 } from '@wordcut/contracts';
 import { Caller, type Identity } from '../auth/identity';
-import { parseBody, parseId } from '../http';
+import { parseBody, parseId, parseSeq } from '../http';
 import { EditRequestService } from './edit-requests.service';
 import { EditService } from './edits.service';
 
@@ -69,8 +70,17 @@ export class EditsController {
   @Post('videos/:id/revert')
   @HttpCode(200)
   async revert(@Param('id') id: string, @Caller() caller: Identity) {
-    await this.edits.revertToOriginal(parseId(id), caller.userId);
-    return { success: true };
+    const version = await this.edits.revertToOriginal(parseId(id), caller.userId);
+    return { success: true, version };
+  }
+
+  /** Undo and redo across processing: an edit version of the video becomes the one shown. */
+  @Post('videos/:id/versions/:seq/restore')
+  @HttpCode(200)
+  async restore(@Param('id') id: string, @Param('seq') seq: string, @Body() body: unknown, @Caller() caller: Identity) {
+    const { expectedVersion } = parseBody(restoreVersionRequestSchema, body ?? {});
+    const version = await this.edits.restoreVersion(parseId(id), caller.userId, parseSeq(seq), expectedVersion ?? null);
+    return { success: true, version };
   }
 
   /** A job of the caller's of `kinds` (anyone else's answers 404 like a missing one). */

@@ -38,6 +38,10 @@ class MemoryStorage {
   async delete(key: string) {
     this.objects.delete(key);
   }
+  async head(key: string) {
+    const o = this.objects.get(key);
+    return o ? { key, sizeBytes: o.length } : null;
+  }
 }
 
 const database = gatewayTestDatabase(4);
@@ -297,5 +301,73 @@ describe('EditService (real stores)', () => {
     }
     expect(await renders.get(jobId)).toMatchObject({ state: 'failed' });
     expect(await clips.getOwned(clipId, OWNER)).toMatchObject({ status: 'failed', error: 'could not be queued' });
+  });
+
+  describe('edit versions (undo across processing)', () => {
+    const texts = async (id: string) => (await transcripts.getByVideo(id))!.words.map((x) => x.text);
+    const resultVersion = (jobId: string) => (bus.completions(jobId)[0]!.payload as { result: { version: unknown } }).result.version;
+
+    it('a render is a step from the version shown to a new one, with where each word came from', async () => {
+      const v = await readyVideo();
+      const jobId = await cutAndApply(v.id);
+      expect(resultVersion(jobId)).toEqual({ before: 0, after: 1, origins: [[0, 1], [2, 2]] });
+      expect((await edits.getVideo(v.id))!.current_version).toBe(1);
+      const stored = JSON.parse(storage.objects.get(StorageKeys.versionTranscript(v.id, 0))!.toString()) as { words: { text: string }[] };
+      expect(stored.words.map((x) => x.text)).toEqual(['one', 'two', 'three', 'four']);
+    });
+
+    it('restoring the version before brings back its words, media and length; restoring the later one redoes the cut', async () => {
+      const v = await readyVideo();
+      const jobId = await cutAndApply(v.id);
+      expect(await edits.restoreVersion(v.id, OWNER, 0, 1)).toEqual({ before: 1, after: 0 });
+      expect(await texts(v.id)).toEqual(['one', 'two', 'three', 'four']);
+      expect((await edits.getVideo(v.id))!).toMatchObject({ edit_list: null, playback_key: v.playback_key, media_version: 'original', duration: 10, current_version: 0, video_changed: false });
+      expect(await edits.restoreVersion(v.id, OWNER, 1, 0)).toEqual({ before: 0, after: 1 });
+      expect(await texts(v.id)).toEqual(['one', 'three', 'four']);
+      expect((await edits.getVideo(v.id))!).toMatchObject({ playback_key: StorageKeys.render(v.id, jobId), media_version: `${jobId}.mp4`, duration: 8, current_version: 1, video_changed: true });
+      // the edit versions keep counting up, so caches keyed by them never see an old number again
+      expect((await edits.getVideo(v.id))!.edit_version).toBe(3);
+    });
+
+    it('text edits made after a version are kept as a version of their own when the next step begins', async () => {
+      const v = await readyVideo();
+      await cutAndApply(v.id);
+      const t = (await transcripts.getByVideo(v.id))!;
+      await transcripts.patch(t.id, { wordDeltas: [{ word_order: 0, changes: { text: 'ONE' } }] } as never, t.version, OWNER);
+      const step = await edits.restoreVersion(v.id, OWNER, 0, 1);
+      expect(step).toEqual({ before: 2, after: 0 });
+      await edits.restoreVersion(v.id, OWNER, 2, 0);
+      expect(await texts(v.id)).toEqual(['ONE', 'three', 'four']);
+    });
+
+    it('a revert is a version too, so it can be undone (its clips stay deleted)', async () => {
+      const v = await readyVideo();
+      await cutAndApply(v.id);
+      expect(await edits.revertToOriginal(v.id, OWNER)).toEqual({ before: 1, after: 2, origins: null });
+      expect(await texts(v.id)).toEqual(['one', 'two', 'three', 'four']);
+      await edits.restoreVersion(v.id, OWNER, 1, 2);
+      expect(await texts(v.id)).toEqual(['one', 'three', 'four']);
+      expect((await edits.getVideo(v.id))!.duration).toBe(8);
+    });
+
+    it('refuses a stale step (409, another tab moved on), a version that does not exist (404), a stranger (404) and a missing medium (409)', async () => {
+      const v = await readyVideo();
+      const jobId = await cutAndApply(v.id);
+      expect(await rejectedWith(edits.restoreVersion(v.id, OWNER, 0, 5))).toMatchObject({ statusCode: 409, details: { currentVersion: 1 } });
+      expect((await rejectedWith(edits.restoreVersion(v.id, OWNER, 7, 1))).statusCode).toBe(404);
+      expect((await rejectedWith(edits.restoreVersion(v.id, 'someone-else', 0, 1))).statusCode).toBe(404);
+      await edits.restoreVersion(v.id, OWNER, 0, 1);
+      await storage.delete(StorageKeys.render(v.id, jobId));
+      expect(await rejectedWith(edits.restoreVersion(v.id, OWNER, 1, 0))).toMatchObject({ statusCode: 409, message: 'The media of this version is no longer stored, so it cannot be shown again.' });
+      expect(await texts(v.id)).toEqual(['one', 'two', 'three', 'four']);
+    });
+
+    it('refuses a step while a render of the video runs', async () => {
+      const v = await readyVideo();
+      await cutAndApply(v.id);
+      const base = parseEditList((await edits.getVideo(v.id))!.edit_list);
+      await edits.requestRender((await edits.editableVideo(v.id, OWNER))!, 'cut', OWNER, base, applyCuts(base, [{ start: 0, end: 1 }]), '1 cut');
+      expect(await rejectedWith(edits.restoreVersion(v.id, OWNER, 0, 1))).toMatchObject({ statusCode: 409, message: BUSY_MESSAGE });
+    });
   });
 });

@@ -28,8 +28,8 @@ import { decodeFrameGrid, identityEditList, outputDuration, outputMutes, parseEd
 import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
 import { readObjectBytes, type ObjectStorage } from '@wordcut/storage';
-import { clampWords, tidyKeptWords, transcriptForVersion, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
-import { randomUUID } from 'node:crypto';
+import { clampWords, originRuns, tidyKeptWords, transcriptForVersion, wordsToVtt, wordsToWordByWord, type OriginRun } from '@wordcut/transcript';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { editing, videoNotFound } from '../http';
@@ -38,6 +38,7 @@ import type { ClipStore } from '../clips/clip-store';
 import type { RenderRow, RenderStore } from './render-store';
 import type { TranscriptStore } from '../transcripts/transcript-store';
 import type { VideoRow, VideoStore } from '../videos/video-store';
+import { VersionStore, type VersionRow } from './version-store';
 
 export const EDIT_CONSUMERS = {
   renders: Consumers.gatewayRenders,
@@ -72,7 +73,29 @@ export interface EditVideoRow extends VideoRow {
   edit_list: unknown;
   edit_version: number;
   source_playback_key: string | null;
+  render_summary?: unknown;
 }
+
+type StoredTranscript = z.infer<typeof storedTranscriptSchema>;
+
+/**
+ * A step between two edit versions (docs/EDIT-VERSIONS.md): the version shown before and the one
+ * shown now; after a render, where each word now came from (null when the words were replaced).
+ */
+export interface VersionStep {
+  before: number;
+  after: number;
+  origins?: OriginRun[] | null;
+}
+
+/** A transcript as a version stores it, and its hash (equal words give an equal hash). */
+function versionSnapshot(t: { languageCode: string; words: unknown; paragraphs: unknown; fillerWords: unknown }): { stored: StoredTranscript; json: string; hash: string } {
+  const stored = storedTranscriptSchema.parse({ languageCode: t.languageCode, words: t.words, paragraphs: t.paragraphs, fillerWords: t.fillerWords });
+  const json = JSON.stringify(stored);
+  return { stored, json, hash: createHash('sha256').update(json).digest('hex') };
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * Edits become media (ADR 0008). A render job is requested with the edit list it will produce;
@@ -95,6 +118,7 @@ export class EditService {
     private readonly activeJobs: ActiveJobs,
     private readonly renders: RenderStore,
     private readonly clips: ClipStore,
+    private readonly versions: VersionStore = new VersionStore(ds),
   ) {}
 
   async start(): Promise<void> {
@@ -271,30 +295,115 @@ export class EditService {
     const wordsKey = StorageKeys.renderWordByWord(e.videoId, e.jobId);
     return this.ds.transaction(async (tx) => {
       if ((await this.renders.lockState(tx, e.jobId)) !== 'active') return { processedFilename };
+      await this.videos.lock(tx, e.videoId);
       const video = await this.getVideo(e.videoId, tx);
       if (!video) return { processedFilename };
       const transcript = await this.transcripts.getByVideo(e.videoId);
+      const before = await this.currentVersion(tx, video, transcript);
       let wordCount = 0;
+      let origins: OriginRun[] | null = null;
+      let after: StoredTranscript = { languageCode: transcript?.languageCode ?? video.language_code, words: [], paragraphs: [], fillerWords: [] };
       if (transcript) {
         const current = clampWords(transcript.words, outputDuration(base));
-        const { words, paragraphs, fillerWords } = transcriptForVersion(current, retimeWords(base, next, current));
-        await this.transcripts.replaceForVideo(tx, e.videoId, { languageCode: transcript.languageCode, words, paragraphs, fillerWords });
+        const kept = retimeWords(base, next, current);
+        const { words, paragraphs, fillerWords } = transcriptForVersion(current, kept);
+        origins = originRuns(kept.map((k) => k.index));
+        after = { languageCode: transcript.languageCode, words, paragraphs, fillerWords };
+        await this.transcripts.replaceForVideo(tx, e.videoId, after);
         wordCount = words.length;
         // Stored beside the render (keyed by job id: a repeat overwrites the same objects).
         await this.storage.upload(vttKey, Buffer.from(wordsToVtt(words, { languageCode: transcript.languageCode })), { contentType: 'text/vtt' });
         await this.storage.upload(wordsKey, Buffer.from(JSON.stringify(wordsToWordByWord(words, transcript.languageCode))), { contentType: 'application/json' });
       }
-      await this.videos.applyRender(tx, e.videoId, {
-        editList: next,
-        playbackKey: e.outputKey,
-        processedFilename,
-        durationSec: e.summary.outputDurationSec || outputDuration(next),
-        summary: { ...e.summary, jobId: e.jobId, vttKey, wordBywordKey: wordsKey },
-      });
+      const durationSec = e.summary.outputDurationSec || outputDuration(next);
+      const summary = { ...e.summary, jobId: e.jobId, vttKey, wordBywordKey: wordsKey };
+      await this.videos.applyRender(tx, e.videoId, { editList: next, playbackKey: e.outputKey, processedFilename, durationSec, summary });
+      const seq = await this.insertVersion(tx, e.videoId, {
+        kind: render.kind, job_id: e.jobId, edit_list: next, playback_key: e.outputKey, media_version: processedFilename, processed_filename: processedFilename, duration: durationSec, render_summary: summary,
+      }, versionSnapshot(after));
+      await this.videos.setCurrentVersion(tx, e.videoId, seq);
       await this.renders.markApplied(e.jobId, tx);
-      this.logger.info({ jobId: e.jobId, videoId: e.videoId, path: e.summary.path, wordCount }, 'render applied');
-      return { processedFilename, wordCount };
+      this.logger.info({ jobId: e.jobId, videoId: e.videoId, path: e.summary.path, wordCount, version: seq }, 'render applied');
+      const version: VersionStep = { before, after: seq, origins };
+      return { processedFilename, wordCount, version };
     });
+  }
+
+  /**
+   * The version the video shows now, as a version row (inside the caller's transaction, the video
+   * locked): the current one when its words are still the ones stored with it, else a new version
+   * of the state as it is (text edits made since), so a step back can come here again.
+   */
+  private async currentVersion(tx: EntityManager, video: EditVideoRow, transcript: { languageCode: string; words: unknown; paragraphs: unknown; fillerWords: unknown } | null): Promise<number> {
+    const snapshot = versionSnapshot(transcript ?? { languageCode: video.language_code, words: [], paragraphs: [], fillerWords: [] });
+    const seq = video.current_version ?? null;
+    if (seq !== null) {
+      const current = await this.versions.get(video.id, seq, tx);
+      if (current && current.transcript_hash === snapshot.hash && sameJson(current.edit_list, video.edit_list)) return seq;
+    }
+    return this.insertVersion(tx, video.id, {
+      kind: seq === null && !video.edit_list ? 'original' : 'edit',
+      job_id: null,
+      edit_list: video.edit_list ?? null,
+      playback_key: video.processed_filename ? video.playback_key : null,
+      media_version: video.media_version,
+      processed_filename: video.processed_filename,
+      duration: video.duration,
+      render_summary: video.render_summary ?? null,
+    }, snapshot);
+  }
+
+  /** Stores a version's transcript and records the version (inside the caller's transaction, the video locked); answers its number. */
+  private async insertVersion(tx: EntityManager, videoId: string, v: Omit<VersionRow, 'video_id' | 'seq' | 'transcript_key' | 'transcript_hash' | 'created_at'>, snapshot: { json: string; hash: string }): Promise<number> {
+    const seq = await this.versions.nextSeq(tx, videoId);
+    const key = StorageKeys.versionTranscript(videoId, seq);
+    await this.storage.upload(key, Buffer.from(snapshot.json), { contentType: 'application/json' });
+    await this.versions.insert(tx, { ...v, video_id: videoId, seq, transcript_key: key, transcript_hash: snapshot.hash });
+    return seq;
+  }
+
+  /**
+   * Shows an earlier (or, after an undo, a later) version again: its edit list, its media and its
+   * transcript, at once (a version's media is kept as long as its video). `expected` is the
+   * version the caller believes is shown; another one answers 409 (another tab changed it).
+   */
+  async restoreVersion(videoId: string, ownerId: string, seq: number, expected: number | null): Promise<VersionStep> {
+    await this.editableVideo(videoId, ownerId);
+    const target = await this.versions.get(videoId, seq);
+    if (!target) throw new AppError(404, ErrorCode.NotFound, `This video has no version ${seq}.`);
+    if (await this.renders.hasActive(videoId)) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
+    const snapshot = await this.readVersionTranscript(target);
+    if (target.playback_key && !(await this.storage.head(target.playback_key))) {
+      throw new AppError(409, ErrorCode.Conflict, 'The media of this version is no longer stored, so it cannot be shown again.');
+    }
+    return this.ds.transaction(async (tx) => {
+      await this.videos.lock(tx, videoId);
+      const video = (await this.getVideo(videoId, tx))!;
+      const shown = video.current_version ?? null;
+      if (expected !== null && shown !== expected) {
+        throw new AppError(409, ErrorCode.Conflict, 'This video changed since you loaded it (in another tab or on another device). Reload the page to see the latest.', { currentVersion: shown });
+      }
+      if (await this.renders.hasActive(videoId)) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
+      const transcript = await this.transcripts.getByVideo(videoId);
+      const before = await this.currentVersion(tx, video, transcript);
+      if (before === seq) return { before, after: seq };
+      await this.videos.applyVersion(tx, videoId, {
+        seq, editList: target.edit_list, playbackKey: target.playback_key, mediaVersion: target.media_version, processedFilename: target.processed_filename, durationSec: target.duration, summary: target.render_summary,
+      });
+      if (transcript || snapshot.words.length > 0) await this.transcripts.replaceForVideo(tx, videoId, snapshot);
+      this.logger.info({ videoId, from: before, to: seq }, 'version restored');
+      return { before, after: seq };
+    });
+  }
+
+  private async readVersionTranscript(v: VersionRow): Promise<StoredTranscript> {
+    try {
+      const bytes = await readObjectBytes(this.storage, v.transcript_key);
+      if (bytes) return storedTranscriptSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
+    } catch (err) {
+      this.logger.warn({ err, videoId: v.video_id, seq: v.seq }, 'a version transcript cannot be read');
+    }
+    throw new AppError(409, ErrorCode.Conflict, 'The words of this version can no longer be read, so it cannot be shown again.');
   }
 
   /** A job failed or was cancelled: release the video (and fail its clip). Idempotent. */
@@ -304,21 +413,33 @@ export class EditService {
   }
 
   /**
-   * Revert to original: the edit list and the clips go, the video plays its original again and
-   * the transcript is the one its ingest built. Refused while a render runs.
+   * Revert to original: the clips go, the video plays its original again and the transcript is
+   * the one its ingest built. It is a new version, so the step can be undone (the clips stay
+   * deleted, as the dialog says). Refused while a render runs.
    */
-  async revertToOriginal(videoId: string, ownerId: string): Promise<void> {
+  async revertToOriginal(videoId: string, ownerId: string): Promise<VersionStep> {
     const row = await this.editableVideo(videoId, ownerId);
     if (await this.renders.hasActive(videoId)) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
     const stored = row.ingest_job_id ? await this.readIngestTranscript(videoId, row.ingest_job_id) : null;
-    const base = row.edit_list ? parseEditList(row.edit_list) : null;
     const clips = await this.clips.objectsOfVideo(videoId);
-    await this.ds.transaction(async (tx) => {
+    const step = await this.ds.transaction(async (tx) => {
+      await this.videos.lock(tx, videoId);
+      const video = (await this.getVideo(videoId, tx))!;
+      const base = video.edit_list ? parseEditList(video.edit_list) : null;
+      const transcript = await this.transcripts.getByVideo(videoId);
+      const before = await this.currentVersion(tx, video, transcript);
       await this.clips.deleteForVideo(tx, videoId);
       await this.videos.revertToOriginal(tx, videoId, base?.sourceDuration ?? null);
       if (stored) await this.transcripts.replaceForVideo(tx, videoId, stored);
+      const words = stored ?? transcript ?? { languageCode: video.language_code, words: [], paragraphs: [], fillerWords: [] };
+      const after = await this.insertVersion(tx, videoId, {
+        kind: 'revert', job_id: null, edit_list: null, playback_key: null, media_version: 'original', processed_filename: null, duration: base?.sourceDuration ?? video.duration, render_summary: null,
+      }, versionSnapshot(words));
+      await this.videos.setCurrentVersion(tx, videoId, after);
+      return { before, after, origins: null };
     });
     await Promise.all(clips.flatMap((c) => [this.storage.delete(c.output_key), this.storage.delete(c.vtt_key)])).catch(() => undefined);
+    return step;
   }
 
   private async readIngestTranscript(videoId: string, ingestJobId: string) {

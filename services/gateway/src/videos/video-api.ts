@@ -46,5 +46,6 @@ export function toApiVideo(r: VideoRow): Video {
     providerVttUploadStatus: r.provider_vtt_upload_status,
     mutedSegments: mutedSegmentsOf(r),
     transcriptId: r.transcript_id ?? null,
+    currentVersion: r.current_version ?? null,
   };
 }

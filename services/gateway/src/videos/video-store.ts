@@ -56,6 +56,8 @@ export interface VideoRow {
   /** set while a deletion is in progress (or left for the sweeper to finish) */
   deleting_at?: Date | null;
   transcript_id?: string | null;
+  /** the edit version shown (null until the first render or revert) */
+  current_version?: number | null;
 }
 
 export interface NewVideo {
@@ -291,6 +293,37 @@ export class VideoStore {
           duration = $5, waveform_key = NULL, render_summary = $6, updated_at = now()
         WHERE id = $1`,
       [id, JSON.stringify(r.editList), r.playbackKey, r.processedFilename, r.durationSec, JSON.stringify(r.summary)],
+    );
+  }
+
+  /** The video locked until the caller's transaction ends (versions change one at a time). */
+  async lock(m: EntityManager, id: string): Promise<void> {
+    await m.query(`SELECT 1 FROM library.videos WHERE id = $1 FOR UPDATE`, [id]);
+  }
+
+  /** Which edit version the video shows (inside the caller's transaction). */
+  async setCurrentVersion(m: EntityManager, id: string, seq: number): Promise<void> {
+    await m.query(`UPDATE library.videos SET current_version = $2 WHERE id = $1`, [id, seq]);
+  }
+
+  /**
+   * An earlier edit version becomes the current one (inside the caller's transaction): its edit
+   * list, media and length; the captions differ from what the provider has, and the media too.
+   */
+  async applyVersion(
+    m: EntityManager,
+    id: string,
+    v: { seq: number; editList: unknown; playbackKey: string | null; mediaVersion: string; processedFilename: string | null; durationSec: number | null; summary: unknown },
+  ): Promise<void> {
+    await m.query(
+      `UPDATE library.videos SET edit_list = $2::jsonb, edit_version = edit_version + 1, current_version = $8,
+          playback_key = COALESCE($3, source_playback_key, playback_key), media_version = $4, processed_filename = $5,
+          last_processed_at = CASE WHEN $5::text IS NULL THEN NULL ELSE now() END,
+          video_changed = ($2::jsonb IS NOT NULL), vtt_changed = true, word_byword_changed = true,
+          provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none',
+          duration = COALESCE($6, duration), waveform_key = NULL, render_summary = $7::jsonb, updated_at = now()
+        WHERE id = $1`,
+      [id, v.editList === null ? null : JSON.stringify(v.editList), v.playbackKey, v.mediaVersion, v.processedFilename, v.durationSec, v.summary === null ? null : JSON.stringify(v.summary), v.seq],
     );
   }
 
