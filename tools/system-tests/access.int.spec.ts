@@ -133,6 +133,8 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/clips/:id/vtt': { path: (i) => `/api/clips/${i.clip}/vtt`, owner: [200] },
   'DELETE /api/clips/:id': { path: (i) => `/api/clips/${i.clip}`, owner: [200], late: 1 },
   'POST /api/videos/:id/revert': { path: (i) => `/api/videos/${i.video}/revert`, owner: [200, 409], late: 2 },
+  // after the revert, version 0 is the state it replaced
+  'POST /api/videos/:id/versions/:seq/restore': { path: (i) => `/api/videos/${i.video}/versions/0/restore`, body: () => ({}), owner: [200, 409], late: 2.5 },
   'POST /api/provider/sessions': { path: () => '/api/provider/sessions', owner: [200], stranger: 'own' },
   'POST /api/auth/session/refresh': { path: () => '/api/auth/session/refresh', owner: [400], stranger: 'own' },
   'POST /api/wordcut/refresh-token': { path: () => '/api/wordcut/refresh-token', owner: [200], stranger: 'own' },

@@ -25,7 +25,7 @@ export function jobStatusPath(kind: JobKind, jobId: string): string {
   }
 }
 
-export type EditJobStatus = Pick<JobStatus, 'status' | 'progress' | 'message' | 'estimatedTimeRemaining' | 'error'> & { status: string };
+export type EditJobStatus = Pick<JobStatus, 'status' | 'progress' | 'message' | 'estimatedTimeRemaining' | 'error'> & { status: string; result?: JobStatus['result'] };
 
 export function fetchJobStatus(kind: JobKind, jobId: string, signal?: AbortSignal): Promise<EditJobStatus> {
   return apiJson<EditJobStatus>(jobStatusPath(kind, jobId), { signal });

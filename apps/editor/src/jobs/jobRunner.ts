@@ -60,6 +60,8 @@ export interface JobPersistence {
   storage: Storage | null;
   /** the overlay for a stored job found after a reload, or null to forget it */
   specFor: (record: StoredActiveJob) => Omit<JobSpec, 'jobId'> | null;
+  /** told of every completed job before its own onCompleted (the page records the version it made) */
+  beforeCompleted?: (status: EditJobStatus, spec: JobSpec) => void;
 }
 
 const FAILED = new Set(['failed', 'error']);
@@ -143,6 +145,7 @@ export function useJobRunner(persist?: JobPersistence): JobRunner {
       forget(spec.jobId);
       setJob({ spec, phase: 'complete', status: { ...status, progress: 100 } });
       try {
+        persistRef.current?.beforeCompleted?.(status, spec);
         await spec.onCompleted?.();
       } catch (error) {
         toast({ title: 'Refresh failed', description: describeError(error), variant: 'destructive' });

@@ -25,6 +25,7 @@ import {
 import { createPlaybackStore, PlaybackContext } from '../shared/playback';
 import { ExportQuotaContext, useSessionExportQuota } from '../shared/quota';
 import { browserStorage } from '../shared/storage';
+import { incomingVersionOf } from '../shared/versions';
 import { WorkspaceContext, WorkspaceStore, useWorkspace } from '../shared/workspace';
 import { WaveformTimeline } from '../timeline/WaveformTimeline';
 import { TranscriptPanel } from '../transcript/TranscriptPanel';
@@ -70,7 +71,13 @@ export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePa
   const exportQuota = useSessionExportQuota();
   usePublishEditorState(videoId, workspace);
   const refresh = useRefreshVideo(videoId);
-  const runner = useJobRunner({ videoId, storage: browserStorage(), specFor: (record) => storedJobSpec(record.type, refresh) });
+  const runner = useJobRunner({
+    videoId,
+    storage: browserStorage(),
+    specFor: (record) => storedJobSpec(record.type, refresh),
+    // the version a finished job made becomes one undoable step when its transcript arrives
+    beforeCompleted: (status, spec) => workspace.update({ incomingVersion: incomingVersionOf(status.result, spec.title) }),
+  });
   // a job started or ended: the Active Jobs button learns of it now rather than at its next poll
   const runningJobId = runner.job?.spec.jobId;
   useEffect(() => {

@@ -48,6 +48,8 @@ describe('WorkspaceStore', () => {
       reframe: null,
       reframeZoom: null,
       clipDialog: null,
+      incomingVersion: null,
+      versionMove: null,
     });
   });
 

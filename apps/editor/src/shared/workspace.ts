@@ -4,6 +4,7 @@ import type { AspectRatio, PendingCut, PendingMute, ReorderSegment, TimeRange } 
 import type { Reframe } from '@wordcut/edit-list';
 import type { Paragraph, Word } from '@wordcut/contracts';
 import { storeContext } from './storeContext';
+import type { IncomingVersion } from './versions';
 
 /**
  * What the parts of one video's editor tell each other, outside React's render path: the
@@ -61,6 +62,10 @@ export interface WorkspaceSnapshot {
   reframeZoom: Reframe | null;
   /** the Create Video Clip dialog, open for these words, or null when closed */
   clipDialog: (TimeRange & { text: string }) | null;
+  /** a version a finished job made, for the editor to record when its transcript arrives */
+  incomingVersion: IncomingVersion | null;
+  /** an undo or redo across versions in progress */
+  versionMove: 'undo' | 'redo' | null;
 }
 
 const INITIAL: WorkspaceSnapshot = {
@@ -76,6 +81,8 @@ const INITIAL: WorkspaceSnapshot = {
   reframe: null,
   reframeZoom: null,
   clipDialog: null,
+  incomingVersion: null,
+  versionMove: null,
 };
 
 export class WorkspaceStore {

@@ -6,15 +6,17 @@ import type { Transcript, Video } from '@wordcut/contracts';
 import type { MuteLevel } from '@wordcut/edit-list';
 import { EXPORT_LIMIT_TOOLTIP, muteLevelOfMark, redoCount, selectedIndices, undoCount } from '@wordcut/editor-core';
 import type { SimilarWordAnalysis } from '@wordcut/editor-core';
-import { editorBridge, isApiError, toast } from '@wordcut/ui';
+import { apiJson, editorBridge, isApiError, toast } from '@wordcut/ui';
 import { useJobs } from '../jobs/jobRunner';
 import { useRefreshVideo } from '../jobs/refresh';
-import { videoKeys } from '../shared/api';
+import { videoKeys, videoPath } from '../shared/api';
 import { usePlaybackStore } from '../shared/playback';
 import { useExportQuotaState } from '../shared/quota';
 import { browserStorage } from '../shared/storage';
 import { useWorkspaceStore } from '../shared/workspace';
-import { httpTranscriptSaver, resetChangedFlags } from './api';
+import { httpTranscriptSaver, resetChangedFlags, restoreVersion } from './api';
+import { stepHistory } from './versionCommands';
+import type { VersionCommandContext } from './versionCommands';
 import {
   cancelKeepPreview,
   clearHistory,
@@ -64,6 +66,7 @@ const UPDATE_FAILED = { title: 'Update failed', description: 'Failed to save cha
 
 export function TranscriptEditor({ video, transcript }: { video: Video; transcript: Transcript }) {
   const queryClient = useQueryClient();
+  const workspace = useWorkspaceStore();
   const [store] = useState(
     () =>
       new EditorStore({
@@ -78,9 +81,13 @@ export function TranscriptEditor({ video, transcript }: { video: Video; transcri
             void queryClient.invalidateQueries({ queryKey: videoKeys.transcript(video.id) });
           }
         },
+        onNotice: (notice) => toast(notice),
       }),
   );
-  useEffect(() => store.receive(transcript), [store, transcript]);
+  useEffect(() => {
+    // a job's new version is one undoable step once its transcript is here
+    if (store.receive(transcript, workspace.getSnapshot().incomingVersion)) workspace.update({ incomingVersion: null });
+  }, [store, transcript, workspace]);
   useEffect(() => {
     // a reload or tab close must not lose marks or history still waiting for their debounced write
     const flush = () => store.persist();
@@ -148,6 +155,21 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
     },
   };
   const jobs: JobCommandContext = { videoId: video.id, editor: store, runner, refreshVideo, toast };
+  const versions: VersionCommandContext = {
+    videoId: video.id,
+    editor: store,
+    restore: restoreVersion,
+    fetchTranscript: async () => {
+      const fresh = await apiJson<Transcript>(`${videoPath(video.id)}/transcript`);
+      queryClient.setQueryData(videoKeys.transcript(video.id), fresh);
+      return fresh;
+    },
+    refreshVideo,
+    toast,
+    setMoving: (versionMove) => workspace.update({ versionMove }),
+    isMoving: () => workspace.getSnapshot().versionMove !== null || runner.job !== null,
+  };
+  commands.stepHistory = (direction) => void stepHistory(versions, direction);
 
   const openEdit = (index: number) => {
     const element = list.current?.wordElement(index);
@@ -252,8 +274,8 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         fillerCount={fillerCount}
         undoCount={undoSteps}
         redoCount={redoSteps}
-        onUndo={() => store.undo()}
-        onRedo={() => store.redo()}
+        onUndo={() => void stepHistory(versions, 'undo')}
+        onRedo={() => void stepHistory(versions, 'redo')}
         onClearHistory={() =>
           void clearHistory({
             ...commands,

@@ -1,4 +1,4 @@
-import type { ApplyCutsBody, MuteJobBody, RemoveFillersBody } from '@wordcut/contracts';
+import type { ApplyCutsBody, MuteJobBody, RemoveFillersBody, RestoreVersionBody } from '@wordcut/contracts';
 import { apiJson } from '@wordcut/ui';
 import type { PendingMute } from '@wordcut/editor-core';
 import type { JobStarted } from '../jobs/api';
@@ -71,4 +71,9 @@ export function startMuteJob(videoId: string, pendingMutes: readonly PendingMute
     } satisfies MuteJobBody,
     headers: bearerHeaders(),
   });
+}
+
+/** POST /api/videos/{id}/versions/{seq}/restore: show version `seq` again (the page shows `expectedVersion`). */
+export function restoreVersion(videoId: string, seq: number, expectedVersion: number): Promise<unknown> {
+  return apiJson(`${videoPath(videoId)}/versions/${seq}/restore`, { method: 'POST', json: { expectedVersion } satisfies RestoreVersionBody, headers: bearerHeaders() });
 }

@@ -40,6 +40,8 @@ export interface EditorCommandContext {
   toast: (input: ToastInput) => void;
   /** puts text on the clipboard; a refusal is ignored */
   writeClipboard: (text: string) => void;
+  /** undo / redo across versions as well (versionCommands.stepHistory); without it, local steps only */
+  stepHistory?: (direction: 'undo' | 'redo') => void;
 }
 
 export const OUT_OF_SYNC_TITLE = 'Data out of sync';
@@ -284,10 +286,12 @@ export function runShortcut(context: EditorCommandContext, command: EditorComman
       selectAllWords(editor);
       return;
     case 'undo':
-      editor.undo();
+      if (context.stepHistory) context.stepHistory('undo');
+      else editor.undo();
       return;
     case 'redo':
-      editor.redo();
+      if (context.stepHistory) context.stepHistory('redo');
+      else editor.redo();
       return;
     case 'detect-fillers':
       flagKeyboardFillers(context);

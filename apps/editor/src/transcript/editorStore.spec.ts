@@ -366,4 +366,89 @@ describe('EditorStore', () => {
       expect(marked(again)).toEqual({ cuts: [], mutes: [] });
     });
   });
+
+  describe('edit versions (undo across processing)', () => {
+    /** the server's transcript after a render that kept the words at `kept` (retimed to follow each other) */
+    function rendered(t: Transcript, kept: number[], version: number): Transcript {
+      const words = kept.map((k, i) => ({ ...t.words[k]!, start: i, end: i + 0.8, word_order: i }));
+      const built = attachParagraphs(words, buildParagraphs(words));
+      return { ...t, ...built, fillerWords: detectFillerWords(built.words), version };
+    }
+    const step = (origins: [number, number][] | null) => ({ before: 0, after: 1, origins, operation: 'process' as const, description: 'Processing video' });
+
+    it('a processed cut is one undo step; pending mutes follow their words, and undo and redo need the server', () => {
+      const t = transcript(['one', 'two', 'three', 'four', 'five']);
+      const store = make(t, new FakeServer(t));
+      store.markMutes([3, 4], 'whisper');
+      store.markCuts([1, 2]);
+      store.settleCuts();
+      const cut = rendered(t, [0, 3, 4], 2);
+      expect(store.receive(cut, step([[0, 1], [3, 2]]))).toBe(true);
+      const s = store.getSnapshot();
+      expect(texts(store)).toEqual(['one', 'four', 'five']);
+      expect(s.pendingMutes.map((m) => [m.wordIndices, m.level, m.text])).toEqual([[[1, 2], 'whisper', 'four five']]);
+      expect(s.history.entries.map((e) => e.operation)).toEqual(['mute', 'process']);
+      // the history step needs the version before on the server; a local undo refuses it
+      expect(store.versionMove('undo')).toEqual({ direction: 'undo', target: 0, expected: 1 });
+      expect(store.undo()).toBe(false);
+      store.completeVersionMove('undo', { ...t, version: 3 });
+      expect(texts(store)).toEqual(['one', 'two', 'three', 'four', 'five']);
+      expect(store.getSnapshot().pendingMutes.map((m) => m.wordIndices)).toEqual([[3, 4]]);
+      expect(store.versionMove('redo')).toEqual({ direction: 'redo', target: 1, expected: 0 });
+      store.completeVersionMove('redo', { ...cut, version: 4 });
+      expect(texts(store)).toEqual(['one', 'four', 'five']);
+      expect(store.getSnapshot().pendingMutes.map((m) => m.wordIndices)).toEqual([[1, 2]]);
+      // the mute entry under it is a local step again once the version is undone
+      store.completeVersionMove('undo', { ...t, version: 5 });
+      expect(store.versionMove('undo')).toBeNull();
+      expect(store.undo()).toBe(true);
+      expect(store.getSnapshot().pendingMutes).toEqual([]);
+    });
+
+    it('a mute whose words were removed goes with them, and the person is told', () => {
+      const t = transcript(['one', 'two', 'three']);
+      const notices: string[] = [];
+      const store = new EditorStore({ videoId: 'v1', transcript: t, saver: new FakeServer(t), onNotice: (n) => notices.push(n.description) });
+      store.markMutes([1], 'silence');
+      store.receive(rendered(t, [0, 2], 2), step([[0, 1], [2, 1]]));
+      expect(store.getSnapshot().pendingMutes).toEqual([]);
+      expect(notices).toEqual(['1 pending mute covered only words that are no longer in the video. Undo brings them back.']);
+    });
+
+    it('without a version step, other words from the server still reset the history (another tab)', () => {
+      const t = transcript(['one', 'two', 'three']);
+      const store = make(t, new FakeServer(t));
+      store.markMutes([1], 'silence');
+      expect(store.receive(rendered(t, [0, 2], 2))).toBe(false);
+      expect(store.getSnapshot().history.entries).toEqual([]);
+    });
+
+    it('Clear history goes back to how the current version began, and keeps the version steps', async () => {
+      const t = transcript(['one', 'two', 'three']);
+      const server = new FakeServer(t);
+      const store = make(t, server);
+      const cut = rendered(t, [0, 2], 2);
+      server.version = 2;
+      server.content = { words: cut.words, paragraphs: cut.paragraphs, fillerWords: cut.fillerWords };
+      store.receive(cut, step([[0, 1], [2, 1]]));
+      store.edit('edit-word', 'Edit', replaceRunDeltas(store.getSnapshot().content.words, 0, 0, 'ONE'));
+      await settle(store);
+      expect(await store.revertAll()).toBe(true);
+      expect(texts(store)).toEqual(['one', 'three']);
+      expect(store.getSnapshot().history.entries.map((e) => e.operation)).toEqual(['process']);
+    });
+
+    it('a version step survives a reload with its marks', () => {
+      const t = transcript(['one', 'two', 'three']);
+      const storage = new MemoryStorage();
+      const store = make(t, new FakeServer(t), storage);
+      store.markMutes([2], 'background');
+      const cut = rendered(t, [0, 2], 2);
+      store.receive(cut, step([[0, 1], [2, 1]]));
+      store.persist();
+      const again = make(cut, new FakeServer(cut), storage);
+      expect(again.versionMove('undo')).toEqual({ direction: 'undo', target: 0, expected: 1 });
+      expect(again.getSnapshot().pendingMutes.map((m) => m.wordIndices)).toEqual([[1]]);
+    });
+  });
 });

@@ -31,6 +31,8 @@ import {
 } from './markChanges';
 import type { MarkChange } from './markChanges';
 import { SaveQueue, fullReplacement } from './saveQueue';
+import { versionArrived, versionStepped } from './versionChanges';
+import type { IncomingVersion } from '../shared/versions';
 import type { QueuedSave, TranscriptSavePayload, TranscriptSaver } from './saveQueue';
 
 /**
@@ -54,12 +56,23 @@ export type { EditorSnapshot, SearchState } from './editorSnapshot';
 /** Failure callback: the store has already rolled back. */
 export type SaveFailureListener = (error: unknown) => void;
 
+/** Something the person should be told (marks that went with their words). */
+export type NoticeListener = (notice: { title: string; description: string }) => void;
+
+/** The server call a version step of the history needs: show version `target`, the page showing `expected`. */
+export interface VersionMove {
+  direction: 'undo' | 'redo';
+  target: number;
+  expected: number;
+}
+
 export interface EditorStoreOptions {
   videoId: string;
   transcript: ServerTranscript;
   saver: TranscriptSaver;
   storage?: KeyValueStorage | null;
   onSaveFailed?: SaveFailureListener;
+  onNotice?: NoticeListener;
   /** timers, replaceable in tests */
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -73,8 +86,10 @@ export class EditorStore {
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
   onSaveFailed: SaveFailureListener | undefined;
+  onNotice: NoticeListener | undefined;
 
   constructor(options: EditorStoreOptions) {
+    this.onNotice = options.onNotice;
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
     this.onSaveFailed = options.onSaveFailed;
@@ -125,24 +140,56 @@ export class EditorStore {
 
   /**
    * A transcript from the server (query refetch). Ignored while saves are in flight or when it
-   * is the version we already hold; otherwise (a job re-timed it, another tab edited it) it
-   * replaces the content, and the history survives only if it was made on this very content.
+   * is the version we already hold; otherwise it replaces the content. With `step` (a new edit
+   * version a job or a revert made) the change is one undoable entry and the pending marks follow
+   * their words into it; without one (another tab edited it) the history survives only if it was
+   * made on this very content. Answers whether `step` was taken.
    */
-  receive(transcript: ServerTranscript): void {
-    if (this.saves.busy) return;
+  receive(transcript: ServerTranscript, step: IncomingVersion | null = null): boolean {
+    if (this.saves.busy) return false;
     const previous = this.getSnapshot();
-    if (transcript.id === previous.transcriptId && transcript.version === this.saves.confirmed.version) return;
+    if (transcript.id === previous.transcriptId && transcript.version === this.saves.confirmed.version) return false;
     const content = contentOf(transcript);
     this.saves.confirmed = { content, version: transcript.version };
+    const arrival = step && transcript.id === previous.transcriptId ? versionArrived(previous, transcript, content, step) : null;
     const sameWords = previous.transcriptId === transcript.id && contentFingerprint(content) === contentFingerprint(previous.content);
-    if (sameWords) {
-      // a render that left the words as they were (mutes): history and marks still apply
+    if (arrival) {
+      this.state.set(arrival.snapshot);
+      this.tellDropped(arrival.droppedMutes, arrival.droppedCuts);
+    } else if (sameWords) {
+      // the words are as they were: history and marks still apply
       this.set({ version: transcript.version, content });
     } else {
-      // the words changed elsewhere (a cut re-timed them, another tab): what was made on the old ones no longer applies
+      // the words changed elsewhere (another tab): what was made on the old ones no longer applies
       this.state.set(replacedTranscript(previous, transcript, content));
-      if (this.getSnapshot().search.query) this.setSearch(this.getSnapshot().search.query);
     }
+    if (this.getSnapshot().search.query) this.setSearch(this.getSnapshot().search.query);
+    this.persist();
+    return arrival !== null;
+  }
+
+  private tellDropped(mutes: number, cuts: number): void {
+    if (mutes === 0 && cuts === 0) return;
+    const parts = [mutes > 0 ? `${mutes} pending mute${mutes === 1 ? '' : 's'}` : '', cuts > 0 ? `${cuts} pending cut${cuts === 1 ? '' : 's'}` : ''].filter(Boolean);
+    this.onNotice?.({ title: 'Marks removed with their words', description: `${parts.join(' and ')} covered only words that are no longer in the video. Undo brings them back.` });
+  }
+
+  /** The server call the next undo (redo) needs when it steps over a version; null for a local step. */
+  versionMove(direction: 'undo' | 'redo'): VersionMove | null {
+    const step = direction === 'undo' ? undoStep(this.getSnapshot().history) : redoStep(this.getSnapshot().history);
+    const version = step?.entry.version;
+    if (!version) return null;
+    return direction === 'undo' ? { direction, target: version.before, expected: version.after } : { direction, target: version.after, expected: version.before };
+  }
+
+  /** The server now shows the version a step went to: its transcript, and the marks of that side. */
+  completeVersionMove(direction: 'undo' | 'redo', transcript: ServerTranscript): void {
+    const step = direction === 'undo' ? undoStep(this.getSnapshot().history) : redoStep(this.getSnapshot().history);
+    if (!step?.entry.version) return;
+    const content = contentOf(transcript);
+    this.saves.confirmed = { content, version: transcript.version };
+    this.state.set(versionStepped(this.getSnapshot(), transcript, content, step.entry, direction, step.history));
+    if (this.getSnapshot().search.query) this.setSearch(this.getSnapshot().search.query);
     this.persist();
   }
 
@@ -271,10 +318,10 @@ export class EditorStore {
     this.enqueue({ historyBefore, after, payload });
   }
 
-  /** Undo the last entry: text edits are saved back, marks entries restore the marks they replaced. */
+  /** Undo the last entry: text edits are saved back, marks entries restore the marks they replaced (a version entry needs the server: versionMove). */
   undo(): boolean {
     const step = undoStep(this.getSnapshot().history);
-    if (!step) return false;
+    if (!step || step.entry.version) return false;
     const { marks } = step.entry;
     if (marks) this.applyMarks(marks.before, { history: step.history });
     else this.move(step.entry.afterState, step.entry.beforeState, step.history);
@@ -283,7 +330,7 @@ export class EditorStore {
 
   redo(): boolean {
     const step = redoStep(this.getSnapshot().history);
-    if (!step) return false;
+    if (!step || step.entry.version) return false;
     const { marks } = step.entry;
     if (marks) this.applyMarks(marks.after, { history: step.history });
     else this.move(step.entry.beforeState, step.entry.afterState, step.history);
@@ -297,16 +344,21 @@ export class EditorStore {
   }
 
   /**
-   * Clear history: back to the original content (the first entry's before state), saved as a
-   * full replacement. Resolves false when there is nothing to clear; rejects (history kept)
+   * Clear history: back to the content the current version began with (the first entry after the
+   * last version entry), saved as a full replacement. Resolves false when there is nothing to clear; rejects (history kept)
    * when the save fails.
    */
   async revertAll(): Promise<boolean> {
     const { history } = this.getSnapshot();
-    if (history.entries.length === 0) return false;
-    const original = history.entries[0]!.beforeState;
+    // the text goes back to how the current version began; the versions before it stay undoable
+    let lastVersion = -1;
+    for (let k = 0; k < history.index; k++) if (history.entries[k]!.version) lastVersion = k;
+    const first = history.entries[lastVersion + 1];
+    if (!first) return false;
+    const original = first.beforeState;
+    const kept = history.entries.slice(0, lastVersion + 1);
     const version = await this.saves.saveNow(original, fullReplacement(original));
-    this.applyContent(original, { history: EMPTY_HISTORY, version });
+    this.applyContent(original, { history: kept.length === 0 ? EMPTY_HISTORY : { entries: kept, index: kept.length }, version });
     return true;
   }
 

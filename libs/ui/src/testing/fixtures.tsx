@@ -51,6 +51,7 @@ export function makeVideo(patch: Partial<Video> = {}): Video {
     providerVttUploadStatus: 'none',
     mutedSegments: [],
     transcriptId: null,
+    currentVersion: null,
     ...patch,
   };
 }
