@@ -86,6 +86,58 @@ test.describe('transcript editor', () => {
     await expect(wordAt(page, first)).toHaveText(after.text);
   });
 
+  test('a processed cut is undone and redone, words and media; a pending mute survives the Process', async ({ page }) => {
+    const id = await openDemoVideo(page);
+    const before = await fetchTranscript(page, id);
+    const videoBefore = await fetchVideo(page, id);
+    const first = findPhrase(before.words, 'linked to its moment');
+    const last = first + 3;
+    const muted = findPhrase(before.words, 'remove all the filler');
+    const mutedText = before.words[muted]!.text;
+    const playerDuration = () => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.duration);
+    const mutedWord = (index: number) => wordAt(page, index);
+
+    // a pending mute after the cut, at Whisper
+    await wordAt(page, muted).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('2');
+    await expect(mutedWord(muted)).toHaveClass(/wc-word--mute-whisper/);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('selection-toolbar')).toHaveCount(0);
+
+    await selectRun(page, first, last);
+    await page.keyboard.press('Delete');
+    await page.getByTestId('pending-cuts-bar').getByRole('button', { name: 'Process Video with 1 Cuts' }).click();
+    await page.getByTestId('confirm-cuts').getByRole('button', { name: 'Process Video' }).click();
+    await waitForJobToFinish(page);
+    await expect.poll(async () => (await fetchTranscript(page, id)).words.length, { timeout: 15_000 }).toBe(before.words.length - 4);
+    const cutDuration = (await fetchVideo(page, id)).duration!;
+    expect(cutDuration).toBeLessThan(videoBefore.duration! - 0.5);
+    // the mute followed its word (four places earlier now) and is still pending
+    await expect(mutedWord(muted - 4)).toHaveText(mutedText);
+    await expect(mutedWord(muted - 4)).toHaveClass(/wc-word--mute-whisper/);
+    await expect(page.getByTestId('pending-mutes-bar')).toBeVisible();
+    await expect(page.getByTestId('undo-count')).toHaveText('2');
+    await expect.poll(playerDuration, { timeout: 15_000 }).toBeLessThan(videoBefore.duration! - 0.5);
+
+    // Undo: the words and the media without the cut again, the mute where it was
+    await page.getByTestId('undo').click();
+    await expect(wordAt(page, first)).toHaveText(before.words[first]!.text);
+    await expect(page.getByTestId('transcript-word')).toHaveCount(before.words.length);
+    await expect(mutedWord(muted)).toHaveClass(/wc-word--mute-whisper/);
+    await expect(page.getByTestId('redo-count')).toHaveText('1');
+    expectNear((await fetchVideo(page, id)).duration!, videoBefore.duration!, 0.05, 'duration after undo');
+    expect((await fetchTranscript(page, id)).words.map((w) => w.text)).toEqual(before.words.map((w) => w.text));
+    await expect.poll(playerDuration, { timeout: 15_000 }).toBeGreaterThan(videoBefore.duration! - 0.2);
+
+    // Redo: the cut again
+    await page.keyboard.press('Control+Shift+Z');
+    await expect(page.getByTestId('transcript-word')).toHaveCount(before.words.length - 4);
+    await expect(mutedWord(muted - 4)).toHaveClass(/wc-word--mute-whisper/);
+    expectNear((await fetchVideo(page, id)).duration!, cutDuration, 0.05, 'duration after redo');
+    await expect.poll(playerDuration, { timeout: 15_000 }).toBeLessThan(videoBefore.duration! - 0.5);
+  });
+
   test('keeps a contiguous selection only, after refusing a non-contiguous one', async ({ page }) => {
     const id = await openDemoVideo(page);
     const before = await fetchTranscript(page, id);
