@@ -4,10 +4,13 @@
  * library; clone, then publish to the new video; a reload while an export runs follows it again;
  * revert to the original.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
   authHeaders,
+  demoVideoFile,
   editWord,
   expectToastShown,
   fetchTranscript,
@@ -180,5 +183,55 @@ test.describe('publishing to the provider', () => {
     await expect.poll(async () => (await fetchTranscript(page, id)).words[index]!.text).toBe(original);
     await expect(wordAt(page, index)).toHaveText(original, { timeout: 15_000 });
     expect((await fetchVideo(page, id)).status).toBe('completed');
+
+    // the revert is one step of the history: Undo brings the edited word back, on the server too
+    await page.getByTestId('undo').click();
+    await expect(wordAt(page, index)).toHaveText('greetings', { timeout: 15_000 });
+    await expect.poll(async () => (await fetchTranscript(page, id)).words[index]!.text).toBe('greetings');
+    await page.getByTestId('redo').click();
+    await expect(wordAt(page, index)).toHaveText(original, { timeout: 15_000 });
+  });
+
+  test('publish, revert, publish: the provider library gets the original bytes back', async ({ page }) => {
+    const id = await openDemoVideo(page);
+    const { words } = await fetchTranscript(page, id);
+    const first = findPhrase(words, 'linked to its moment');
+    await cutWords(page, first, first + 3);
+    const mainFile = async () => {
+      const { providerSessionId } = await fetchVideo(page, id);
+      return (await library(page)).find((v) => v.sessions.includes(providerSessionId!) && v.kind !== 'clip')?.files.video;
+    };
+    const publishAll = async () => {
+      const publish = page.getByRole('button', { name: 'Publish changes' });
+      await expect(publish).toBeEnabled({ timeout: 15_000 });
+      await publish.click();
+      const dialog = page.getByRole('dialog', { name: 'Publish changes' });
+      await expect(dialog.getByText('Main Video', { exact: true })).toBeVisible();
+      await dialog.getByRole('button', { name: /^Publish \d+ Item\(s\)$/ }).click();
+      await exportCompletes(page);
+    };
+    const originalSha = createHash('sha256').update(readFileSync(demoVideoFile())).digest('hex');
+
+    await publishAll();
+    const edited = await mainFile();
+    expect(edited?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(edited!.sha256).not.toBe(originalSha);
+    // published and reloaded: the video is still not the original, so Revert stays
+    await page.reload();
+    await expect(page.getByTestId('transcript-word').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Revert to Original' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Revert to Original' }).click();
+    await page.getByRole('alertdialog', { name: 'Are you sure you want to revert to the original?' }).getByRole('button', { name: 'OK' }).click();
+    const reset = toastTitled(page, 'Session Reset');
+    await expect(reset).toBeVisible({ timeout: 30_000 });
+    // the toast says what happened: WordCut is back, the provider still has the edit until a publish
+    await expect(reset).toContainText('The provider still has what you published');
+    await expect(page.getByTestId('transcript-word')).toHaveCount(words.length, { timeout: 15_000 });
+    expect((await mainFile())!.sha256).toBe(edited!.sha256);
+
+    await publishAll();
+    await expect.poll(async () => (await mainFile())?.sha256, { timeout: 15_000 }).toBe(originalSha);
+    await expect(page.getByRole('button', { name: 'Publish changes' })).toBeDisabled();
   });
 });

@@ -3,7 +3,7 @@ import { matchPath, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { EDITOR_ROUTES } from '@wordcut/contracts';
 import type { Video } from '@wordcut/contracts';
-import { PUBLISH_BUTTON_LABEL, exportsAvailable, publishButtonState, revertVisible } from '@wordcut/publishing';
+import { PUBLISH_BUTTON_LABEL, differsFromOriginal, exportsAvailable, publishButtonState, revertVisible } from '@wordcut/publishing';
 import { Tooltip, refreshSessionUsage, useEditorBridge, useSession } from '@wordcut/ui';
 import type { RemoteProps } from '@wordcut/ui';
 import { clipsProcessing, publishKeys, useClips, useVideo } from './api';
@@ -95,7 +95,7 @@ function HeaderActions({ videoId }: { videoId: string }) {
 
   const creating = flow.cloning || flow.exporting;
   const button = publishButtonState({ creating, pendingCount: items.length, clipsProcessing: clipsProcessing(clips) });
-  const showRevert = revertVisible({ linkedToSession: true, pendingExports: items.length, historyEntries });
+  const showRevert = revertVisible({ linkedToSession: true, pendingExports: items.length, historyEntries, differsFromOriginal: differsFromOriginal(video) });
   // a disabled Publish says why (tooltip on hover and focus, and its description)
   const disabledReason = button.disabled
     ? (button.tooltip ?? (creating ? 'Publishing has started.' : 'Nothing to publish yet: edit the video or make a clip first.'))

@@ -16,7 +16,7 @@ import {
   SESSION_RESET_TITLE,
   resetToastText,
 } from '@wordcut/publishing';
-import { refreshSessionToken, toast, useRestoreFocus } from '@wordcut/ui';
+import { editorBridge, refreshSessionToken, toast, useRestoreFocus } from '@wordcut/ui';
 import { resetSession } from './api';
 
 /**
@@ -49,10 +49,12 @@ export function RevertFlow({ videoId, sessionId }: RevertFlowProps) {
     try {
       if (!sessionId) throw new Error(RESET_FAILED_FALLBACK);
       const answer = await resetSession(sessionId, videoId);
+      // the editor records the revert as an undoable step before its data is fetched again
+      if (answer.version) await editorBridge.announceVersion({ videoId, ...answer.version });
       const refreshed = await refreshSessionToken();
       // "the data cache is cleared": every cached answer goes; what is on screen is fetched again
       await queryClient.resetQueries();
-      if (refreshed) toast({ title: SESSION_RESET_TITLE, description: resetToastText(answer.filesUpdated) });
+      if (refreshed) toast({ title: SESSION_RESET_TITLE, description: resetToastText(answer.filesUpdated, answer.providerHasEdits === true) });
       else toast({ title: RESET_COMPLETED_TITLE, description: RESET_DELAYED_TEXT, variant: 'warning' });
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : RESET_FAILED_FALLBACK;

@@ -167,6 +167,10 @@ export const resetResponseSchema = z.object({
   success: z.literal(true),
   filesUpdated: z.object({ video: z.boolean(), transcript: z.boolean() }),
   message: z.string(),
+  /** the provider still holds what was published before the revert (publishing puts the original back) */
+  providerHasEdits: z.boolean().optional(),
+  /** the revert as a step between edit versions (undo shows the version before again) */
+  version: z.object({ before: z.number().int().nonnegative(), after: z.number().int().nonnegative() }).optional(),
 });
 export type ResetResponse = z.infer<typeof resetResponseSchema>;
 

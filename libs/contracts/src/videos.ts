@@ -54,6 +54,10 @@ export const videoSchema = z.object({
   transcriptId: z.string().uuid().nullable(),
   /** the edit version shown (docs/EDIT-VERSIONS.md); null until the first render or revert */
   currentVersion: z.number().int().nonnegative().nullable().default(null),
+  /** the provider's library holds other media than the current version's (publishing would change it) */
+  providerMediaStale: z.boolean().optional(),
+  /** the provider holds captions of another transcript version than the current one */
+  providerCaptionsStale: z.boolean().optional(),
   /** GET /api/videos/{id} only: the current media's URL, signed for the caller (a player cannot send a bearer header) */
   streamUrl: z.string().optional(),
   /** GET /api/videos/{id} only: the current transcript as WebVTT (the player's captions track), signed for the caller */

@@ -5,6 +5,7 @@ import {
   cloneToggleVisible,
   confirmDisabled,
   confirmLabel,
+  differsFromOriginal,
   exportableItems,
   exportsAvailable,
   formatDuration,
@@ -222,6 +223,24 @@ describe('buttons and rules', () => {
     expect(revertVisible({ linkedToSession: true, pendingExports: false, historyEntries: true })).toBe(true);
     expect(revertVisible({ linkedToSession: true, pendingExports: 0, historyEntries: 0 })).toBe(false);
     expect(revertVisible({ linkedToSession: false, pendingExports: 4, historyEntries: 4 })).toBe(false);
+  });
+
+  it('shows Revert while the version differs from the original, also once it is published', () => {
+    const published = video({ providerMainVideoUploadStatus: 'uploaded', providerVttUploadStatus: 'uploaded', mediaVersion: 'cut_1.mp4' });
+    expect(exportableItems(published, [], 0)).toEqual([]);
+    expect(differsFromOriginal(published)).toBe(true);
+    expect(revertVisible({ linkedToSession: true, pendingExports: 0, historyEntries: 0, differsFromOriginal: differsFromOriginal(published) })).toBe(true);
+    expect(differsFromOriginal(video({ videoChanged: false, vttChanged: false, wordBywordChanged: false, mediaVersion: 'original' }))).toBe(false);
+  });
+
+  it('after a revert of a published edit, offers the original for publishing (the provider holds other media and captions)', () => {
+    const reverted = video({ videoChanged: false, vttChanged: false, wordBywordChanged: false, mediaVersion: 'original', providerMediaStale: true, providerCaptionsStale: true });
+    expect(exportableItems(reverted, [], 0).map((i) => [i.type, i.description])).toEqual([
+      ['main_video', 'Video edits pending export'],
+      ['vtt', 'Captions (VTT) and word-by-word timing'],
+    ]);
+    // never published and reverted: nothing at the provider differs
+    expect(exportableItems(video({ videoChanged: false, vttChanged: false, wordBywordChanged: false, providerMediaStale: false, providerCaptionsStale: false }), [], 0)).toEqual([]);
   });
 
   it('labels the confirm button', () => {

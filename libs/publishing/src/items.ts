@@ -32,6 +32,12 @@ export interface PublishVideo {
   duration: number | null;
   /** the provider's id of the video, when known */
   providerVideoId?: string | null;
+  /** the provider's library holds other media than the current (published, then edited or reverted) */
+  providerMediaStale?: boolean;
+  /** the provider holds captions of another transcript than the current one */
+  providerCaptionsStale?: boolean;
+  /** the media version shown ('original' when no edit is applied) */
+  mediaVersion?: string;
 }
 
 /** The fields of a clip record publishing reads. */
@@ -89,7 +95,7 @@ export function muteSegmentsText(count: number): string {
 
 /** The subtitles row describes what changed: the captions, the word timing, or both. */
 function subtitlesDescription(video: PublishVideo): string {
-  if (video.vttChanged && video.wordBywordChanged) return 'Captions (VTT) and word-by-word timing';
+  if ((video.vttChanged && video.wordBywordChanged) || !(video.vttChanged || video.wordBywordChanged)) return 'Captions (VTT) and word-by-word timing';
   if (video.vttChanged) return 'Captions (VTT)';
   return 'Word-by-word timing';
 }
@@ -99,16 +105,18 @@ const clipDuration = (c: PublishClip): number => Math.max(0, c.endTime - c.start
 /**
  * The items the publish dialog offers, main video first, then subtitles, then clips
  * in list order:
- * - the main video when videoChanged and not yet uploaded; described by its mute segments
+ * - the main video when it changed (videoChanged, or the provider holds other media: published,
+ *   then edited or reverted) and is not yet uploaded; described by its mute segments
  *   ('2 mute segments applied') or 'Video edits pending export';
- * - the subtitles when the captions or the word timing changed and are not yet uploaded;
+ * - the subtitles when the captions or the word timing changed (or the provider holds other
+ *   captions) and are not yet uploaded;
  * - each clip that is finished (not pending, processing or failed: a failed clip has no file to
  *   upload) and not yet uploaded; described as '{aspect ratio} • {duration}'.
  */
 export function exportableItems(video: PublishVideo, clips: readonly PublishClip[], muteSegmentCount: number): ExportableItem[] {
   const items: ExportableItem[] = [];
   const providerVideoId = video.providerVideoId ?? null;
-  if (video.videoChanged && video.providerMainVideoUploadStatus !== UPLOADED) {
+  if ((video.videoChanged || video.providerMediaStale === true) && video.providerMainVideoUploadStatus !== UPLOADED) {
     items.push({
       type: 'main_video',
       id: video.id,
@@ -120,7 +128,7 @@ export function exportableItems(video: PublishVideo, clips: readonly PublishClip
       providerVideoId,
     });
   }
-  if ((video.vttChanged || video.wordBywordChanged) && video.providerVttUploadStatus !== UPLOADED) {
+  if ((video.vttChanged || video.wordBywordChanged || video.providerCaptionsStale === true) && video.providerVttUploadStatus !== UPLOADED) {
     items.push({
       type: 'vtt',
       id: video.id,
@@ -214,10 +222,16 @@ export function publishButtonState(s: { creating: boolean; pendingCount: number;
 
 /**
  * 'Revert to Original' shows only for a video linked to a session with something to revert:
- * pending exports or transcript history entries. Counts or flags are accepted.
+ * pending exports, history entries, or a current version that differs from the original (also
+ * once it is published). Counts or flags are accepted.
  */
-export function revertVisible(s: { linkedToSession: boolean; pendingExports: number | boolean; historyEntries: number | boolean }): boolean {
-  return s.linkedToSession && (Number(s.pendingExports) > 0 || Number(s.historyEntries) > 0);
+export function revertVisible(s: { linkedToSession: boolean; pendingExports: number | boolean; historyEntries: number | boolean; differsFromOriginal?: boolean }): boolean {
+  return s.linkedToSession && (Number(s.pendingExports) > 0 || Number(s.historyEntries) > 0 || s.differsFromOriginal === true);
+}
+
+/** The current version is not the original: an edit is applied, or its captions were changed. */
+export function differsFromOriginal(video: Pick<PublishVideo, 'videoChanged' | 'vttChanged' | 'wordBywordChanged' | 'mediaVersion'>): boolean {
+  return video.videoChanged || video.vttChanged || video.wordBywordChanged || (video.mediaVersion !== undefined && video.mediaVersion !== 'original');
 }
 
 /** The dialog's confirm label; 'Item(s)' is written literally, whatever the count. */

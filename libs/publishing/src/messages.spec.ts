@@ -92,6 +92,9 @@ describe('texts', () => {
       resetToastText({ video: false, transcript: false }),
     ]).toEqual(['Video and transcript files updated', 'Video file updated', 'Transcript file updated', 'No file updates needed']);
     expect(Object.values(RESET_TEXTS)).toHaveLength(4);
+    expect(resetToastText({ video: true, transcript: true }, true)).toBe(
+      "Video and transcript files updated in WordCut. The provider still has what you published: use 'Publish changes' to put the original back there.",
+    );
   });
 
   it('builds the Export Failed toast', () => {

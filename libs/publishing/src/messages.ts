@@ -107,12 +107,14 @@ export const RESET_TEXTS = Object.freeze({
   none: 'No file updates needed',
 } as const);
 
-/** The 'Session Reset' toast text for a reset answer's filesUpdated. */
-export function resetToastText(filesUpdated: { video: boolean; transcript: boolean }): string {
-  if (filesUpdated.video && filesUpdated.transcript) return RESET_TEXTS.both;
-  if (filesUpdated.video) return RESET_TEXTS.video;
-  if (filesUpdated.transcript) return RESET_TEXTS.transcript;
-  return RESET_TEXTS.none;
+/** Added when the provider still holds what was published: the revert changed WordCut only. */
+export const RESET_PROVIDER_TEXT = "The provider still has what you published: use 'Publish changes' to put the original back there.";
+
+/** The 'Session Reset' toast text for a reset answer's filesUpdated (and whether the provider still holds the published edit). */
+export function resetToastText(filesUpdated: { video: boolean; transcript: boolean }, providerHasEdits = false): string {
+  const files =
+    filesUpdated.video && filesUpdated.transcript ? RESET_TEXTS.both : filesUpdated.video ? RESET_TEXTS.video : filesUpdated.transcript ? RESET_TEXTS.transcript : RESET_TEXTS.none;
+  return providerHasEdits ? `${files} in WordCut. ${RESET_PROVIDER_TEXT}` : files;
 }
 
 // ---- export error codes ----

@@ -32,8 +32,37 @@ function sameMutes(a: readonly BridgeMute[], b: readonly BridgeMute[]): boolean 
   return a === b || (a.length === b.length && a.every((m, i) => m.startTime === b[i]!.startTime && m.endTime === b[i]!.endTime && m.level === b[i]!.level));
 }
 
+/** A new edit version made outside the editor (the header's revert), for the editor's history. */
+export interface BridgeVersion {
+  videoId: string;
+  before: number;
+  after: number;
+}
+
+type VersionListener = (version: BridgeVersion) => Promise<void>;
+const versionListeners = new Set<VersionListener>();
+
+/** How long an announcement waits for the editor to record a version. */
+export const VERSION_ANNOUNCE_TIMEOUT_MS = 5000;
+
 export const editorBridge = {
   get: bridge.get,
+  /** The editor listens for versions made elsewhere; answers the unsubscribe. */
+  onVersion(listener: VersionListener): () => void {
+    versionListeners.add(listener);
+    return () => versionListeners.delete(listener);
+  },
+  /**
+   * Tells the editor of a version made elsewhere and waits (at most VERSION_ANNOUNCE_TIMEOUT_MS)
+   * until it has recorded it as an undoable step; a listener's failure is its own.
+   */
+  async announceVersion(version: BridgeVersion): Promise<void> {
+    const wait = [...versionListeners].map((listener) => listener(version).catch(() => undefined));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, VERSION_ANNOUNCE_TIMEOUT_MS)));
+    await Promise.race([Promise.all(wait), timeout]);
+    clearTimeout(timer);
+  },
   /**
    * Merges a patch. Mutes are copied to plain {startTime, endTime, level} records (the editor's
    * pending marks carry more); an unchanged value notifies nobody, so readers re-render only on

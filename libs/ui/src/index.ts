@@ -30,8 +30,8 @@ export {
   useSession,
 } from './session';
 export type { SessionExtra, SessionState, TokenRefreshOptions } from './session';
-export { EMPTY_EDITOR_STATE, editorBridge, useEditorBridge } from './editorBridge';
-export type { BridgeMute, BridgeMuteLevel, EditorPublishState } from './editorBridge';
+export { EMPTY_EDITOR_STATE, VERSION_ANNOUNCE_TIMEOUT_MS, editorBridge, useEditorBridge } from './editorBridge';
+export type { BridgeMute, BridgeMuteLevel, BridgeVersion, EditorPublishState } from './editorBridge';
 export { useRestoreFocus } from './restoreFocus';
 export type { RestoreFocusHandlers } from './restoreFocus';
 export {

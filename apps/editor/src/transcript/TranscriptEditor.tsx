@@ -88,6 +88,17 @@ export function TranscriptEditor({ video, transcript }: { video: Video; transcri
     // a job's new version is one undoable step once its transcript is here
     if (store.receive(transcript, workspace.getSnapshot().incomingVersion)) workspace.update({ incomingVersion: null });
   }, [store, transcript, workspace]);
+  useEffect(
+    () =>
+      // a revert from the header is one undoable step, recorded before the page fetches its data again
+      editorBridge.onVersion(async (v) => {
+        if (v.videoId !== video.id) return;
+        const fresh = await apiJson<Transcript>(`${videoPath(video.id)}/transcript`);
+        store.receive(fresh, { before: v.before, after: v.after, origins: null, operation: 'revert', description: 'Revert to Original' });
+        store.persist();
+      }),
+    [store, video.id],
+  );
   useEffect(() => {
     // a reload or tab close must not lose marks or history still waiting for their debounced write
     const flush = () => store.persist();

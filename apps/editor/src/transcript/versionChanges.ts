@@ -43,7 +43,8 @@ export function versionArrived(previous: EditorSnapshot, transcript: ServerTrans
   const before: MarkSet = { cuts: previous.pendingCuts, mutes: previous.pendingMutes, keep: null };
   const carried = step.origins
     ? mapPendingThrough(before, step.origins, previous.content.words.length, content.words)
-    : { cuts: [], mutes: [], droppedCuts: before.cuts.length, droppedMutes: before.mutes.length };
+    : // the words were replaced (a revert, which asked first): no mark can follow them
+      { cuts: [], mutes: [], droppedCuts: 0, droppedMutes: 0 };
   if (!carried) return null;
   const after: MarkSet = { cuts: carried.cuts, mutes: carried.mutes, keep: null };
   const entry = versionEntry(

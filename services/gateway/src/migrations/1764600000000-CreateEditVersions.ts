@@ -3,7 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * A video's edit is a versioned document (docs/EDIT-VERSIONS.md): every render, revert and
  * restore makes or names a version (its edit list, its media, its transcript in storage); the
- * video points at its current one. Versions go with their video.
+ * video points at its current one. Versions go with their video. The video also records what the
+ * provider holds, so a revert after publishing offers the original for publishing.
  */
 export class CreateEditVersions1764600000000 implements MigrationInterface {
   name = 'CreateEditVersions1764600000000';
@@ -27,10 +28,13 @@ export class CreateEditVersions1764600000000 implements MigrationInterface {
         PRIMARY KEY ("video_id", "seq")
       )`);
     await q.query(`ALTER TABLE "library"."videos" ADD COLUMN "current_version" int`);
+    // what the provider's library holds of the video: the media version and transcript version last
+    // uploaded there (null: nothing uploaded, it holds the original it was imported from)
+    await q.query(`ALTER TABLE "library"."videos" ADD COLUMN "provider_media_version" text, ADD COLUMN "provider_captions_version" int`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE "library"."videos" DROP COLUMN "current_version"`);
+    await q.query(`ALTER TABLE "library"."videos" DROP COLUMN "current_version", DROP COLUMN "provider_media_version", DROP COLUMN "provider_captions_version"`);
     await q.query(`DROP TABLE "library"."edit_versions"`);
   }
 }

@@ -34,6 +34,7 @@ import type { GatewayConfig } from '../config';
 import type { ClipStore } from '../clips/clip-store';
 import type { RenderStore } from '../edits/render-store';
 import type { TranscriptStore } from '../transcripts/transcript-store';
+import { toApiVideo } from '../videos/video-api';
 import type { VideoStore } from '../videos/video-store';
 import type { SessionAuth } from '../session-auth';
 import { bodyIssues, tooManyEntries } from '../http';
@@ -287,6 +288,13 @@ export class PublishingService {
       return;
     }
     await this.videos.setUploadStatus(e.videoId, e.type, e.status);
+    if (e.status !== 'uploaded') return;
+    // what the provider's library holds now, so a later revert knows to offer the original
+    if (e.type === 'main_video') await this.videos.setProviderMedia(e.videoId);
+    else if (e.type === 'vtt') {
+      const transcript = await this.transcripts.getByVideo(e.videoId);
+      if (transcript) await this.videos.setProviderCaptions(e.videoId, transcript.version);
+    }
   }
 
   /**
@@ -364,11 +372,18 @@ export class PublishingService {
       video: row.processed_filename !== null || row.edit_list !== null,
       transcript: row.vtt_changed || row.word_byword_changed,
     };
-    await this.edits.revertToOriginal(row.id, claims.ownerId);
+    const version = await this.edits.revertToOriginal(row.id, claims.ownerId);
     await this.videos.resetUploads(row.id);
-    this.logger.info({ videoId: row.id, sessionId, filesUpdated }, 'session reset to the original');
-    const message = filesUpdated.video || filesUpdated.transcript ? 'The video and its transcript are back to the original.' : 'Nothing to reset: the video was already the original.';
-    return { success: true, filesUpdated, message };
+    const after = toApiVideo((await this.edits.getVideo(row.id))!);
+    // the provider keeps what was published until the original is published again
+    const providerHasEdits = after.providerMediaStale === true || after.providerCaptionsStale === true;
+    this.logger.info({ videoId: row.id, sessionId, filesUpdated, providerHasEdits }, 'session reset to the original');
+    const message = providerHasEdits
+      ? 'The video and its transcript are back to the original in WordCut. The provider still has what you published: publish to put the original back there.'
+      : filesUpdated.video || filesUpdated.transcript
+        ? 'The video and its transcript are back to the original.'
+        : 'Nothing to reset: the video was already the original.';
+    return { success: true, filesUpdated, message, providerHasEdits, version };
   }
 
   private providerFailure(err: unknown, code: string, message: string): AppError {

@@ -47,5 +47,8 @@ export function toApiVideo(r: VideoRow): Video {
     mutedSegments: mutedSegmentsOf(r),
     transcriptId: r.transcript_id ?? null,
     currentVersion: r.current_version ?? null,
+    // the provider's library holds other media than the current (published, then edited or reverted)
+    providerMediaStale: r.media_version !== (r.provider_media_version ?? 'original'),
+    providerCaptionsStale: r.provider_captions_version != null && r.transcript_version != null && r.provider_captions_version !== r.transcript_version,
   };
 }

@@ -58,6 +58,12 @@ export interface VideoRow {
   transcript_id?: string | null;
   /** the edit version shown (null until the first render or revert) */
   current_version?: number | null;
+  /** the media version the provider's library holds (null: its own original, nothing uploaded) */
+  provider_media_version?: string | null;
+  /** the transcript version whose captions the provider holds (null: none uploaded) */
+  provider_captions_version?: number | null;
+  /** the version of the video's transcript (joined), for what the provider holds */
+  transcript_version?: number | null;
 }
 
 export interface NewVideo {
@@ -100,7 +106,7 @@ export interface OperatorVideoRow {
   status: VideoStatus;
 }
 
-const SELECT_VIDEO = `SELECT v.*, t.id AS transcript_id FROM library.videos v LEFT JOIN library.transcripts t ON t.video_id = v.id`;
+const SELECT_VIDEO = `SELECT v.*, t.id AS transcript_id, t.version AS transcript_version FROM library.videos v LEFT JOIN library.transcripts t ON t.video_id = v.id`;
 
 /**
  * Video records and their lifecycle (uploaded → processing → completed | failed). Every
@@ -271,6 +277,16 @@ export class VideoStore {
     const column = item === 'main_video' ? 'provider_main_video_upload_status' : 'provider_vtt_upload_status';
     const guard = item === 'word_by_word' && status === 'uploaded' ? ` AND ${column} <> 'failed'` : '';
     await this.ds.query(`UPDATE library.videos SET ${column} = $2, updated_at = now() WHERE id = $1${guard}`, [id, status]);
+  }
+
+  /** The provider's library now holds the current media (an upload of the main video finished). */
+  async setProviderMedia(id: string): Promise<void> {
+    await this.ds.query(`UPDATE library.videos SET provider_media_version = media_version, updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** The provider's library now holds the captions of transcript version `version`. */
+  async setProviderCaptions(id: string, version: number): Promise<void> {
+    await this.ds.query(`UPDATE library.videos SET provider_captions_version = $2, updated_at = now() WHERE id = $1`, [id, version]);
   }
 
   /** After a revert nothing of the video is at the provider as it is now. */
