@@ -43,6 +43,7 @@ export interface ApiVideo {
   id: string;
   duration: number | null;
   status: string;
+  providerSessionId?: string | null;
 }
 
 /** The demo video file the sandbox serves (made by the e2e global setup). */
