@@ -217,6 +217,42 @@ test.describe('editing for everyone', () => {
     });
   }
 
+  test('"?" opens the shortcut sheet (also from the toolbar), which lists the registry and passes axe; Space plays and pauses in the transcript', async ({ page }, testInfo) => {
+    const id = await openDemoVideo(page);
+    const t = await fetchTranscript(page, id);
+    const word = wordAt(page, t.paragraphs[0]!.wordIndices[1]!);
+    await word.focus();
+    const paused = () => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.paused);
+    expect(await paused()).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(paused).toBe(false);
+    await expect(word).toBeFocused();
+    // Space did not select the word: Shift+Space does
+    await expect(word).not.toHaveClass(/wc-word--selected/);
+    await page.keyboard.press('Space');
+    await expect.poll(paused).toBe(true);
+    await page.keyboard.press('Shift+Space');
+    await expect(word).toHaveClass(/wc-word--selected/);
+
+    await page.keyboard.press('?');
+    const sheet = page.getByTestId('shortcut-sheet');
+    await expect(sheet.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+    for (const [label, key] of [['Play or pause', 'Space'], ['Undo', 'Ctrl+Z'], ['Mute: Whisper', '2'], ['Keyboard shortcuts', '?']] as const) {
+      const row = sheet.locator('.wc-shortcut-sheet__row').filter({ has: page.getByText(label, { exact: true }) });
+      await expect(row.locator('kbd').first()).toHaveText(key);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await sheet.screenshot({ path: testInfo.outputPath('shortcut-sheet.png') });
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+    // focus is back where it was, and the toolbar button opens the same sheet
+    await expect(word).toBeFocused();
+    await page.getByTestId('keyboard-shortcuts').click();
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('keyboard-shortcuts')).toBeFocused();
+  });
+
   test('Delete then Ctrl+Z restores the word, the Undo count agrees; Cancel Cuts is undoable and keeps focus; Restore Word', async ({ page }) => {
     const id = await openDemoVideo(page);
     const t = await fetchTranscript(page, id);

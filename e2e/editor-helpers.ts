@@ -143,7 +143,7 @@ export function wordAt(page: Page, index: number): Locator {
 }
 
 /** The shell's toast (libs/ui toast.tsx) whose title is `title`. */
-export function toastTitled(page: Page, title: string): Locator {
+export function toastTitled(page: Page, title: string | RegExp): Locator {
   return page.locator('.wc-toast').filter({ has: page.locator('.wc-toast__title', { hasText: title }) });
 }
 

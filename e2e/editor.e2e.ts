@@ -99,7 +99,7 @@ test.describe('transcript editor', () => {
 
     // a pending mute after the cut, at Whisper
     await wordAt(page, muted).focus();
-    await page.keyboard.press('Space');
+    await page.keyboard.press('Shift+Space');
     await page.keyboard.press('2');
     await expect(mutedWord(muted)).toHaveClass(/wc-word--mute-whisper/);
     await page.keyboard.press('Escape');
@@ -192,7 +192,7 @@ test.describe('transcript editor', () => {
 
     for (const r of regions) {
       await wordAt(page, r.first).focus();
-      await page.keyboard.press('Space');
+      await page.keyboard.press('Shift+Space');
       for (let k = 0; k < r.last - r.first; k++) await page.keyboard.press('Shift+ArrowRight');
       await expect(wordAt(page, r.last)).toBeFocused();
       await page.keyboard.press(r.key);
@@ -241,25 +241,48 @@ test.describe('transcript editor', () => {
     await expect(wordAt(page, silence!.first)).not.toHaveClass(/wc-word--mute-/);
   });
 
-  test('removes the filler words', async ({ page }) => {
+  test('removes the filler words after a review that keeps one; Ctrl+M flags what the chip counts', async ({ page }) => {
     const id = await openDemoVideo(page);
     const before = await fetchTranscript(page, id);
     const videoBefore = await fetchVideo(page, id);
     const fillers = before.fillerWords.length;
-    expect(fillers).toBeGreaterThan(0);
+    expect(fillers).toBeGreaterThan(1);
     await expect(page.getByTestId('chip-fillers')).toHaveText(`${fillers} filler${fillers === 1 ? '' : 's'}`);
     for (const i of before.fillerWords) await expect(wordAt(page, i)).toHaveClass(/wc-word--filler/);
 
+    // Ctrl+M: the toast's count is the chip's
+    await wordAt(page, 0).focus();
+    await page.keyboard.press('Control+m');
+    const flagged = toastTitled(page, /filler words? flagged$/);
+    await expect(flagged).toBeVisible();
+    const count = Number(/^(\d+)/.exec((await flagged.textContent()) ?? '')?.[1]);
+    await expect(page.getByTestId('chip-fillers')).toHaveText(`${count} filler${count === 1 ? '' : 's'}`);
+    expect(count).toBeGreaterThanOrEqual(fillers);
+    await expect.poll(async () => (await fetchTranscript(page, id)).fillerWords.length).toBe(count);
+    const flaggedWords = (await fetchTranscript(page, id)).fillerWords;
+
     await page.getByTestId('editor-toolbar').getByRole('button', { name: 'Remove Filler Words' }).click();
-    await page.getByTestId('confirm-fillers').getByRole('button', { name: 'Remove Filler Words' }).click();
+    const dialog = page.getByTestId('confirm-fillers');
+    const review = dialog.getByTestId('filler-review');
+    await expect(review).toContainText(`${count} filler word${count === 1 ? '' : 's'} of ${count} will be cut`);
+    // each kind with its count; keep the first occurrence of the first kind
+    const firstKind = review.getByTestId('filler-kind').first();
+    await expect(firstKind).toContainText('×');
+    const kindName = await firstKind.getAttribute('data-kind');
+    const showButton = firstKind.getByRole('button', { name: /^Show/ });
+    if (await showButton.count()) await showButton.click();
+    const keep = firstKind.getByTestId('filler-occurrence').first();
+    const keptIndex = Number(await keep.getAttribute('data-index'));
+    await keep.uncheck();
+    await expect(review).toContainText(`${count - 1} filler word${count - 1 === 1 ? '' : 's'} of ${count} will be cut`);
+    await dialog.getByRole('button', { name: 'Remove Filler Words' }).click();
     await waitForJobToFinish(page);
 
-    const isHesitation = (w: ApiWord) => ['um', 'uh'].includes(normalise(w.text));
-    expect(before.words.filter(isHesitation).length).toBeGreaterThan(0);
-    await expect.poll(async () => (await fetchTranscript(page, id)).words.filter(isHesitation).map((w) => w.text), { timeout: 15_000 })
-      .toEqual([]);
+    const expectedWords = before.words.filter((_, i) => !flaggedWords.includes(i) || i === keptIndex).map((w) => normalise(w.text));
+    await expect.poll(async () => (await fetchTranscript(page, id)).words.length, { timeout: 15_000 }).toBe(before.words.length - (count - 1));
     const transcript = await fetchTranscript(page, id);
-    expect(transcript.words).toHaveLength(before.words.length - fillers);
+    expect(transcript.words.map((w) => normalise(w.text))).toEqual(expectedWords);
+    expect(transcript.words.map((w) => normalise(w.text))).toContain(kindName);
     expect((await fetchVideo(page, id)).duration!).toBeLessThan(videoBefore.duration! - 0.1);
     await expect(page.getByTestId('transcript-word')).toHaveCount(transcript.words.length);
   });

@@ -53,6 +53,8 @@ export const Subjects = {
   /** core NATS request/reply: gateway -> jobs, the job records of videos (a deletion's preview) and removing them */
   rpcJobsOfVideos: 'rpc.jobs.of-videos',
   rpcJobsDeleteOfVideos: 'rpc.jobs.delete-of-videos',
+  /** core NATS request/reply: gateway -> jobs, how long recent jobs of a kind and size took */
+  rpcJobsEstimate: 'rpc.jobs.estimate',
   /** core NATS request/reply: gateway -> media workers (queue group), ffprobe of an uploaded object */
   rpcMediaProbe: 'rpc.media.probe',
   /** core NATS request/reply: gateway -> media workers, build and store the waveform of a media version */
@@ -243,6 +245,11 @@ export type RpcJobsOfVideosReply = z.infer<typeof rpcJobsOfVideosReplySchema>;
 export const rpcJobsDeleteOfVideosRequestSchema = z.object({ videoIds: z.array(z.string().uuid()).min(1).max(100), jobIds: z.array(z.string()).max(100000) });
 export const rpcJobsDeleteOfVideosReplySchema = z.object({ deleted: z.number().int() });
 export type RpcJobGetRequest = z.infer<typeof rpcJobGetRequestSchema>;
+/** How long recent completed jobs of a kind took, for media about `sizeSec` long (null: any). */
+export const rpcJobsEstimateRequestSchema = z.object({ kind: jobKindSchema, sizeSec: z.number().nonnegative().max(1e7).nullable() });
+/** `typicalSec`: their median time from request to completion, null when too few to tell; `basedOn`: how many. */
+export const jobEstimateSchema = z.object({ typicalSec: z.number().nonnegative().nullable(), basedOn: z.number().int().nonnegative() });
+export type JobEstimate = z.infer<typeof jobEstimateSchema>;
 
 /** Where a video's media comes from for an ingest. */
 export const ingestSourceSchema = z.discriminatedUnion('kind', [

@@ -127,6 +127,20 @@ export class JobStore {
     return j ? toJobStatus(j) : null;
   }
 
+  /**
+   * Completed jobs of a kind in the last 14 days, newest first (at most `limit`): their time from
+   * request to completion and the length of the media they made (renders report it).
+   */
+  async recentDurations(kind: JobKind, limit = 200): Promise<Array<{ sec: number; sizeSec: number | null }>> {
+    const rows = (await this.ds.query(
+      `SELECT EXTRACT(EPOCH FROM (completed_at - created_at))::float8 AS sec, (result->>'outputDurationSec')::float8 AS size
+       FROM "jobs"."jobs" WHERE kind = $1 AND status = 'completed' AND completed_at > now() - interval '14 days'
+       ORDER BY completed_at DESC LIMIT $2`,
+      [kind, limit],
+    )) as Array<{ sec: number; size: number | null }>;
+    return rows.map((r) => ({ sec: Number(r.sec), sizeSec: r.size === null ? null : Number(r.size) }));
+  }
+
   /** A user's jobs created in the last `withinHours` hours, newest first (index jobs_user_created_idx). */
   async listForUser(userId: string, limit: number, withinHours = 24): Promise<JobStatus[]> {
     const rows = await this.ds

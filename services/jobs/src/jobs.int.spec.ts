@@ -5,6 +5,7 @@
  */
 import {
   jobCancelSubject,
+  jobEstimateSchema,
   jobRequestedSubject,
   jobStatusSchema,
   mediaProbeCommandSchema,
@@ -345,6 +346,24 @@ describe('jobs service (real Postgres and NATS)', () => {
     expect((await list(1)).map((j) => j.id)).toEqual([ids[2]]);
     expect((await list()).map((j) => j.id)).toEqual([ids[2], ids[1]]);
     expect(await h.bus.request(Subjects.rpcJobList, { userId: `nobody-${uniqueSuffix()}` }, z.array(jobStatusSchema))).toEqual([]);
+  });
+
+  it('estimates from recent completed jobs of the kind on media of about the same length (rpc.jobs.estimate)', async () => {
+    // an unusual length, so jobs of other tests are not comparable
+    const sizeSec = 4321.5;
+    const estimate = (size: number | null) => h.bus.request(Subjects.rpcJobsEstimate, { kind: 'caption', sizeSec: size }, jobEstimateSchema);
+    expect(await estimate(sizeSec)).toEqual({ typicalSec: null, basedOn: 0 });
+    for (const sec of [8, 10, 30]) {
+      await ds.query(
+        `INSERT INTO jobs.jobs (id, kind, status, progress, input, result, created_at, updated_at, completed_at)
+         VALUES ($1, 'caption', 'completed', 100, '{}'::jsonb, $2::jsonb, now() - make_interval(secs => $3), now(), now())`,
+        [`caption_${randomUUID()}`, JSON.stringify({ outputDurationSec: sizeSec }), sec],
+      );
+    }
+    const answer = await estimate(sizeSec);
+    expect(answer.basedOn).toBe(3);
+    expect(answer.typicalSec).toBeGreaterThanOrEqual(10);
+    expect(answer.typicalSec).toBeLessThan(11);
   });
 
   it('fails a job whose media.render was dead-lettered and publishes jobs.events.failed', async () => {

@@ -15,6 +15,7 @@ import {
   rpcJobsDeleteOfVideosRequestSchema,
   rpcJobsOfVideosRequestSchema,
   rpcJobListRequestSchema,
+  rpcJobsEstimateRequestSchema,
   Streams,
   Subjects,
   type JobCancelledEvent,
@@ -31,6 +32,7 @@ import { RetryLaterError, type ConsumerDef, type InboundMessage, type Messaging 
 import { currentCorrelationId, type Logger } from '@wordcut/platform';
 import { z } from 'zod';
 import { interpretJobInput, jobOwner, type JobInput } from './job-input';
+import { typicalSeconds } from './estimate';
 import { isTerminal, type JobStore } from './job-store';
 
 export const JOBS_CONSUMERS = {
@@ -87,6 +89,7 @@ export class JobsService {
     this.bus.serve(Subjects.rpcJobList, rpcJobListRequestSchema, (req) => this.list(req));
     this.bus.serve(Subjects.rpcJobCancel, rpcJobCancelRequestSchema, (req) => this.cancel(req));
     this.bus.serve(Subjects.rpcJobsOfVideos, rpcJobsOfVideosRequestSchema, (req) => this.store.ofVideos(req.videoIds));
+    this.bus.serve(Subjects.rpcJobsEstimate, rpcJobsEstimateRequestSchema, async (req) => typicalSeconds(await this.store.recentDurations(req.kind), req.sizeSec));
     this.bus.serve(Subjects.rpcJobsDeleteOfVideos, rpcJobsDeleteOfVideosRequestSchema, async (req) => ({ deleted: await this.store.deleteOfVideos(req.videoIds, req.jobIds) }));
   }
 

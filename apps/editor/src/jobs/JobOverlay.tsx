@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { formatTimeRemaining } from '@wordcut/editor-core';
 import { useRestoreFocus } from '@wordcut/ui';
-import { JOB_DURATION_HINT } from './jobRunner';
+import { JobEstimateLine } from '../shared/jobEstimate';
 import type { RunningJob } from './jobRunner';
 
 /** Where focus goes after a job when what opened it is gone: the first visible of these. */
@@ -21,9 +21,10 @@ function editorFocusFallback(): HTMLElement | null {
 
 /**
  * The job overlay: a modal that cannot be dismissed while the job runs, with the percent, the
- * job's message and time remaining, then 'Processing complete!' and 'Loading Updated Video'.
+ * job's message and time remaining (and what recent jobs like it took, when known), then
+ * 'Processing complete!' and 'Loading Updated Video'.
  */
-export function JobOverlay({ job, onCancel }: { job: RunningJob | null; onCancel: () => void }) {
+export function JobOverlay({ job, onCancel, videoId }: { job: RunningJob | null; onCancel: () => void; videoId?: string }) {
   // opened by the job a dialog started: when it ends, focus goes back to where it was, else to the
   // transcript's focused word (or the first visible control of the editor)
   const focus = useRestoreFocus(editorFocusFallback);
@@ -67,7 +68,7 @@ export function JobOverlay({ job, onCancel }: { job: RunningJob | null; onCancel
           </p>
           {phase === 'running' ? (
             <>
-              <p className="wc-muted wc-small">{JOB_DURATION_HINT}</p>
+              <JobEstimateLine videoId={videoId} kind={spec.kind} />
               <div className="wc-dialog__actions">
                 <button type="button" className="wc-button" onClick={onCancel}>
                   Cancel job

@@ -17,7 +17,6 @@ export const JOB_POLL_INTERVAL_MS = 2000;
 export const COMPLETE_PHASE_MS = 2000;
 export const LOADING_PHASE_MS = 1700;
 export const CLOSE_DELAY_MS = 300;
-export const JOB_DURATION_HINT = 'This usually takes 2 to 5 minutes.';
 export const RECONNECTING_MESSAGE = 'Reconnecting to job in progress...';
 
 export interface JobSpec {

@@ -142,7 +142,7 @@ export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePa
           </section>
           <EditorColumn video={video} transcript={transcriptQuery} />
         </div>
-        <JobOverlay job={isSilenceJob(runner.job) ? null : runner.job} onCancel={() => void runner.cancel()} />
+        <JobOverlay job={isSilenceJob(runner.job) ? null : runner.job} onCancel={() => void runner.cancel()} videoId={videoId} />
         <SilenceLayer duration={video.duration ?? Number.POSITIVE_INFINITY} mediaVersion={video.processedFilename ?? null} />
         <ActiveJobs />
 

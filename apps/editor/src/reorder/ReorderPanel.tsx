@@ -15,6 +15,7 @@ import type { Video } from '@wordcut/contracts';
 import { moveItem, paragraphPreviewText, reorderPayload, segmentsChanged } from '@wordcut/editor-core';
 import type { ReorderSegment } from '@wordcut/editor-core';
 import { apiJson, describeError, isApiError, toast } from '@wordcut/ui';
+import { JobEstimateLine } from '../shared/jobEstimate';
 import { ConfirmDialog } from '../shared/dialogs';
 import { useJobs } from '../jobs/jobRunner';
 import { useRefreshVideo } from '../jobs/refresh';
@@ -185,7 +186,7 @@ export function ReorderPanel({ video }: { video: Video }) {
         description={
           <>
             <p>The video will be rendered with its paragraphs in the new order. The transcript is re-timed to match.</p>
-            <p className="wc-muted">This usually takes 2 to 5 minutes.</p>
+            <JobEstimateLine videoId={video.id} kind="reorder" className="wc-muted" />
           </>
         }
         confirmLabel="Start Reordering"

@@ -59,7 +59,7 @@ export function SilenceLayer({ duration, mediaVersion }: { duration: number; med
         }}
         onCancel={() => commands.silence.update({ captionsConfirmOpen: false })}
       />
-      <SilenceOverlay job={job} starting={starting && !job} onCancel={() => void runner.cancel()} />
+      <SilenceOverlay job={job} starting={starting && !job} onCancel={() => void runner.cancel()} videoId={commands.silence.videoId} />
     </>
   );
 }

@@ -2,6 +2,9 @@
 import '@wordcut/ui/src/testing/jsdom-polyfills';
 import '@testing-library/jest-dom';
 import { render, renderHook, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { reply, routeFetch, VIDEO_ID } from '@wordcut/ui/src/testing/fixtures';
 import type { RunningJob } from '../jobs/jobRunner';
 import { JOB_SPECS } from '../jobs/specs';
 import { SILENCE_DONE_MESSAGE, SilenceOverlay } from './SilenceOverlay';
@@ -15,28 +18,32 @@ const job = (phase: RunningJob['phase'], status: RunningJob['status'] = null): R
   status,
 });
 
-it('shows starting, then the percent, message and time remaining, then success and loading', () => {
-  const { rerender } = render(<SilenceOverlay job={null} starting onCancel={jest.fn()} />);
+it('shows starting, then the percent, message and time remaining, then success and loading', async () => {
+  routeFetch({ [`GET /api/videos/${VIDEO_ID}/job-estimate`]: () => reply(200, { typicalSec: 7.4, basedOn: 5 }) });
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const { rerender } = render(<SilenceOverlay job={null} starting onCancel={jest.fn()} videoId={VIDEO_ID} />, { wrapper });
   expect(screen.getByTestId('silence-overlay')).toHaveAttribute('data-phase', 'starting');
   expect(screen.getByTestId('silence-overlay-message')).toHaveTextContent('Starting silence removal...');
-  expect(screen.getByText(/Silence removal usually takes 2 to 5 minutes/)).toBeInTheDocument();
+  // what recent removals on videos of this length took, not a fixed guess
+  expect(await screen.findByTestId('job-estimate')).toHaveTextContent('Recent jobs like this on videos of this length took about 7 seconds.');
 
-  rerender(<SilenceOverlay job={job('running', { status: 'processing', progress: 42.4, message: 'Rendering', estimatedTimeRemaining: 30, error: null })} starting={false} onCancel={jest.fn()} />);
+  rerender(<SilenceOverlay videoId={VIDEO_ID} job={job('running', { status: 'processing', progress: 42.4, message: 'Rendering', estimatedTimeRemaining: 30, error: null })} starting={false} onCancel={jest.fn()} />);
   expect(screen.getByTestId('silence-overlay-percent')).toHaveTextContent('42%');
   expect(screen.getByTestId('silence-overlay-message')).toHaveTextContent('Rendering');
   expect(screen.getByText('Less than a minute remaining')).toBeInTheDocument();
   expect(screen.getByRole('progressbar', { name: 'Silence removal progress' })).toHaveAttribute('aria-valuenow', '42');
   expect(screen.getByRole('button', { name: 'Cancel job' })).toBeInTheDocument();
 
-  rerender(<SilenceOverlay job={job('complete')} starting={false} onCancel={jest.fn()} />);
+  rerender(<SilenceOverlay videoId={VIDEO_ID} job={job('complete')} starting={false} onCancel={jest.fn()} />);
   expect(screen.getByTestId('silence-overlay-percent')).toHaveTextContent('100%');
   expect(screen.getByTestId('silence-overlay-message')).toHaveTextContent(SILENCE_DONE_MESSAGE);
   expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
 
-  rerender(<SilenceOverlay job={job('loading')} starting={false} onCancel={jest.fn()} />);
+  rerender(<SilenceOverlay videoId={VIDEO_ID} job={job('loading')} starting={false} onCancel={jest.fn()} />);
   expect(screen.getByTestId('silence-overlay-message')).toHaveTextContent('Loading Updated Video');
 
-  rerender(<SilenceOverlay job={null} starting={false} onCancel={jest.fn()} />);
+  rerender(<SilenceOverlay videoId={VIDEO_ID} job={null} starting={false} onCancel={jest.fn()} />);
   expect(screen.queryByTestId('silence-overlay')).not.toBeInTheDocument();
 });
 

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { formatTimeRemaining } from '@wordcut/editor-core';
 import type { RunningJob } from '../jobs/jobRunner';
+import { JobEstimateLine } from '../shared/jobEstimate';
 
-export const SILENCE_DURATION_HINT = 'Silence removal usually takes 2 to 5 minutes.';
 export const SILENCE_DONE_MESSAGE = 'Silences removed successfully!';
 
 /**
@@ -10,7 +10,7 @@ export const SILENCE_DONE_MESSAGE = 'Silences removed successfully!';
  * remaining, then 100% with the success message and 'Loading Updated Video' before it fades out.
  * It cannot be dismissed while the job runs.
  */
-export function SilenceOverlay({ job, starting, onCancel }: { job: RunningJob | null; starting: boolean; onCancel: () => void }) {
+export function SilenceOverlay({ job, starting, onCancel, videoId }: { job: RunningJob | null; starting: boolean; onCancel: () => void; videoId?: string }) {
   if (!job && !starting) return null;
   const phase = job ? job.phase : 'starting';
   const status = job?.status ?? null;
@@ -50,7 +50,8 @@ export function SilenceOverlay({ job, starting, onCancel }: { job: RunningJob | 
             </p>
             {phase === 'running' || phase === 'starting' ? (
               <>
-                <p className="wc-muted wc-small">{SILENCE_DURATION_HINT} Leaving the page now asks first; coming back reconnects to the job.</p>
+                <JobEstimateLine videoId={videoId} kind="silence" />
+                <p className="wc-muted wc-small">Leaving the page now asks first; coming back reconnects to the job.</p>
                 {phase === 'running' ? (
                   <div className="wc-dialog__actions">
                     <button type="button" className="wc-button" onClick={onCancel}>

@@ -4,6 +4,7 @@ import type { SimilarWordAnalysis } from '@wordcut/editor-core';
 import { ConfirmDialog, InfoPopover } from '../shared/dialogs';
 import { formatDuration, formatTimestamp } from '../shared/format';
 import { plural, shorten } from './commands';
+import { FillerReview } from './FillerReview';
 import { useEditor } from './editorContext';
 import { MUTE_LEVEL_NAMES } from './muteLevels';
 import type { ConfirmKind } from './PendingBars';
@@ -14,8 +15,11 @@ export { MUTE_LEVEL_NAMES } from './muteLevels';
  * The editor's confirmations before a job (process the cuts, the mutes, remove the fillers, keep
  * the selection) and before muting a word's every occurrence. Each says what will change.
  */
-export function EditorDialogs({ confirm, onConfirm, onCancel, similar, similarLevel, onSimilarLevel, onMuteSimilar, onCancelSimilar }: {
+export function EditorDialogs({ confirm, onConfirm, onCancel, similar, similarLevel, onSimilarLevel, onMuteSimilar, onCancelSimilar, keptFillers, onKeptFillers }: {
   confirm: ConfirmKind | null;
+  /** the fillers the review keeps (not removed) */
+  keptFillers: ReadonlySet<number>;
+  onKeptFillers: (kept: Set<number>) => void;
   onConfirm: (kind: ConfirmKind) => void;
   onCancel: () => void;
   /** Mute Similar's question: the word's occurrences, or null while closed */
@@ -28,7 +32,8 @@ export function EditorDialogs({ confirm, onConfirm, onCancel, similar, similarLe
 }) {
   const pendingCuts = useEditor((s) => s.pendingCuts);
   const pendingMutes = useEditor((s) => s.pendingMutes);
-  const fillerCount = useEditor((s) => s.fillerCount);
+  const words = useEditor((s) => s.content.words);
+  const fillerWords = useEditor((s) => s.content.fillerWords);
   const mutesSummary = summarizeList(pendingMutes, 5);
   /** what the confirmation of a job kind shares: open while asked, confirming that kind */
   const asked = (kind: ConfirmKind) => ({ open: confirm === kind, testId: `confirm-${kind}`, onConfirm: () => onConfirm(kind), onCancel });
@@ -60,23 +65,9 @@ export function EditorDialogs({ confirm, onConfirm, onCancel, similar, similarLe
           {mutesSummary.more > 0 ? <li>and {mutesSummary.more} more</li> : null}
         </ul>
       </ConfirmDialog>
-      <ConfirmDialog
-        {...asked('fillers')}
-        title="Remove Filler Words"
-        description={
-          <p>
-            {plural(fillerCount, 'filler word')} will be cut from the video.{' '}
-            <InfoPopover label="What counts as a filler word">
-              <p>
-                Hesitations (um, uh, er, ah, hmm), drawn-out sounds, a word repeated at once, and quick or uncertain discourse words
-                (like, you know, so, well, actually…). Phrases such as “I mean” flag their first word. Ctrl+M flags the common ones
-                regardless of timing.
-              </p>
-            </InfoPopover>
-          </p>
-        }
-        confirmLabel="Remove Filler Words"
-      />
+      <ConfirmDialog {...asked('fillers')} title="Remove Filler Words" description={null} confirmLabel="Remove Filler Words">
+        {confirm === 'fillers' ? <FillerReview words={words} fillerWords={fillerWords} kept={keptFillers} onKept={onKeptFillers} /> : null}
+      </ConfirmDialog>
       <ConfirmDialog
         {...asked('keep')}
         title="Keep Selection"

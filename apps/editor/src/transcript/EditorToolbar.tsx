@@ -1,7 +1,7 @@
 import { formatDuration } from '../shared/format';
 import { plural } from './commands';
 import { SearchBox } from './SearchBox';
-import { SHORTCUT_LABELS } from './shortcuts';
+import { shortcutOf } from './actions';
 import { ToolButton } from './ToolButton';
 
 export interface EditorToolbarProps {
@@ -23,6 +23,8 @@ export interface EditorToolbarProps {
   onUndo: () => void;
   onRedo: () => void;
   onClearHistory: () => void;
+  /** opens the shortcut sheet */
+  onShortcuts: () => void;
   duration: number;
   wordCount: number;
   onSearchStep: (wordIndex: number) => void;
@@ -37,13 +39,16 @@ export function EditorToolbar(props: EditorToolbarProps) {
         <ToolButton label="Focus mode" pressed={props.focusMode} onClick={() => props.onFocusMode(!props.focusMode)} />
         <ToolButton label="Jump to Current" onClick={props.onJumpToCurrent} />
         <span className="wc-editor-toolbar__spacer" />
-        <ToolButton label="Undo" shortcut={SHORTCUT_LABELS.undo} onClick={props.onUndo} disabled={props.undoCount === 0} testId="undo">
+        <ToolButton label="Undo" shortcut={shortcutOf('undo')} onClick={props.onUndo} disabled={props.undoCount === 0} testId="undo">
           Undo <span className="wc-count" data-testid="undo-count">{props.undoCount}</span>
         </ToolButton>
-        <ToolButton label="Redo" shortcut={SHORTCUT_LABELS.redo} onClick={props.onRedo} disabled={props.redoCount === 0} testId="redo">
+        <ToolButton label="Redo" shortcut={shortcutOf('redo')} onClick={props.onRedo} disabled={props.redoCount === 0} testId="redo">
           Redo <span className="wc-count" data-testid="redo-count">{props.redoCount}</span>
         </ToolButton>
         <ToolButton label="Clear history" onClick={props.onClearHistory} testId="clear-history" />
+        <ToolButton label="Keyboard shortcuts" shortcut={shortcutOf('shortcuts')} onClick={props.onShortcuts} testId="keyboard-shortcuts" iconOnly>
+          <span aria-hidden="true">?</span>
+        </ToolButton>
       </div>
       <SearchBox onStep={props.onSearchStep} />
       <div className="wc-editor-toolbar__row" role="toolbar" aria-label="Transcript actions">

@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import type { MuteLevel } from '@wordcut/contracts';
 import { useEditor, useEditorStore } from './editorContext';
 import { MUTE_LEVEL_CHOICES } from './muteLevels';
-import { SHORTCUT_LABELS } from './shortcuts';
+import { shortcutOf } from './actions';
 import { ToolButton } from './ToolButton';
 import { isOutsidePress, placeToolbar, unionBox } from './toolbarPlacement';
 import type { Box } from './toolbarPlacement';
@@ -113,8 +113,8 @@ export const SelectionToolbar = forwardRef<HTMLDivElement, SelectionToolbarProps
         disabled={props.clipDisabledReason !== null}
         testId="selection-create-clip"
       />
-      <ToolButton label="Copy" shortcut={SHORTCUT_LABELS.copy} onClick={props.onCopy} />
-      <ToolButton label="Cut" shortcut={SHORTCUT_LABELS.markCut} onClick={props.onCut} testId="selection-cut" />
+      <ToolButton label="Copy" shortcut={shortcutOf('copy')} onClick={props.onCopy} />
+      <ToolButton label="Cut" shortcut={shortcutOf('mark-cut')} onClick={props.onCut} testId="selection-cut" />
       <span className="wc-selection-toolbar__group" role="group" aria-label="Mute" data-testid="selection-mute">
         <span className="wc-selection-toolbar__label" aria-hidden="true">
           Mute
@@ -132,7 +132,7 @@ export const SelectionToolbar = forwardRef<HTMLDivElement, SelectionToolbarProps
           </ToolButton>
         ))}
       </span>
-      {props.allMuted ? <ToolButton label="Unmute" shortcut={SHORTCUT_LABELS.unmute} onClick={props.onUnmute} /> : null}
+      {props.allMuted ? <ToolButton label="Unmute" shortcut={shortcutOf('unmute')} onClick={props.onUnmute} /> : null}
     </div>
   );
 });

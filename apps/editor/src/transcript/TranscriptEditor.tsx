@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { Transcript, Video } from '@wordcut/contracts';
 import type { MuteLevel } from '@wordcut/edit-list';
-import { EXPORT_LIMIT_TOOLTIP, muteLevelOfMark, redoCount, selectedIndices, undoCount } from '@wordcut/editor-core';
+import { EXPORT_LIMIT_TOOLTIP, fillersToRemove, muteLevelOfMark, redoCount, selectedIndices, undoCount } from '@wordcut/editor-core';
 import type { SimilarWordAnalysis } from '@wordcut/editor-core';
 import { apiJson, editorBridge, isApiError, toast } from '@wordcut/ui';
 import { useJobs } from '../jobs/jobRunner';
@@ -27,7 +27,6 @@ import {
   muteWords,
   openCreateClipDialog,
   pasteText,
-  runShortcut,
   saveWordText,
   selectedText,
   similarWordsToMute,
@@ -47,7 +46,10 @@ import { linkEditorToPage } from './pageLink';
 import { PendingBars } from './PendingBars';
 import type { ConfirmKind } from './PendingBars';
 import { SelectionToolbar } from './SelectionToolbar';
-import { commandForKey, isTextEntryTarget } from './shortcuts';
+import { actionForKey, runAction } from './actions';
+import type { ActionContext } from './actions';
+import { isTextEntryTarget } from './shortcuts';
+import { ShortcutSheet } from './ShortcutSheet';
 import { TranscriptList } from './TranscriptList';
 import type { TranscriptListApi } from './TranscriptList';
 import { WordEditPopover } from './WordEditPopover';
@@ -137,6 +139,8 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   const [menuWord, setMenuWord] = useState<number | null>(null);
   const [similar, setSimilar] = useState<SimilarWordAnalysis | null>(null);
   const [similarLevel, setSimilarLevel] = useState<MuteLevel>('silence');
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [keptFillers, setKeptFillers] = useState<ReadonlySet<number>>(new Set());
 
   const words = useEditor((s) => s.content.words);
   const hasSelection = useEditor((s) => s.selection.length > 0);
@@ -188,6 +192,16 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
     setEditing({ index, rect: element.getBoundingClientRect() });
   };
 
+  const actions: ActionContext = {
+    ...commands,
+    openEdit,
+    openShortcuts: () => setShortcutsOpen(true),
+    togglePlayback: () => {
+      if (playback.getSnapshot().playing) playback.pause();
+      else playback.play().catch(() => toast({ title: 'Playback failed', description: 'The video cannot play right now.', variant: 'destructive' }));
+    },
+  };
+
   const closeEdit = (index: number) => {
     setEditing(null);
     list.current?.focusWord(index);
@@ -202,7 +216,11 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
 
   const runConfirmed = (kind: ConfirmKind) => {
     setConfirm(null);
-    const process = { cuts: processCuts, mutes: processMutes, fillers: processFillers, keep: processKeep }[kind];
+    if (kind === 'fillers') {
+      void processFillers(jobs, fillersToRemove(store.getSnapshot().content.fillerWords, keptFillers));
+      return;
+    }
+    const process = { cuts: processCuts, mutes: processMutes, keep: processKeep }[kind];
     void process(jobs);
   };
 
@@ -238,10 +256,11 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
       return;
     }
     if (!isEditorEvent(event) || runner.job) return;
-    const command = commandForKey(event.nativeEvent);
-    if (!command) return;
+    const onWord = (event.target as HTMLElement).closest?.('[data-testid="transcript-word"]') != null;
+    const found = actionForKey(event.nativeEvent, onWord);
+    if (!found) return;
     event.preventDefault();
-    runShortcut(commands, command, openEdit);
+    runAction(actions, found);
   };
 
   const onCopy = (event: ClipboardEvent<HTMLElement>) => {
@@ -277,7 +296,14 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         focusMode={focusMode}
         onFocusMode={setFocusMode}
         onJumpToCurrent={() => list.current?.focusWord(wordAtOrBefore(store.getSnapshot().content.words, playback.getSnapshot().currentTime))}
-        onRemoveFillers={() => (fillerCount > 0 ? setConfirm('fillers') : toast({ title: 'No filler words found' }))}
+        onRemoveFillers={() => {
+          if (fillerCount === 0) {
+            toast({ title: 'No filler words found' });
+            return;
+          }
+          setKeptFillers(new Set());
+          setConfirm('fillers');
+        }}
         onDetectSilence={silenceTools?.detectSilence}
         onBurnCaptions={silenceTools?.burnCaptions}
         onFindKeyMoments={openKeyClips}
@@ -285,6 +311,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         fillerCount={fillerCount}
         undoCount={undoSteps}
         redoCount={redoSteps}
+        onShortcuts={() => setShortcutsOpen(true)}
         onUndo={() => void stepHistory(versions, 'undo')}
         onRedo={() => void stepHistory(versions, 'redo')}
         onClearHistory={() =>
@@ -361,7 +388,10 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         />
       ) : null}
 
+      <ShortcutSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <EditorDialogs
+        keptFillers={keptFillers}
+        onKeptFillers={setKeptFillers}
         confirm={confirm}
         onConfirm={runConfirmed}
         onCancel={() => setConfirm(null)}

@@ -58,7 +58,7 @@ function wordIndexOf(target: EventTarget | null): number | null {
 /**
  * The virtualised transcript: paragraphs with timestamps and clickable words. Words are one
  * roving tab stop: arrows move (Shift extends the selection), Home/End, Enter plays from the
- * word, Space selects it, F2 edits it, the context-menu key opens its menu. Mouse: a click
+ * word, Space plays or pauses, Shift+Space selects it, F2 edits it, the context-menu key opens its menu. Mouse: a click
  * selects and seeks after 300 ms, a double click edits, a triple click selects the sentence
  * (again: the paragraph), a drag past 2 px selects a run, Shift extends, Ctrl/Cmd toggles.
  */
@@ -250,7 +250,8 @@ export const TranscriptList = forwardRef<TranscriptListApi, TranscriptListProps>
       seekToWord(index);
       return;
     }
-    if (event.key === ' ') {
+    // Shift+Space selects the word, Ctrl/Cmd+Space adds or removes it; Space alone plays or pauses (the action registry)
+    if (event.key === ' ' && (event.shiftKey || event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       const snapshot = store.getSnapshot();
       store.select(event.ctrlKey || event.metaKey ? toggleWord(snapshot.selection, index) : selectRange(index, index), index);
@@ -282,8 +283,9 @@ export const TranscriptList = forwardRef<TranscriptListApi, TranscriptListProps>
       onContextMenu={onContextMenu}
     >
       <p id={hintId} className="wc-visually-hidden">
-        Arrow keys move between words, Shift with an arrow extends the selection, Space selects, Enter plays from the word,
-        F2 edits it, and the context menu key opens its actions.
+        Arrow keys move between words, Shift with an arrow extends the selection, Shift+Space selects the word, Space plays
+        or pauses, Enter plays from the word, F2 edits it, the context menu key opens its actions, and question mark lists
+        every shortcut.
       </p>
       <div
         ref={listRef}

@@ -5,7 +5,8 @@ import { copySelection, cutSelection, muteWords, removeFillerWord, restoreWords,
 import type { EditorCommandContext } from './commands';
 import { useEditor } from './editorContext';
 import { MUTE_LEVEL_CHOICES } from './muteLevels';
-import { SHORTCUT_LABELS, shortcutLabel } from './shortcuts';
+import { shortcutOf } from './actions';
+import { shortcutLabel } from './shortcuts';
 
 function MenuItem({ label, shortcut, onSelect, disabled = false, testId }: { label: string; shortcut?: string; onSelect: () => void; disabled?: boolean; testId?: string }) {
   return (
@@ -52,11 +53,11 @@ export function WordMenu({ word, onClose, onCloseFocus, commands, onEditWord, on
           }}
         >
           <MenuItem label="Select Word" onSelect={() => word !== null && selectWord(editor, word)} />
-          <MenuItem label="Edit Word" shortcut={SHORTCUT_LABELS.editWord} onSelect={() => word !== null && setTimeout(() => onEditWord(word), 0)} />
-          <MenuItem label="Copy" shortcut={SHORTCUT_LABELS.copy} onSelect={() => copySelection(commands)} />
+          <MenuItem label="Edit Word" shortcut={shortcutOf('edit-word')} onSelect={() => word !== null && setTimeout(() => onEditWord(word), 0)} />
+          <MenuItem label="Copy" shortcut={shortcutOf('copy')} onSelect={() => copySelection(commands)} />
           <MenuItem
             label="Cut Selection"
-            shortcut={SHORTCUT_LABELS.cut}
+            shortcut={shortcutOf('cut-text')}
             onSelect={() => {
               copySelection(commands);
               cutSelection(editor);
@@ -81,11 +82,11 @@ export function WordMenu({ word, onClose, onCloseFocus, commands, onEditWord, on
               </ContextMenu.SubContent>
             </ContextMenu.Portal>
           </ContextMenu.Sub>
-          <MenuItem label="Unmute Word" shortcut={SHORTCUT_LABELS.unmute} disabled={!isMuted} onSelect={() => unmuteWords(editor, targetWords(commands))} />
+          <MenuItem label="Unmute Word" shortcut={shortcutOf('unmute')} disabled={!isMuted} onSelect={() => unmuteWords(editor, targetWords(commands))} />
           <MenuItem label="Mute Similar" onSelect={() => word !== null && onMuteSimilar(word)} />
           <ContextMenu.Separator className="wc-menu__separator" />
           <MenuItem label="Remove Filler Word" disabled={!isFiller} onSelect={() => word !== null && removeFillerWord(editor, word)} />
-          <MenuItem label="Delete Word" shortcut={SHORTCUT_LABELS.markCut} onSelect={() => toggleCutMarks(editor, targetWords(commands))} />
+          <MenuItem label="Delete Word" shortcut={shortcutOf('mark-cut')} onSelect={() => toggleCutMarks(editor, targetWords(commands))} />
           <MenuItem label="Restore Word" disabled={!isMarked} testId="menu-restore" onSelect={() => restoreWords(editor, targetWords(commands))} />
         </ContextMenu.Content>
       </ContextMenu.Portal>

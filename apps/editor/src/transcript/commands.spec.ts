@@ -1,3 +1,5 @@
+import { action, runAction } from './actions';
+import type { ActionContext, ActionId } from './actions';
 import { selectRange, toggleWord } from '@wordcut/editor-core';
 import type { ToastInput } from '@wordcut/ui';
 import { createPlaybackStore } from '../shared/playback';
@@ -18,7 +20,6 @@ import {
   pasteText,
   removeFillerWord,
   replaceCurrentMatch,
-  runShortcut,
   saveWordText,
   selectedText,
   similarWordsToMute,
@@ -319,27 +320,38 @@ describe('clear history', () => {
   });
 });
 
-describe('shortcuts', () => {
+describe('actions of the registry', () => {
   it('run their command on the selection or the focused word', () => {
     const { context, editor, words, focus } = setup(['a', 'b', 'c']);
     const openEdit = jest.fn();
-    runShortcut(context, 'select-all', openEdit);
+    const togglePlayback = jest.fn();
+    const openShortcuts = jest.fn();
+    const c: ActionContext = { ...context, openEdit, togglePlayback, openShortcuts };
+    const run = (id: ActionId) => runAction(c, action(id));
+    run('select-all');
     expect(editor.getSnapshot().selection).toEqual([{ start: 0, end: 2 }]);
-    runShortcut(context, 'escape', openEdit);
+    run('escape');
     expect(editor.getSnapshot().selection).toHaveLength(0);
+    // marks need words to apply to
+    expect(run('mute-whisper')).toBe(false);
     focus(1);
-    runShortcut(context, 'mute-whisper', openEdit);
-    runShortcut(context, 'mark-cut', openEdit);
+    run('mute-whisper');
+    run('mark-cut');
     expect(editor.getSnapshot().pendingMutes.map((m) => [m.wordIndices, m.level])).toEqual([[[1], 'whisper']]);
-    expect(editor.getSnapshot().pendingCuts.map((c) => c.wordIndices)).toEqual([[1]]);
-    runShortcut(context, 'unmute', openEdit);
+    expect(editor.getSnapshot().pendingCuts.map((x) => x.wordIndices)).toEqual([[1]]);
+    run('unmute');
     expect(editor.getSnapshot().pendingMutes).toHaveLength(0);
-    runShortcut(context, 'edit-word', openEdit);
+    run('edit-word');
     expect(openEdit).toHaveBeenCalledWith(1);
     saveWordText(editor, 0, 'x');
-    runShortcut(context, 'undo', openEdit);
+    run('undo');
     expect(words()).toEqual(['a', 'b', 'c']);
-    runShortcut(context, 'redo', openEdit);
+    run('redo');
     expect(words()).toEqual(['x', 'b', 'c']);
+    run('play-pause');
+    run('shortcuts');
+    expect([togglePlayback.mock.calls.length, openShortcuts.mock.calls.length]).toEqual([1, 1]);
+    // keys the browser or the word list handle have no run here
+    expect(run('copy')).toBe(false);
   });
 });

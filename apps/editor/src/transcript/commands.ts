@@ -3,7 +3,7 @@ import {
   KEEP_MESSAGES,
   checkKeepSelection,
   deleteWordsDeltas,
-  detectKeyboardFillers,
+  flaggedFillers,
   findSimilarWords,
   isCutMark,
   isOutOfSync,
@@ -23,7 +23,6 @@ import type { PlaybackStore } from '../shared/playback';
 import { REFRESH_ACTION } from '../shared/refreshPage';
 import type { WorkspaceStore } from '../shared/workspace';
 import type { EditorStore } from './editorStore';
-import type { EditorCommand } from './shortcuts';
 
 /**
  * The transcript editor's commands, as plain functions over the page's stores: what a toolbar
@@ -121,10 +120,10 @@ export function restoreWords(editor: EditorStore, indices: readonly number[]): v
   editor.restoreWords(indices);
 }
 
-/** Ctrl/Cmd+M: flags the keyboard fillers as the filler list (undoable) and says how many. */
+/** Ctrl/Cmd+M: flags the keyboard fillers on top of the automatic ones (undoable) and says how many: the chip's count. */
 export function flagKeyboardFillers(context: Pick<EditorCommandContext, 'editor' | 'toast'>): void {
   const { editor } = context;
-  const found = detectKeyboardFillers(editor.getSnapshot().content.words);
+  const found = flaggedFillers(editor.getSnapshot().content.words);
   editor.setFillers(found, `Flag ${plural(found.length, 'filler word')}`);
   editor.refreshFillers();
   context.toast({ title: found.length ? `${plural(found.length, 'filler word')} flagged` : 'No filler words found' });
@@ -275,49 +274,5 @@ export async function clearHistory(
     context.toast({ title: 'History cleared', description: 'The transcript is back to its original text.' });
   } catch {
     context.toast({ title: 'Error', description: 'Failed to revert changes. History preserved for retry.', variant: 'destructive' });
-  }
-}
-
-/** A keyboard shortcut's command; F2 opens the word editor through `openEdit`. */
-export function runShortcut(context: EditorCommandContext, command: EditorCommand, openEdit: (index: number) => void): void {
-  const { editor } = context;
-  switch (command) {
-    case 'select-all':
-      selectAllWords(editor);
-      return;
-    case 'undo':
-      if (context.stepHistory) context.stepHistory('undo');
-      else editor.undo();
-      return;
-    case 'redo':
-      if (context.stepHistory) context.stepHistory('redo');
-      else editor.redo();
-      return;
-    case 'detect-fillers':
-      flagKeyboardFillers(context);
-      return;
-    case 'mute-silence':
-      muteWords(editor, targetWords(context), 'silence');
-      return;
-    case 'mute-whisper':
-      muteWords(editor, targetWords(context), 'whisper');
-      return;
-    case 'mute-background':
-      muteWords(editor, targetWords(context), 'background');
-      return;
-    case 'unmute':
-      unmuteWords(editor, targetWords(context));
-      return;
-    case 'mark-cut':
-      toggleCutMarks(editor, targetWords(context));
-      return;
-    case 'escape':
-      escapeCommand(editor);
-      return;
-    case 'edit-word': {
-      const index = context.focusedWord();
-      if (index !== undefined) openEdit(index);
-      return;
-    }
   }
 }

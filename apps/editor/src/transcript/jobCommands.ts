@@ -93,9 +93,13 @@ export function processKeep(context: JobCommandContext): Promise<void> {
   });
 }
 
-/** Remove Filler Words: cuts every filler word from the media. */
-export function processFillers(context: JobCommandContext): Promise<void> {
-  const indices = [...context.editor.getSnapshot().content.fillerWords];
+/** Remove Filler Words: cuts the filler words from the media (every one, or those the review left checked). */
+export function processFillers(context: JobCommandContext, chosen?: readonly number[]): Promise<void> {
+  const indices = [...(chosen ?? context.editor.getSnapshot().content.fillerWords)];
+  if (indices.length === 0) {
+    context.toast({ title: 'No filler words selected', description: 'Every filler word is kept, so nothing was removed.' });
+    return Promise.resolve();
+  }
   return startJob(context, 'filler', () => calls(context).removeFillerWords(context.videoId, indices), { startFailure: 'Failed to remove filler words' });
 }
 

@@ -1,8 +1,8 @@
 import { MUTE_LEVELS } from '@wordcut/contracts';
 import { MUTE_LEVEL_CHOICES } from './muteLevels';
-import { commandForKey } from './shortcuts';
+import { actionForKey } from './actions';
 
-const press = (key: string) => commandForKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
+const press = (key: string) => actionForKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false })?.id;
 
 describe('mute level choices', () => {
   it('offers every level, in order, with the key that mutes at it', () => {

@@ -1,6 +1,6 @@
 import { MUTE_LEVELS } from '@wordcut/contracts';
 import type { MuteLevel } from '@wordcut/contracts';
-import { SHORTCUT_LABELS } from './shortcuts';
+import { shortcutOf } from './actions';
 
 /** A mute level as the editor offers it: its name and its key. */
 export interface MuteLevelChoice {
@@ -13,9 +13,9 @@ export interface MuteLevelChoice {
 export const MUTE_LEVEL_NAMES: Readonly<Record<MuteLevel, string>> = { silence: 'Silence', whisper: 'Whisper', background: 'Background' };
 
 const KEYS: Readonly<Record<MuteLevel, string>> = {
-  silence: SHORTCUT_LABELS.muteSilence,
-  whisper: SHORTCUT_LABELS.muteWhisper,
-  background: SHORTCUT_LABELS.muteBackground,
+  silence: shortcutOf('mute-silence'),
+  whisper: shortcutOf('mute-whisper'),
+  background: shortcutOf('mute-background'),
 };
 
 /** Silence (1), Whisper (2), Background (3): every place that mutes offers these three. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import {
   applyCutsRequestSchema,
   muteJobRequestSchema,
@@ -6,9 +6,11 @@ import {
   removeFillersRequestSchema,
   reorderRequestSchema,
   restoreVersionRequestSchema,
+  jobKindSchema,
   type JobKind,
   type JobStatus,
 } from '@wordcut/contracts';
+import { z } from 'zod';
 import { Caller, type Identity } from '../auth/identity';
 import { parseBody, parseId, parseSeq } from '../http';
 import { EditRequestService } from './edit-requests.service';
@@ -81,6 +83,13 @@ export class EditsController {
     const { expectedVersion } = parseBody(restoreVersionRequestSchema, body ?? {});
     const version = await this.edits.restoreVersion(parseId(id), caller.userId, parseSeq(seq), expectedVersion ?? null);
     return { success: true, version };
+  }
+
+  /** How long a job of a kind on this video will likely take (recent jobs of its kind and size), or nothing. */
+  @Get('videos/:id/job-estimate')
+  async jobEstimate(@Param('id') id: string, @Query('kind') kind: unknown, @Caller() caller: Identity) {
+    const { kind: parsed } = parseBody(z.object({ kind: jobKindSchema }), { kind });
+    return this.edits.jobEstimate(parseId(id), caller.userId, parsed);
   }
 
   /** A job of the caller's of `kinds` (anyone else's answers 404 like a missing one). */

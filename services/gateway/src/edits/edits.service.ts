@@ -12,6 +12,8 @@ import {
   videoRenderCompletedEventSchema,
   wordSchema,
   paragraphSchema,
+  jobEstimateSchema,
+  type JobEstimate,
   type JobCompletedEvent,
   type JobKind,
   type JobRequestedEvent,
@@ -233,6 +235,20 @@ export class EditService {
       await this.onJobEnded(jobId, 'failed', 'could not be queued');
       this.logger.error({ err, jobId }, 'could not publish a job request');
       throw new AppError(503, ErrorCode.ServiceUnavailable, 'The job could not be started right now. Please try again.');
+    }
+  }
+
+  /**
+   * How long a job of `kind` on this video will likely take: the median of recent ones on media
+   * of about its length (the jobs service keeps them), or nothing when too few or unknown.
+   */
+  async jobEstimate(videoId: string, ownerId: string, kind: JobKind): Promise<JobEstimate> {
+    const row = await this.ownedVideo(videoId, ownerId);
+    try {
+      return await this.bus.request(Subjects.rpcJobsEstimate, { kind, sizeSec: row.duration ?? null }, jobEstimateSchema);
+    } catch (err) {
+      this.logger.warn({ err, videoId, kind }, 'job estimate unavailable');
+      return { typicalSec: null, basedOn: 0 };
     }
   }
 
