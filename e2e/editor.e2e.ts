@@ -241,7 +241,7 @@ test.describe('transcript editor', () => {
     await expect(wordAt(page, silence!.first)).not.toHaveClass(/wc-word--mute-/);
   });
 
-  test('removes the filler words after a review that keeps one; Ctrl+M flags what the chip counts', async ({ page }) => {
+  test('removes the filler words after a review that keeps one; Ctrl+M flags what the chip counts', async ({ page }, testInfo) => {
     const id = await openDemoVideo(page);
     const before = await fetchTranscript(page, id);
     const videoBefore = await fetchVideo(page, id);
@@ -275,6 +275,12 @@ test.describe('transcript editor', () => {
     const keptIndex = Number(await keep.getAttribute('data-index'));
     await keep.uncheck();
     await expect(review).toContainText(`${count - 1} filler word${count - 1 === 1 ? '' : 's'} of ${count} will be cut`);
+    // the whole dialog, its buttons included, is on screen
+    const box = (await dialog.boundingBox())!;
+    const view = page.viewportSize()!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(view.height);
+    await dialog.screenshot({ path: testInfo.outputPath('filler-review.png') });
     await dialog.getByRole('button', { name: 'Remove Filler Words' }).click();
     await waitForJobToFinish(page);
 

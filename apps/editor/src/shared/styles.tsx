@@ -214,17 +214,19 @@ export const EDITOR_CSS = `
 .wc-menu__item[data-highlighted] { background: var(--wc-accent-soft); color: var(--wc-accent-strong); }
 .wc-menu__item[data-disabled] { opacity: 0.45; cursor: default; }
 .wc-menu__shortcut { color: var(--wc-text-muted); font-size: 0.8rem; }
+.wc-dialog:has(.wc-filler-review) { width: min(94vw, 620px); }
 .wc-filler-review__list { max-height: 50vh; overflow-y: auto; display: grid; gap: 0.4rem; margin: 0.5rem 0; }
 .wc-filler-review__kind { border: 1px solid var(--wc-border); border-radius: var(--wc-radius-small); padding: 0.3rem 0.6rem; margin: 0; }
 .wc-filler-review__kind legend { padding: 0 0.25rem; }
 .wc-filler-review__kind ul { list-style: none; margin: 0.25rem 0 0; padding: 0; display: grid; gap: 0.2rem; font-size: 0.9rem; }
 .wc-filler-review mark { background: var(--wc-filler-bg, #fff3c4); color: inherit; padding: 0 0.1em; border-radius: 2px; }
-.wc-shortcut-sheet { max-width: 760px; max-height: 90vh; overflow-y: auto; }
+.wc-dialog.wc-shortcut-sheet { width: min(94vw, 820px); max-height: 90vh; overflow-y: auto; }
 .wc-shortcut-sheet__groups { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 0 1.5rem; }
 .wc-shortcut-sheet h3 { font-size: 0.95rem; margin: 0.9rem 0 0.25rem; }
 .wc-shortcut-sheet dl { margin: 0; }
 .wc-shortcut-sheet__row { display: flex; justify-content: space-between; gap: 1rem; padding: 0.2rem 0; border-bottom: 1px solid var(--wc-border); font-size: 0.9rem; }
-.wc-shortcut-sheet dd { margin: 0; white-space: nowrap; }
+.wc-shortcut-sheet dt { flex: 1 1 auto; }
+.wc-shortcut-sheet dd { margin: 0; display: flex; flex-wrap: wrap; justify-content: flex-end; align-items: center; gap: 0.25rem; white-space: nowrap; }
 .wc-shortcut-sheet kbd { display: inline-block; min-width: 1.4em; padding: 0 0.3em; border: 1px solid var(--wc-text-muted); border-radius: 3px; font: inherit; font-size: 0.8rem; text-align: center; }
 .wc-menu__separator { height: 1px; background: var(--wc-border); margin: 0.25rem 0; }
 .wc-editor-footer {

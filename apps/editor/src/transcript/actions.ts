@@ -46,8 +46,8 @@ const hasTarget = (c: ActionContext) => targetWords(c).length > 0;
 export const EDITOR_ACTIONS = [
   { id: 'play-pause', label: 'Play or pause', keys: ['Space'], group: 'Playback', undoable: false, scope: 'word', run: (c) => c.togglePlayback() },
   { id: 'play-from-word', label: 'Play from the word', keys: ['Enter'], group: 'Playback', undoable: false },
-  { id: 'move', label: 'Move between words', keys: ['←', '→', '↑', '↓', 'Home', 'End'], group: 'Selection', undoable: false },
-  { id: 'extend', label: 'Extend the selection', keys: ['Shift+←', 'Shift+→', 'Shift+↑', 'Shift+↓'], group: 'Selection', undoable: false },
+  { id: 'move', label: 'Move between words', keys: ['Arrow keys', 'Home', 'End'], group: 'Selection', undoable: false },
+  { id: 'extend', label: 'Extend the selection', keys: ['Shift+Arrow keys'], group: 'Selection', undoable: false },
   { id: 'select-word', label: 'Select the word', keys: ['Shift+Space'], group: 'Selection', undoable: false },
   { id: 'toggle-word', label: 'Add or remove the word', keys: ['Ctrl+Space'], group: 'Selection', undoable: false },
   { id: 'select-all', label: 'Select all', keys: ['Ctrl+A'], group: 'Selection', undoable: false, run: (c) => selectAllWords(c.editor) },
