@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { DEMO_MEDIA_DIR, JOB_TIMEOUT_MS, authHeaders, fetchVideo, waitForJobToFinish, waitForTranscript } from './editor-helpers';
+import { DEMO_MEDIA_DIR, JOB_TIMEOUT_MS, authHeaders, editWord, fetchTranscript, fetchVideo, findPhrase, waitForJobToFinish, waitForTranscript } from './editor-helpers';
 
 /**
  * Silence detection and removal, and Burn Captions, in Chromium against the real stack, on the
@@ -119,16 +119,30 @@ async function savePlayerMedia(page: Page, file: string): Promise<void> {
   await writeFile(file, await response.body());
 }
 
-/** The brightest pixel (0..255) of the bottom quarter of the frame at `time`: the caption band; the talk's background is dark there. */
-async function bottomBandMaxLuma(file: string, time: number): Promise<number> {
+/** The bottom quarter of the frame at `time` in grey (one byte a pixel): the caption band; the talk's background is dark there. */
+async function bottomBand(file: string, time: number): Promise<Buffer> {
   const { stdout } = await run(
     'ffmpeg',
     ['-hide_banner', '-nostdin', '-v', 'error', '-ss', time.toFixed(2), '-i', file, '-frames:v', '1', '-vf', 'crop=iw:ih/4:0:ih*3/4,format=gray', '-f', 'rawvideo', '-'],
     { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
   );
+  return stdout;
+}
+
+/** The brightest pixel (0..255) of the caption band at `time`. */
+async function bottomBandMaxLuma(file: string, time: number): Promise<number> {
   let max = 0;
-  for (const value of stdout) max = Math.max(max, value);
+  for (const value of await bottomBand(file, time)) max = Math.max(max, value);
   return max;
+}
+
+/** The share of the caption band's pixels that differ by more than 64 levels between two files at `time`. */
+async function bandDifference(a: string, b: string, time: number): Promise<number> {
+  const [x, y] = await Promise.all([bottomBand(a, time), bottomBand(b, time)]);
+  expect(x.length).toBe(y.length);
+  let differ = 0;
+  for (let k = 0; k < x.length; k++) if (Math.abs(x[k]! - y[k]!) > 64) differ++;
+  return differ / x.length;
 }
 
 test.describe('silence removal and captions', () => {
@@ -234,20 +248,29 @@ test.describe('silence removal and captions', () => {
     await expect(page.getByTestId('silence-mark')).toHaveCount(0);
   });
 
-  test('Burn Captions renders the captions into the picture and reloads the video', async ({ page }) => {
+  test('Burn Captions: drawn into the picture, CC hidden so they are never doubled, out of date after a word edit, then burned again from the new words', async ({ page }) => {
     const id = await uploadTalk(page);
     const dir = await mkdtemp(path.join(tmpdir(), 'wordcut-captions-'));
     try {
       const beforeFile = path.join(dir, 'before.mp4');
       await savePlayerMedia(page, beforeFile);
       const srcBefore = await player(page).getAttribute('src');
+      await expect(page.getByTestId('captions-track')).toHaveCount(1);
 
-      const button = page.getByRole('button', { name: 'Burn Captions' });
+      const button = page.getByRole('button', { name: /^Burn Captions/ });
       await button.click();
-      await page.getByTestId('confirm-captions').getByRole('button', { name: 'Burn Captions' }).click();
+      const dialog = page.getByTestId('confirm-captions');
+      // the style is the version's setting: boxed, medium, at the bottom by default
+      await expect(dialog.getByRole('radio', { name: 'Boxed: white on a dark box' })).toBeChecked();
+      await expect(dialog.getByRole('radio', { name: 'Bottom' })).toBeChecked();
+      expect(await accessibilityViolations(page, '[data-testid="confirm-captions"]')).toEqual([]);
+      await dialog.getByRole('button', { name: 'Burn Captions' }).click();
       await waitForJobToFinish(page);
       await expect(player(page)).not.toHaveAttribute('src', srcBefore!, { timeout: 15_000 });
       expect((await fetchVideo(page, id)).status).toBe('completed');
+      // never twice: the player's own captions track is gone for a version with burned ones
+      await expect(page.getByTestId('captions-track')).toHaveCount(0);
+      await expect(button).toContainText('On');
 
       const afterFile = path.join(dir, 'after.mp4');
       await savePlayerMedia(page, afterFile);
@@ -256,6 +279,25 @@ test.describe('silence removal and captions', () => {
       const lumaAfter = await bottomBandMaxLuma(afterFile, 2.8);
       expect(lumaBefore).toBeLessThan(100);
       expect(lumaAfter).toBeGreaterThan(180);
+
+      // a word edit: the burned captions are out of date, and the button says so
+      const { words } = await fetchTranscript(page, id);
+      const welcome = findPhrase(words, 'welcome back');
+      const srcBurned = await player(page).getAttribute('src');
+      await editWord(page, welcome, 'GREETINGS');
+      await expect(page.getByTestId('captions-stale')).toHaveText('Out of date', { timeout: 15_000 });
+      await button.click();
+      await expect(dialog).toContainText('no longer match the transcript');
+      await dialog.getByRole('button', { name: 'Update Burned Captions' }).click();
+      await waitForJobToFinish(page);
+      await expect(player(page)).not.toHaveAttribute('src', srcBurned!, { timeout: 15_000 });
+      await expect(page.getByTestId('captions-stale')).toHaveCount(0);
+      const updatedFile = path.join(dir, 'updated.mp4');
+      await savePlayerMedia(page, updatedFile);
+      // the caption at 2.8 s now reads 'GREETINGS back to the channel.': its band differs from the first burn
+      expect(await bottomBandMaxLuma(updatedFile, 2.8)).toBeGreaterThan(180);
+      expect(await bandDifference(afterFile, updatedFile, 2.8)).toBeGreaterThan(0.002);
+      await expect(page.getByTestId('captions-track')).toHaveCount(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -10,10 +10,12 @@ describe('POST /api/clips body', () => {
     expect(createClipRequestSchema.parse({ ...CLIP, aspectRatio: '9:16', reframe: { offsetX: 12.5, offsetY: -4, scale: 1.5 } })).toEqual({
       ...CLIP,
       aspectRatio: '9:16',
+      captions: false,
       reframe: { offsetX: 12.5, offsetY: -4, scale: 1.5 },
     });
     expect(createClipRequestSchema.parse({ ...CLIP, reframe: {} }).reframe).toEqual({ offsetX: 0, offsetY: 0, scale: 1 });
-    expect(createClipRequestSchema.parse(CLIP)).toEqual({ ...CLIP, aspectRatio: 'Original' });
+    expect(createClipRequestSchema.parse(CLIP)).toEqual({ ...CLIP, aspectRatio: 'Original', captions: false });
+    expect(createClipRequestSchema.parse({ ...CLIP, captions: true }).captions).toBe(true);
   });
 
   it('holds the zoom to 1 to 2.5 and the pan to ±100 %', () => {

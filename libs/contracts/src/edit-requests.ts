@@ -81,6 +81,8 @@ export const createClipRequestSchema = z.object({
   startTime: z.number().finite().nonnegative(),
   endTime: z.number().finite().nonnegative(),
   aspectRatio: z.enum(['16:9', '9:16', '1:1', '4:5', '21:9', 'Original']).default('Original'),
+  /** burn the clip's words into its picture (in the version's caption style, else the default) */
+  captions: z.boolean().default(false),
   /** the zoom (1 to 2.5, as the dialog's slider) and pan (percent of the frame, 0 = centred) the preview showed */
   reframe: z
     .object({

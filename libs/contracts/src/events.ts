@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionStyleSchema } from './caption-style';
 import { jobKindSchema, jobStatusSchema, jobStatusValueSchema, probeResultSchema, renderSummarySchema } from './jobs';
 import { keyMomentsJobInputSchema } from './keymoments';
 
@@ -115,6 +116,8 @@ export const renderJobInputSchema = z.object({
   volumes: z.array(z.object({ start: z.number().nonnegative(), end: z.number().nonnegative(), volume: z.number().min(0).max(1) })),
   /** words on the output timeline to burn in as captions, or null */
   captions: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })).nullable(),
+  /** how burned captions look (absent: the default style) */
+  captionStyle: captionStyleSchema.nullable().optional(),
   /** clips: the aspect ratio and reframe; null keeps the native frame */
   reframe: z
     .object({

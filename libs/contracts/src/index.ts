@@ -10,6 +10,7 @@ export * from './energy-format';
 export * from './silence';
 export * from './publishing';
 export * from './mute-levels';
+export * from './caption-style';
 export * from './retry';
 export * from './edit-requests';
 export * from './limits';

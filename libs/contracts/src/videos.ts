@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionStyleSchema } from './caption-style';
 import { MAX_INSERTED_WORDS, MAX_WORD_DELTAS } from './limits';
 
 /**
@@ -54,6 +55,8 @@ export const videoSchema = z.object({
   transcriptId: z.string().uuid().nullable(),
   /** the edit version shown (docs/EDIT-VERSIONS.md); null until the first render or revert */
   currentVersion: z.number().int().nonnegative().nullable().default(null),
+  /** the current version's burned captions (null: none): their style, and `stale` once the words changed after the burn */
+  burnedCaptions: z.object({ style: captionStyleSchema, stale: z.boolean() }).nullable().default(null),
   /** the provider's library holds other media than the current version's (publishing would change it) */
   providerMediaStale: z.boolean().optional(),
   /** the provider holds captions of another transcript version than the current one */

@@ -1,6 +1,7 @@
 import { EditListError } from './errors';
 import { SLIVER, fmt, layoutOf } from './layout';
 import { assertEditList, editListSchema } from './schema';
+import type { CaptionStyle } from '@wordcut/contracts';
 import type { EditList } from './types';
 
 /** The edit list of an untouched video: all of it, in order, no mutes, no captions. */
@@ -24,11 +25,13 @@ export function outputDuration(el: EditList): number {
   return layoutOf(el).duration;
 }
 
-/** The same edit list with captions burned into renders (on) or not. */
-export function withCaptions(el: EditList, on: boolean): EditList {
+/** The same edit list with captions burned into renders (on, in `style` or the style it has) or not. */
+export function withCaptions(el: EditList, on: boolean, style?: CaptionStyle): EditList {
   assertEditList(el);
   if (typeof on !== 'boolean') throw new EditListError('INVALID_EDIT_LIST', `captions must be switched on or off with true or false (got ${String(on)}).`);
-  return { ...cloneEditList(el), burnCaptions: on };
+  const next: EditList = { ...cloneEditList(el), burnCaptions: on };
+  if (on && style) next.captionStyle = { ...style };
+  return next;
 }
 
 /**
@@ -57,5 +60,6 @@ export function cloneEditList(el: EditList): EditList {
     segments: el.segments.map((s) => ({ start: s.start, end: s.end })),
     mutes: el.mutes.map((m) => ({ start: m.start, end: m.end, level: m.level })),
     burnCaptions: el.burnCaptions,
+    ...(el.captionStyle ? { captionStyle: { ...el.captionStyle } } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { muteLevelSchema } from '@wordcut/contracts';
+import { captionStyleSchema, muteLevelSchema } from '@wordcut/contracts';
 import { z } from 'zod';
 import { EditListError } from './errors';
 import type { EditList } from './types';
@@ -26,6 +26,7 @@ export const editListSchema: z.ZodType<EditList> = z
     segments: z.array(segmentSchema).min(1, 'an edit list keeps at least one segment'),
     mutes: z.array(muteSchema),
     burnCaptions: z.boolean(),
+    captionStyle: captionStyleSchema.optional(),
   })
   .superRefine((el, ctx) => {
     const { sourceDuration } = el;

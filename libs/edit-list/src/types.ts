@@ -1,3 +1,4 @@
+import type { CaptionStyle } from '@wordcut/contracts';
 /**
  * The edit list: a video keeps its original media untouched, and what the user sees (the "output")
  * is described as the kept source ranges in play order, plus mutes and a captions flag. Renders
@@ -40,6 +41,8 @@ export interface EditList {
   mutes: SourceMute[];
   /** captions are burned into renders */
   burnCaptions: boolean;
+  /** how burned captions look (absent: the default style) */
+  captionStyle?: CaptionStyle;
 }
 
 /** A mute placed in output time, ready for a render: where, which level, and the volume factor. */

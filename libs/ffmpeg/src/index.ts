@@ -84,4 +84,4 @@ export { AAC_BLOCK, SPLICE_MIN_SNR_DB, adtsFrameOffsets, spliceGains, spliceRegi
 export { renderEdit, smartRenderBlocker, type RenderRequest, type RenderResult, type RenderPath } from './render/render';
 export { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange, type PcmFormat } from './render/audio';
 export { ASPECT_RATIOS, ASPECT_RATIO_IDS, DEFAULT_REFRAME, RATIO_MATCH_TOLERANCE, planReframe, type AspectRatioId, type Reframe, type ReframeMode, type ReframePlan } from './render/reframe';
-export { assEscape, assTime, buildAssScript, buildCaptionCues, type CaptionCue, type CaptionLayout, type CaptionWord } from './render/captions';
+export { DEFAULT_CAPTION_LOOK, assEscape, assTime, buildAssScript, buildCaptionCues, type CaptionCue, type CaptionLayout, type CaptionLook, type CaptionWord } from './render/captions';

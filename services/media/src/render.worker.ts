@@ -10,7 +10,7 @@ import {
   Consumers,
   withDelivery,
 } from '@wordcut/contracts';
-import { buildAssScript, buildCaptionCues, machineCpus, MediaProbeError, planReframe, renderEdit, type DiskCache, type RenderMediaInfo } from '@wordcut/ffmpeg';
+import { DEFAULT_CAPTION_LOOK, buildAssScript, buildCaptionCues, machineCpus, MediaProbeError, planReframe, renderEdit, type DiskCache, type RenderMediaInfo } from '@wordcut/ffmpeg';
 import { PermanentError, type ConsumerDef, type InboundMessage, type Messaging } from '@wordcut/messaging';
 import type { Logger } from '@wordcut/platform';
 import { ObjectNotFoundError, type ObjectStorage, type UploadResult } from '@wordcut/storage';
@@ -231,7 +231,7 @@ export class RenderWorker {
     const reframe = plan && plan.mode !== 'original' ? plan : null;
     const width = reframe?.width ?? srcW;
     const height = reframe?.height ?? srcH;
-    const assScript = cmd.captions && cmd.captions.length > 0 ? buildAssScript(buildCaptionCues(cmd.captions), width, height) : null;
+    const assScript = cmd.captions && cmd.captions.length > 0 ? buildAssScript(buildCaptionCues(cmd.captions), width, height, undefined, cmd.captionStyle ?? DEFAULT_CAPTION_LOOK) : null;
     return { videoFilter: reframe?.filter ?? null, assScript };
   }
 }

@@ -188,6 +188,7 @@ describe('Create Clip dialog', () => {
     expect(within(dialog).getByRole('radio', { name: /^Story/ })).toBeChecked();
     const name = within(dialog).getByTestId('clip-name');
     fireEvent.change(name, { target: { value: '  Opening line  ' } });
+    fireEvent.click(within(dialog).getByTestId('clip-captions'));
     // Enter submits: the field sits in a form with an enabled submit button, so the browser's
     // implicit submission (which jsdom does not perform for synthetic key events) sends the form
     const form = (name as HTMLInputElement).form!;
@@ -196,7 +197,7 @@ describe('Create Clip dialog', () => {
     expect(within(form).getByTestId('create-clip-submit')).toBeEnabled();
     fireEvent.submit(form);
     await waitFor(() => expect(api.count('POST', '/api/clips')).toBe(1));
-    expect(bodyOf(api, 'POST', '/api/clips')).toEqual({ videoId: VIDEO_ID, name: 'Opening line', startTime: 0.5, endTime: 1.4, aspectRatio: '9:16' });
+    expect(bodyOf(api, 'POST', '/api/clips')).toEqual({ videoId: VIDEO_ID, name: 'Opening line', startTime: 0.5, endTime: 1.4, aspectRatio: '9:16', captions: true });
     await waitFor(() => expect(screen.queryByTestId('create-clip-dialog')).not.toBeInTheDocument());
     expect(getToasts()[0]).toMatchObject({ title: 'Clip created', description: 'Opening line is being processed...' });
   });

@@ -285,6 +285,7 @@ function CreateClipDialog({ videoId, video }: { videoId: string; video?: Video }
   const [framing, setFraming] = useState<Framing>({ ...INITIAL_FRAMING, ratio: DEFAULT_ASPECT_RATIO });
   const [measured, setMeasured] = useState<SourceSize | null>(null);
   const [touched, setTouched] = useState(false);
+  const [captions, setCaptions] = useState(false);
   const open = request !== null;
   const aspect = framing.ratio;
   // the element's size once it knows it, else the probed one
@@ -298,6 +299,7 @@ function CreateClipDialog({ videoId, video }: { videoId: string; video?: Video }
     setName('');
     setFraming({ ...INITIAL_FRAMING, ratio: DEFAULT_ASPECT_RATIO });
     setTouched(false);
+    setCaptions(false);
   }, [open]);
 
   // the player's overlay frames the same window
@@ -321,7 +323,7 @@ function CreateClipDialog({ videoId, video }: { videoId: string; video?: Video }
     if (error || !request) return;
     const reframe = clipReframe(framing);
     create.mutate(
-      { videoId, name: name.trim(), startTime: request.start, endTime: request.end, aspectRatio: aspect, ...(reframe ? { reframe } : {}) },
+      { videoId, name: name.trim(), startTime: request.start, endTime: request.end, aspectRatio: aspect, ...(captions ? { captions: true } : {}), ...(reframe ? { reframe } : {}) },
       { onSuccess: close },
     );
   };
@@ -373,6 +375,10 @@ function CreateClipDialog({ videoId, video }: { videoId: string; video?: Video }
               </div>
               {source ? <ClipFraming source={source} framing={framing} size={size} geometry={geometry} onFraming={setFraming} onSize={onSize} /> : null}
             </div>
+            <label className="wc-clip-captions">
+              <input type="checkbox" checked={captions} onChange={(e) => setCaptions(e.target.checked)} data-testid="clip-captions" /> Burn captions into the clip
+              (in the video&apos;s caption style)
+            </label>
             <div className="wc-dialog__actions">
               <Dialog.Close className="wc-button" type="button">
                 Cancel

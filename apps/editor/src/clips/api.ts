@@ -27,6 +27,8 @@ export interface NewClip {
   startTime: number;
   endTime: number;
   aspectRatio: AspectRatio;
+  /** burn the clip's words into its picture */
+  captions?: boolean;
 }
 
 export const clipKeys = {

@@ -143,7 +143,7 @@ export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePa
           <EditorColumn video={video} transcript={transcriptQuery} />
         </div>
         <JobOverlay job={isSilenceJob(runner.job) ? null : runner.job} onCancel={() => void runner.cancel()} videoId={videoId} />
-        <SilenceLayer duration={video.duration ?? Number.POSITIVE_INFINITY} mediaVersion={video.processedFilename ?? null} />
+        <SilenceLayer duration={video.duration ?? Number.POSITIVE_INFINITY} mediaVersion={video.processedFilename ?? null} burnedCaptions={video.burnedCaptions} />
         <ActiveJobs />
 
         <EditorFooter

@@ -48,7 +48,8 @@ export function VideoPlayer({ video, title, fallbackSrc }: { video: Video; title
   const index = attempt.key === sourcesKey ? attempt.index : 0;
   const src = sources[index];
   const failed = attempt.key === sourcesKey && attempt.index >= sources.length && sources.length > 0;
-  const captions = video.status === 'completed' ? captionsTrackUrl(video) : null;
+  // a version with burned captions shows them in the picture: the player's own track would double them
+  const captions = video.status === 'completed' && !video.burnedCaptions ? captionsTrackUrl(video) : null;
 
   useEffect(() => {
     if (video.duration != null) store.setDuration(video.duration);

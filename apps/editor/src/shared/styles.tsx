@@ -220,6 +220,20 @@ export const EDITOR_CSS = `
 .wc-filler-review__kind legend { padding: 0 0.25rem; }
 .wc-filler-review__kind ul { list-style: none; margin: 0.25rem 0 0; padding: 0; display: grid; gap: 0.2rem; font-size: 0.9rem; }
 .wc-filler-review mark { background: var(--wc-filler-bg, #fff3c4); color: inherit; padding: 0 0.1em; border-radius: 2px; }
+.wc-badge { display: inline-block; margin-left: 0.35rem; padding: 0 0.35rem; border-radius: 999px; border: 1px solid currentColor; font-size: 0.72rem; line-height: 1.35; }
+.wc-badge--warning { background: #fff4d6; color: #7a4b00; border-color: #b77900; }
+.wc-dialog.wc-captions { width: min(94vw, 560px); max-height: 92vh; overflow-y: auto; }
+.wc-captions__choice { flex-wrap: wrap; gap: 0.35rem 1rem; }
+.wc-captions__choice legend { font-weight: 600; margin-bottom: 0.2rem; }
+.wc-captions__preview { position: relative; aspect-ratio: 16 / 9; background: linear-gradient(135deg, #3b4a5a, #6b7f91); border-radius: var(--wc-radius-small); margin: 0.5rem 0; display: flex; justify-content: center; align-items: flex-end; padding: 7% 6%; }
+.wc-captions__preview[data-position='middle'] { align-items: center; }
+.wc-captions__preview[data-position='top'] { align-items: flex-start; padding-top: 5%; }
+.wc-captions__sample { font-weight: 700; text-align: center; color: #fff; font-size: 1rem; }
+.wc-captions__sample--small { font-size: 0.8rem; }
+.wc-captions__sample--large { font-size: 1.25rem; }
+.wc-captions__sample--boxed { background: rgba(0,0,0,0.75); padding: 0.1em 0.4em; }
+.wc-captions__sample--classic { text-shadow: 0 0 2px #000, 0 0 2px #000, 1px 1px 2px #000; }
+.wc-captions__sample--bold { color: #ffe500; font-size: 1.15em; text-shadow: 0 0 3px #000, 0 0 3px #000, 2px 2px 2px #000; }
 .wc-dialog.wc-shortcut-sheet { width: min(94vw, 820px); max-height: 90vh; overflow-y: auto; }
 .wc-shortcut-sheet__groups { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 0 1.5rem; }
 .wc-shortcut-sheet h3 { font-size: 0.95rem; margin: 0.9rem 0 0.25rem; }

@@ -1,12 +1,13 @@
 import { useContext, useEffect, useMemo, useRef } from 'react';
+import type { Video } from '@wordcut/contracts';
 import { toast } from '@wordcut/ui';
 import { useJobs } from '../jobs/jobRunner';
 import type { RunningJob } from '../jobs/jobRunner';
 import { useRefreshVideo } from '../jobs/refresh';
-import { ConfirmDialog } from '../shared/dialogs';
 import { usePlaybackStore } from '../shared/playback';
 import { useWorkspaceStore } from '../shared/workspace';
 import { burnCaptions, clearSilences, openSilencePanel } from './commands';
+import { CaptionsDialog } from './CaptionsDialog';
 import { PauseHelpDialog } from './PauseHelpDialog';
 import { SilenceContext, useSilence, useSilenceCommands } from './silenceContext';
 import { SilenceConfirmDialog } from './SilenceConfirmDialog';
@@ -22,7 +23,7 @@ export const isSilenceJob = (job: RunningJob | null): boolean => job?.spec.type 
  * The silence panel, its dialogs and the removal overlay, for one video page; the browser asks
  * before leaving while a removal runs. `mediaVersion` names the media the player plays.
  */
-export function SilenceLayer({ duration, mediaVersion }: { duration: number; mediaVersion: string | null }) {
+export function SilenceLayer({ duration, mediaVersion, burnedCaptions = null }: { duration: number; mediaVersion: string | null; burnedCaptions?: Video['burnedCaptions'] }) {
   const runner = useJobs();
   const commands = useSilenceCommands();
   // pauses were measured on one version of the media: a new render drops them
@@ -42,22 +43,19 @@ export function SilenceLayer({ duration, mediaVersion }: { duration: number; med
       <SilencePanel duration={duration} />
       <PauseHelpDialog />
       <SilenceConfirmDialog duration={duration} />
-      <ConfirmDialog
+      <CaptionsDialog
         open={captionsConfirm}
-        testId="confirm-captions"
-        title="Burn Captions"
-        description={
-          <p>
-            The transcript will be drawn into the picture as captions, in a new version of the video that then reloads. This usually takes 2
-            to 5 minutes.
-          </p>
-        }
-        confirmLabel="Burn Captions"
-        onConfirm={() => {
+        videoId={commands.silence.videoId}
+        burned={burnedCaptions}
+        onBurn={(style) => {
           commands.silence.update({ captionsConfirmOpen: false });
-          void burnCaptions(commands);
+          void burnCaptions(commands, { style });
         }}
-        onCancel={() => commands.silence.update({ captionsConfirmOpen: false })}
+        onRemove={() => {
+          commands.silence.update({ captionsConfirmOpen: false });
+          void burnCaptions(commands, { enabled: false });
+        }}
+        onClose={() => commands.silence.update({ captionsConfirmOpen: false })}
       />
       <SilenceOverlay job={job} starting={starting && !job} onCancel={() => void runner.cancel()} videoId={commands.silence.videoId} />
     </>

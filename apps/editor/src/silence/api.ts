@@ -1,4 +1,4 @@
-import type { DetectSilenceRequest, DetectSilenceResponse, ProcessSilenceBody } from '@wordcut/contracts';
+import type { BurnCaptionsBody, DetectSilenceRequest, DetectSilenceResponse, ProcessSilenceBody } from '@wordcut/contracts';
 import { apiJson } from '@wordcut/ui';
 import type { JobStarted } from '../jobs/api';
 import { videoPath } from '../shared/api';
@@ -22,6 +22,6 @@ export function processSilence(videoId: string, silenceRanges: ProcessSilenceBod
   });
 }
 
-export function burnCaptions(videoId: string): Promise<JobStarted> {
-  return apiJson<JobStarted>(`${videoPath(videoId)}/burn-captions`, { method: 'POST', headers: bearerHeaders() });
+export function burnCaptions(videoId: string, request: BurnCaptionsBody = {}): Promise<JobStarted> {
+  return apiJson<JobStarted>(`${videoPath(videoId)}/burn-captions`, { method: 'POST', json: request, headers: bearerHeaders() });
 }

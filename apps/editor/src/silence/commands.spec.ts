@@ -175,8 +175,8 @@ describe('process', () => {
 describe('burn captions', () => {
   it('starts the caption job under the overlay and reloads the video when done', async () => {
     const { context, api, started, refreshVideo } = setup();
-    await burnCaptions(context);
-    expect(api.burnCaptions).toHaveBeenCalledWith('v1');
+    await burnCaptions(context, { style: { preset: 'classic', size: 'large', position: 'top' } });
+    expect(api.burnCaptions).toHaveBeenCalledWith('v1', { style: { preset: 'classic', size: 'large', position: 'top' } });
     expect(started[0]).toMatchObject({ jobId: 'caption_1', kind: 'caption', failureTitle: 'Caption processing failed' });
     await started[0]!.onCompleted!();
     expect(refreshVideo).toHaveBeenCalled();

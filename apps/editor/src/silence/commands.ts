@@ -1,3 +1,4 @@
+import type { BurnCaptionsBody } from '@wordcut/contracts';
 import { PAUSE_CONTEXT_WORDS_DEFAULT } from '@wordcut/contracts';
 import type { SilenceRecommendation } from '@wordcut/contracts';
 import { jobBlockedBy } from '@wordcut/editor-core';
@@ -168,11 +169,11 @@ export async function processSilences(context: SilenceCommandContext): Promise<v
   }
 }
 
-/** Burn Captions: renders the transcript into the picture as a job; the video reloads when done. */
-export async function burnCaptions(context: SilenceCommandContext): Promise<void> {
+/** Burn Captions: renders the current words into the picture in `style` (or takes them out) as a job; the video reloads when done. */
+export async function burnCaptions(context: SilenceCommandContext, request: BurnCaptionsBody = {}): Promise<void> {
   if (blockedByRunningJob(context)) return;
   try {
-    const { jobId } = await calls(context).burnCaptions(context.videoId);
+    const { jobId } = await calls(context).burnCaptions(context.videoId, request);
     context.runner.start({ ...JOB_SPECS['caption']!, jobId, onCompleted: () => context.refreshVideo() });
   } catch (error) {
     context.toast({ title: CAPTIONS_FAILED_TITLE, description: describeError(error), variant: 'destructive' });

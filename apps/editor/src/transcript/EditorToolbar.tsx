@@ -15,6 +15,8 @@ export interface EditorToolbarProps {
   onDetectSilence?: () => void;
   /** Burn Captions (a job); absent outside a video page */
   onBurnCaptions?: () => void;
+  /** the version's burned captions: none, matching the words, or drawn from words since edited */
+  captions?: 'none' | 'current' | 'stale';
   onFindKeyMoments: () => void;
   onReorder: () => void;
   fillerCount: number;
@@ -56,7 +58,23 @@ export function EditorToolbar(props: EditorToolbarProps) {
         {props.onDetectSilence ? <ToolButton label="Detect Silence" onClick={props.onDetectSilence} testId="detect-silence" /> : null}
         <ToolButton label="Find Key Moments" onClick={props.onFindKeyMoments} />
         <ToolButton label="Reorder Segments" onClick={props.onReorder} testId="reorder-segments" />
-        {props.onBurnCaptions ? <ToolButton label="Burn Captions" onClick={props.onBurnCaptions} testId="burn-captions" /> : null}
+        {props.onBurnCaptions ? (
+          <ToolButton
+            label="Burn Captions"
+            tooltip={props.captions === 'stale' ? 'Burned captions are out of date: words were edited since' : props.captions === 'current' ? 'Captions are burned into this version' : undefined}
+            onClick={props.onBurnCaptions}
+            testId="burn-captions"
+          >
+            Burn Captions
+            {props.captions === 'stale' ? (
+              <span className="wc-badge wc-badge--warning" data-testid="captions-stale">
+                Out of date
+              </span>
+            ) : props.captions === 'current' ? (
+              <span className="wc-badge">On</span>
+            ) : null}
+          </ToolButton>
+        ) : null}
         <span className="wc-editor-toolbar__spacer" />
         <span className="wc-chip" data-testid="chip-duration">{formatDuration(props.duration)}</span>
         <span className="wc-chip" data-testid="chip-words">{plural(props.wordCount, 'word')}</span>

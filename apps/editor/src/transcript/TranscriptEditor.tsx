@@ -157,6 +157,14 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   const silenceTools = useSilenceToolbar();
 
   useEffect(() => linkEditorToPage(store, workspace, editorBridge), [store, workspace]);
+  // a saved word edit makes burned captions out of date on the server: fetch the video to say so
+  const savedVersion = useEditor((s) => s.version);
+  const captionsCurrent = video.burnedCaptions !== null && !video.burnedCaptions.stale;
+  const firstVersion = useRef(savedVersion);
+  useEffect(() => {
+    if (captionsCurrent && savedVersion !== firstVersion.current) void queryClient.invalidateQueries({ queryKey: videoKeys.video(video.id) });
+    firstVersion.current = savedVersion;
+  }, [captionsCurrent, savedVersion, queryClient, video.id]);
 
   const commands: EditorCommandContext = {
     editor: store,
@@ -306,6 +314,7 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         }}
         onDetectSilence={silenceTools?.detectSilence}
         onBurnCaptions={silenceTools?.burnCaptions}
+        captions={video.burnedCaptions ? (video.burnedCaptions.stale ? 'stale' : 'current') : 'none'}
         onFindKeyMoments={openKeyClips}
         onReorder={() => enterReorderMode(commands, video.duration)}
         fillerCount={fillerCount}

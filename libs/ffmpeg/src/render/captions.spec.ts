@@ -284,8 +284,9 @@ describe('buildAssScript', () => {
       '',
       '[V4+ Styles]',
       'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-      // size 5.5 % of 1080 = 59, outline 8 % of that = 5, shadow 3, bottom-centred, margins 6 % / 7 %
-      'Style: Default,DejaVu Sans,59,&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,1,0,0,0,100,100,0,0,1,5,3,2,115,115,76,1',
+      // the default look (boxed, medium, bottom): size 5.2 % of 1080 = 56, a box (border style 3) 22 % of
+      // that = 12 around the text, no shadow, bottom-centred, margins 6 % / 14 % (above a player's controls)
+      'Style: Default,DejaVu Sans,56,&H00FFFFFF,&H00FFFFFF,&H40000000,&H80000000,1,0,0,0,100,100,0,0,3,12,0,2,115,115,151,1',
       '',
       '[Events]',
       'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
@@ -298,14 +299,22 @@ describe('buildAssScript', () => {
   it('uses the given font and never a font smaller than 12 or an outline thinner than 1', () => {
     const script = buildAssScript([], 160, 90, 'Noto Sans');
     expect(script).toContain('PlayResX: 160\nPlayResY: 90\n');
-    expect(script).toContain('Style: Default,Noto Sans,12,&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,1,0,0,0,100,100,0,0,1,1,1,2,10,10,6,1');
+    expect(script).toContain('Style: Default,Noto Sans,12,&H00FFFFFF,&H00FFFFFF,&H40000000,&H80000000,1,0,0,0,100,100,0,0,3,3,0,2,10,10,13,1');
     expect(script).not.toContain('Dialogue:');
     expect(script.endsWith('Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n')).toBe(true);
   });
 
   it('scales the style with a story frame', () => {
-    // 5.5 % of 1920 = 105.6 -> 106; outline 8.48 -> 8; shadow 4; margins 64.8 -> 65 and 134.4 -> 134
-    expect(buildAssScript([], 1080, 1920)).toContain(',DejaVu Sans,106,&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,1,0,0,0,100,100,0,0,1,8,4,2,65,65,134,1');
+    // 5.2 % of 1920 = 99.84 -> 100; box 22; margins 64.8 -> 65 and 268.8 -> 269
+    expect(buildAssScript([], 1080, 1920)).toContain(',DejaVu Sans,100,&H00FFFFFF,&H00FFFFFF,&H40000000,&H80000000,1,0,0,0,100,100,0,0,3,22,0,2,65,65,269,1');
+  });
+
+  it('draws each look: classic outlined, bold large and yellow, at the top or in the middle', () => {
+    const style = (look: Parameters<typeof buildAssScript>[4]) => buildAssScript([], 1920, 1080, 'DejaVu Sans', look).split('\n').find((l) => l.startsWith('Style:'));
+    // classic, small, top: 4.2 % = 45, outline 4, shadow 2, top-centred (8) 10 % from the top
+    expect(style({ preset: 'classic', size: 'small', position: 'top' })).toBe('Style: Default,DejaVu Sans,45,&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,1,0,0,0,100,100,0,0,1,4,2,8,115,115,108,1');
+    // bold, large, middle: 6.6 % x 1.15 = 82, yellow (BGR), outline 10, shadow 5, centred (5), no vertical margin
+    expect(style({ preset: 'bold', size: 'large', position: 'middle' })).toBe('Style: Default,DejaVu Sans,82,&H0000E5FF,&H0000E5FF,&H00000000,&H80000000,1,0,0,0,100,100,0,0,1,10,5,5,115,115,0,1');
   });
 
   it('emits one Dialogue line per cue with the escaped lines joined by \\N, for any cue text', () => {

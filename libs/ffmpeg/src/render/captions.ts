@@ -1,7 +1,7 @@
 /**
  * Burned-in captions: an ASS script (rendered by libass through ffmpeg's `ass` filter) made from
- * timed words, with a readable default style: bold sans-serif about 5.5 % of the frame height,
- * white with a black outline and soft shadow, bottom-centred, at most two lines of ~42 characters.
+ * timed words in one of three looks (boxed, classic, bold; three sizes; bottom, middle or top inside
+ * the title-safe area), at most two lines of ~42 characters.
  */
 
 export interface CaptionWord {
@@ -84,12 +84,41 @@ export function assEscape(text: string): string {
     .join('');
 }
 
-/** A complete ASS script for a `width`x`height` frame. */
-export function buildAssScript(cues: readonly CaptionCue[], width: number, height: number, font = 'DejaVu Sans'): string {
-  const size = Math.max(12, Math.round(height * 0.055));
-  const outline = Math.max(1, Math.round(size * 0.08));
-  const marginV = Math.round(height * 0.07);
+/** How burned captions look: a preset, a size and a position (the edit version's setting). */
+export interface CaptionLook {
+  preset: 'boxed' | 'classic' | 'bold';
+  size: 'small' | 'medium' | 'large';
+  position: 'bottom' | 'middle' | 'top';
+}
+
+export const DEFAULT_CAPTION_LOOK: CaptionLook = { preset: 'boxed', size: 'medium', position: 'bottom' };
+
+/** Font size as a share of the frame height, per size (bold is a step larger). */
+const SIZE_SHARE: Record<CaptionLook['size'], number> = { small: 0.042, medium: 0.052, large: 0.066 };
+/**
+ * Distance from the frame's edge as a share of its height: inside the title-safe area (10 %) and,
+ * at the bottom, above where a player draws its controls (about 12 %).
+ */
+const BOTTOM_MARGIN_SHARE = 0.14;
+const TOP_MARGIN_SHARE = 0.1;
+/** ASS numpad alignment per position (centred horizontally). */
+const ALIGNMENT: Record<CaptionLook['position'], number> = { bottom: 2, middle: 5, top: 8 };
+
+/**
+ * A complete ASS script for a `width`x`height` frame in `look`: boxed is white on a
+ * half-transparent dark box (libass BorderStyle 3, the box in the outline colour); classic is
+ * white with a black outline and soft shadow; bold is yellow, larger, with a thicker outline.
+ */
+export function buildAssScript(cues: readonly CaptionCue[], width: number, height: number, font = 'DejaVu Sans', look: CaptionLook = DEFAULT_CAPTION_LOOK): string {
+  const share = SIZE_SHARE[look.size] * (look.preset === 'bold' ? 1.15 : 1);
+  const size = Math.max(12, Math.round(height * share));
+  const outline = Math.max(1, Math.round(size * (look.preset === 'bold' ? 0.12 : look.preset === 'boxed' ? 0.22 : 0.08)));
+  const shadow = look.preset === 'boxed' ? 0 : Math.max(1, Math.round(outline / 2));
+  const marginV = Math.round(height * (look.position === 'top' ? TOP_MARGIN_SHARE : look.position === 'bottom' ? BOTTOM_MARGIN_SHARE : 0));
   const marginH = Math.round(width * 0.06);
+  const primary = look.preset === 'bold' ? '&H0000E5FF' : '&H00FFFFFF';
+  const outlineColour = look.preset === 'boxed' ? '&H40000000' : '&H00000000';
+  const borderStyle = look.preset === 'boxed' ? 3 : 1;
   const header = [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -100,7 +129,7 @@ export function buildAssScript(cues: readonly CaptionCue[], width: number, heigh
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Default,${font},${size},&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,1,0,0,0,100,100,0,0,1,${outline},${Math.max(1, Math.round(outline / 2))},2,${marginH},${marginH},${marginV},1`,
+    `Style: Default,${font},${size},${primary},${primary},${outlineColour},&H80000000,1,0,0,0,100,100,0,0,${borderStyle},${outline},${shadow},${ALIGNMENT[look.position]},${marginH},${marginH},${marginV},1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

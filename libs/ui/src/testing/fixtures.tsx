@@ -52,6 +52,7 @@ export function makeVideo(patch: Partial<Video> = {}): Video {
     mutedSegments: [],
     transcriptId: null,
     currentVersion: null,
+    burnedCaptions: null,
     ...patch,
   };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, JOB_ID_PREFIX, StorageKeys, type CreateClipRequest } from '@wordcut/contracts';
+import { DEFAULT_CAPTION_STYLE, ErrorCode, JOB_ID_PREFIX, StorageKeys, type CreateClipRequest } from '@wordcut/contracts';
 import { applyCuts, outputDuration } from '@wordcut/edit-list';
 import { AppError } from '@wordcut/platform';
 import { clampWords, wordsToVtt } from '@wordcut/transcript';
@@ -65,7 +65,8 @@ export class ClipsService {
       outputKey,
       segments: clipEdit.segments.map((s) => ({ start: s.start, end: s.end })),
       volumes: [],
-      captions: null,
+      captions: request.captions && clipWords.length > 0 ? clipWords.map((w) => ({ text: w.text, start: w.start, end: w.end })) : null,
+      captionStyle: request.captions ? (el.captionStyle ?? DEFAULT_CAPTION_STYLE) : null,
       reframe,
       summary: `clip '${request.name}' ${request.aspectRatio}`,
     });

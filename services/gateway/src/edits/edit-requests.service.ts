@@ -1,4 +1,4 @@
-import { ErrorCode, type JobKind, type MuteJobRequest, type ReorderRequest } from '@wordcut/contracts';
+import { DEFAULT_CAPTION_STYLE, ErrorCode, type CaptionStyle, type JobKind, type MuteJobRequest, type ReorderRequest } from '@wordcut/contracts';
 import { applyCuts, applyMute, applyReorder, mergeRanges, outputDuration, withCaptions, type EditList, type MuteLevel, type TimeRange } from '@wordcut/edit-list';
 import { AppError } from '@wordcut/platform';
 import { clampWords } from '@wordcut/transcript';
@@ -79,11 +79,19 @@ export class EditRequestService {
     return this.render(row, 'reorder', userId, (el) => applyReorder(el, order), `${plural(order.length, 'segment')} reordered`);
   }
 
-  async burnCaptions(videoId: string, userId: string): Promise<RenderRequested> {
+  /**
+   * Burned captions are a setting of the version: burn them (again, from the current words) in
+   * `style` (the version's own, else the default), or take them out (`enabled: false`).
+   */
+  async burnCaptions(videoId: string, userId: string, request: { style?: CaptionStyle; enabled: boolean }): Promise<RenderRequested> {
     const row = await this.edits.editableVideo(videoId, userId);
+    if (!request.enabled) {
+      if (!currentEditList(row).burnCaptions) throw new AppError(422, ErrorCode.ValidationFailed, 'This version has no burned captions to take out.');
+      return this.render(row, 'caption', userId, (el) => withCaptions(el, false), 'remove burned captions');
+    }
     const transcript = await this.transcripts.getByVideo(row.id);
     if (!transcript || transcript.words.length === 0) throw new AppError(422, ErrorCode.ValidationFailed, 'There is no transcript to burn in as captions.');
-    return this.render(row, 'caption', userId, (el) => withCaptions(el, true), 'burn captions');
+    return this.render(row, 'caption', userId, (el) => withCaptions(el, true, request.style ?? el.captionStyle ?? DEFAULT_CAPTION_STYLE), 'burn captions');
   }
 
   private async transcriptOf(row: EditVideoRow) {

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import {
   applyCutsRequestSchema,
+  burnCaptionsRequestSchema,
   muteJobRequestSchema,
   processSilenceRequestSchema,
   removeFillersRequestSchema,
@@ -65,8 +66,8 @@ export class EditsController {
 
   @Post('videos/:id/burn-captions')
   @HttpCode(202)
-  async burnCaptions(@Param('id') id: string, @Caller() caller: Identity) {
-    return this.requests.burnCaptions(parseId(id), caller.userId);
+  async burnCaptions(@Param('id') id: string, @Body() body: unknown, @Caller() caller: Identity) {
+    return this.requests.burnCaptions(parseId(id), caller.userId, parseBody(burnCaptionsRequestSchema, body ?? {}));
   }
 
   @Post('videos/:id/revert')

@@ -6,7 +6,7 @@
  * a clip whose render request cannot be queued.
  */
 import { StorageKeys, Subjects, type VideoRenderCompletedEvent, type Word } from '@wordcut/contracts';
-import { applyCuts, encodeFrameGrid, identityEditList, parseEditList } from '@wordcut/edit-list';
+import { applyCuts, encodeFrameGrid, identityEditList, parseEditList, withCaptions } from '@wordcut/edit-list';
 import type { InboundMessage, Messaging } from '@wordcut/messaging';
 import { createLogger } from '@wordcut/platform';
 import type { ObjectStorage } from '@wordcut/storage';
@@ -19,6 +19,7 @@ import { BUSY_MESSAGE, EditService } from './edits.service';
 import { RenderStore } from './render-store';
 import { TranscriptStore, type TranscriptContent } from '../transcripts/transcript-store';
 import { VideoStore } from '../videos/video-store';
+import { toApiVideo } from '../videos/video-api';
 import { rejectedWith } from '../../../../tools/testing/app-error';
 import { FakeJobBus } from '../../../../tools/testing/gateway-bus';
 
@@ -369,5 +370,31 @@ describe('EditService (real stores)', () => {
       await edits.requestRender((await edits.editableVideo(v.id, OWNER))!, 'cut', OWNER, base, applyCuts(base, [{ start: 0, end: 1 }]), '1 cut');
       expect(await rejectedWith(edits.restoreVersion(v.id, OWNER, 0, 1))).toMatchObject({ statusCode: 409, message: BUSY_MESSAGE });
     });
+  });
+
+  it('burned captions are a setting of the version: their style goes to the renderer, a word edit makes them stale, the next render current again', async () => {
+    const v = await readyVideo();
+    const base = identityEditList(10);
+    const style = { preset: 'bold' as const, size: 'large' as const, position: 'top' as const };
+    const jobId = await edits.requestRender(v, 'caption', OWNER, base, withCaptions(base, true, style), 'burn captions');
+    const request = bus.published.find((p) => JSON.stringify(p.payload).includes(jobId) && JSON.stringify(p.payload).includes('captionStyle'))!.payload as { input: { captions: { text: string }[]; captionStyle: unknown } };
+    expect(request.input.captionStyle).toEqual(style);
+    expect(request.input.captions.map((w) => w.text)).toEqual(['one', 'two', 'three', 'four']);
+    await storage.upload(StorageKeys.render(v.id, jobId), Buffer.from('burned'));
+    await edits.onRenderCompleted(completed(v.id, jobId, 10));
+    expect(toApiVideo((await videos.get(v.id))!).burnedCaptions).toEqual({ style, stale: false });
+
+    await videos.markCaptionsStale(v.id);
+    expect(toApiVideo((await videos.get(v.id))!).burnedCaptions).toEqual({ style, stale: true });
+    // a cut keeps the captions on (in their style) and draws them from the words as they are
+    const el = parseEditList((await edits.getVideo(v.id))!.edit_list);
+    const cut = await edits.requestRender((await edits.editableVideo(v.id, OWNER))!, 'cut', OWNER, el, applyCuts(el, [{ start: 2, end: 4 }]), '1 cut');
+    await storage.upload(StorageKeys.render(v.id, cut), Buffer.from('cut'));
+    await edits.onRenderCompleted(completed(v.id, cut, 8));
+    expect(toApiVideo((await videos.get(v.id))!).burnedCaptions).toEqual({ style, stale: false });
+    // a video without burned captions is never stale
+    const plain = await readyVideo();
+    await videos.markCaptionsStale(plain.id);
+    expect(toApiVideo((await videos.get(plain.id))!).burnedCaptions).toBeNull();
   });
 });

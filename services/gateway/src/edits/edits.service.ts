@@ -23,6 +23,7 @@ import {
   type RpcJobCancelReply,
   type VideoRenderCompletedEvent,
   Consumers,
+  DEFAULT_CAPTION_STYLE,
   jobIdSchema,
   jobKindFromId,
 } from '@wordcut/contracts';
@@ -187,6 +188,7 @@ export class EditService {
       segments: snapped.segments.map((s) => ({ start: s.start, end: s.end })),
       volumes: outputMutes(snapped).map((m) => ({ start: m.start, end: m.end, volume: m.volume })),
       captions,
+      captionStyle: captions ? (snapped.captionStyle ?? DEFAULT_CAPTION_STYLE) : null,
       reframe: null,
       summary,
     };

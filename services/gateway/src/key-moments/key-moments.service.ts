@@ -197,7 +197,7 @@ export class KeyMomentsService {
     const geometry = reframeGeometry(srcW, srcH, ratio, asked);
     const { moment } = found;
     const clip = await this.clips.create(
-      { videoId: row.id, name: moment.title.slice(0, 200) || 'Key moment', startTime: moment.startTime, endTime: moment.endTime, aspectRatio: ratio, reframe: geometry.reframe },
+      { videoId: row.id, name: moment.title.slice(0, 200) || 'Key moment', startTime: moment.startTime, endTime: moment.endTime, aspectRatio: ratio, captions: false, reframe: geometry.reframe },
       ownerId,
     );
     this.logger.info({ videoId: row.id, momentId, clipId: clip.id, ratio, mode: geometry.mode, reframe: geometry.reframe }, 'key moment exported');

@@ -31,10 +31,12 @@ export class CreateEditVersions1764600000000 implements MigrationInterface {
     // what the provider's library holds of the video: the media version and transcript version last
     // uploaded there (null: nothing uploaded, it holds the original it was imported from)
     await q.query(`ALTER TABLE "library"."videos" ADD COLUMN "provider_media_version" text, ADD COLUMN "provider_captions_version" int`);
+    // burned captions drawn from other words than the transcript has now (a word edit after the burn)
+    await q.query(`ALTER TABLE "library"."videos" ADD COLUMN "captions_stale" boolean NOT NULL DEFAULT false`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE "library"."videos" DROP COLUMN "current_version", DROP COLUMN "provider_media_version", DROP COLUMN "provider_captions_version"`);
+    await q.query(`ALTER TABLE "library"."videos" DROP COLUMN "current_version", DROP COLUMN "provider_media_version", DROP COLUMN "provider_captions_version", DROP COLUMN "captions_stale"`);
     await q.query(`DROP TABLE "library"."edit_versions"`);
   }
 }

@@ -40,6 +40,7 @@ export class TranscriptsService {
    */
   async patch(id: string, userId: string, patch: TranscriptPatch, expectedVersion: number | undefined, minimal: boolean): Promise<Transcript | TranscriptPatchSummary> {
     const summary = await this.transcripts.patch(id, patch, expectedVersion, userId);
+    await this.videos.wordsChanged(summary.videoId);
     if (minimal) return summary;
     return (await this.transcripts.get(id))!;
   }

@@ -1,6 +1,17 @@
-import type { Video } from '@wordcut/contracts';
+import { DEFAULT_CAPTION_STYLE, type Video } from '@wordcut/contracts';
 import { outputMutes, parseEditList } from '@wordcut/edit-list';
 import type { VideoRow } from './video-store';
+
+/** The current version's burned captions: their style, and whether the words changed since (null: none). */
+function burnedCaptionsOf(r: VideoRow & { edit_list?: unknown }): Video['burnedCaptions'] {
+  if (!r.edit_list) return null;
+  try {
+    const el = parseEditList(r.edit_list);
+    return el.burnCaptions ? { style: el.captionStyle ?? DEFAULT_CAPTION_STYLE, stale: r.captions_stale === true } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Processed mutes of the current version (output timeline), from its edit list. */
 function mutedSegmentsOf(r: VideoRow & { edit_list?: unknown }): Video['mutedSegments'] {
@@ -47,6 +58,7 @@ export function toApiVideo(r: VideoRow): Video {
     mutedSegments: mutedSegmentsOf(r),
     transcriptId: r.transcript_id ?? null,
     currentVersion: r.current_version ?? null,
+    burnedCaptions: burnedCaptionsOf(r),
     // the provider's library holds other media than the current (published, then edited or reverted)
     providerMediaStale: r.media_version !== (r.provider_media_version ?? 'original'),
     providerCaptionsStale: r.provider_captions_version != null && r.transcript_version != null && r.provider_captions_version !== r.transcript_version,

@@ -64,6 +64,8 @@ export interface VideoRow {
   provider_captions_version?: number | null;
   /** the version of the video's transcript (joined), for what the provider holds */
   transcript_version?: number | null;
+  /** burned captions were drawn from other words than the transcript has now */
+  captions_stale?: boolean;
 }
 
 export interface NewVideo {
@@ -279,6 +281,11 @@ export class VideoStore {
     await this.ds.query(`UPDATE library.videos SET ${column} = $2, updated_at = now() WHERE id = $1${guard}`, [id, status]);
   }
 
+  /** The words changed: captions burned into the current media no longer match them. */
+  async markCaptionsStale(id: string): Promise<void> {
+    await this.ds.query(`UPDATE library.videos SET captions_stale = true WHERE id = $1 AND (edit_list->>'burnCaptions') = 'true' AND NOT captions_stale`, [id]);
+  }
+
   /** The provider's library now holds the current media (an upload of the main video finished). */
   async setProviderMedia(id: string): Promise<void> {
     await this.ds.query(`UPDATE library.videos SET provider_media_version = media_version, updated_at = now() WHERE id = $1`, [id]);
@@ -306,7 +313,7 @@ export class VideoStore {
           playback_key = $3, media_version = $4, processed_filename = $4, last_processed_at = now(),
           video_changed = true, vtt_changed = true, word_byword_changed = true,
           provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none',
-          duration = $5, waveform_key = NULL, render_summary = $6, updated_at = now()
+          duration = $5, waveform_key = NULL, render_summary = $6, captions_stale = false, updated_at = now()
         WHERE id = $1`,
       [id, JSON.stringify(r.editList), r.playbackKey, r.processedFilename, r.durationSec, JSON.stringify(r.summary)],
     );
@@ -337,7 +344,7 @@ export class VideoStore {
           last_processed_at = CASE WHEN $5::text IS NULL THEN NULL ELSE now() END,
           video_changed = ($2::jsonb IS NOT NULL), vtt_changed = true, word_byword_changed = true,
           provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none',
-          duration = COALESCE($6, duration), waveform_key = NULL, render_summary = $7::jsonb, updated_at = now()
+          duration = COALESCE($6, duration), waveform_key = NULL, render_summary = $7::jsonb, captions_stale = false, updated_at = now()
         WHERE id = $1`,
       [id, v.editList === null ? null : JSON.stringify(v.editList), v.playbackKey, v.mediaVersion, v.processedFilename, v.durationSec, v.summary === null ? null : JSON.stringify(v.summary), v.seq],
     );
@@ -349,7 +356,7 @@ export class VideoStore {
       `UPDATE library.videos SET edit_list = NULL, edit_version = edit_version + 1,
           playback_key = COALESCE(source_playback_key, playback_key), media_version = 'original', processed_filename = NULL,
           last_processed_at = NULL, video_changed = false, vtt_changed = false, word_byword_changed = false,
-          duration = COALESCE($2, duration), waveform_key = NULL, render_summary = NULL, updated_at = now()
+          duration = COALESCE($2, duration), waveform_key = NULL, render_summary = NULL, captions_stale = false, updated_at = now()
         WHERE id = $1`,
       [id, sourceDurationSec],
     );

@@ -63,6 +63,11 @@ function titleFrom(name: string): string {
  * Owner of schema `library` (ADR 0007).
  */
 export class VideosService {
+  /** The video's words changed (a transcript edit): burned captions are out of date. */
+  async wordsChanged(videoId: string): Promise<void> {
+    await this.videos.markCaptionsStale(videoId);
+  }
+
   constructor(
     private readonly ds: DataSource,
     private readonly config: GatewayConfig,
