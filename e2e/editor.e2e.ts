@@ -136,6 +136,17 @@ test.describe('transcript editor', () => {
     await expect(mutedWord(muted - 4)).toHaveClass(/wc-word--mute-whisper/);
     expectNear((await fetchVideo(page, id)).duration!, cutDuration, 0.05, 'duration after redo');
     await expect.poll(playerDuration, { timeout: 15_000 }).toBeLessThan(videoBefore.duration! - 0.5);
+
+    // a filler removal keeps the pending mute too, on its word
+    const wordsBefore = (await fetchTranscript(page, id)).words.length;
+    await page.getByTestId('editor-toolbar').getByRole('button', { name: 'Remove Filler Words' }).click();
+    await page.getByTestId('confirm-fillers').getByRole('button', { name: 'Remove Filler Words' }).click();
+    await waitForJobToFinish(page);
+    await expect.poll(async () => (await fetchTranscript(page, id)).words.length, { timeout: 15_000 }).toBeLessThan(wordsBefore);
+    const stillMuted = page.locator('.wc-word--mute-whisper');
+    await expect(stillMuted).toHaveCount(1);
+    await expect(stillMuted).toHaveText(mutedText);
+    await expect(page.getByTestId('pending-mutes-bar')).toBeVisible();
   });
 
   test('keeps a contiguous selection only, after refusing a non-contiguous one', async ({ page }) => {

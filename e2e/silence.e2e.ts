@@ -248,7 +248,7 @@ test.describe('silence removal and captions', () => {
     await expect(page.getByTestId('silence-mark')).toHaveCount(0);
   });
 
-  test('Burn Captions: drawn into the picture, CC hidden so they are never doubled, out of date after a word edit, then burned again from the new words', async ({ page }) => {
+  test('Burn Captions: drawn into the picture, CC hidden so they are never doubled, out of date after a word edit, then burned again from the new words', async ({ page }, testInfo) => {
     const id = await uploadTalk(page);
     const dir = await mkdtemp(path.join(tmpdir(), 'wordcut-captions-'));
     try {
@@ -264,6 +264,15 @@ test.describe('silence removal and captions', () => {
       await expect(dialog.getByRole('radio', { name: 'Boxed: white on a dark box' })).toBeChecked();
       await expect(dialog.getByRole('radio', { name: 'Bottom' })).toBeChecked();
       expect(await accessibilityViolations(page, '[data-testid="confirm-captions"]')).toEqual([]);
+      // at both sizes the whole dialog, its buttons included, is in the window
+      for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
+        await page.setViewportSize(viewport);
+        const box = (await dialog.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        await expect(dialog.getByRole('button', { name: 'Burn Captions' })).toBeInViewport();
+        await dialog.screenshot({ path: testInfo.outputPath(`captions-dialog-${viewport.width}.png`) });
+      }
       await dialog.getByRole('button', { name: 'Burn Captions' }).click();
       await waitForJobToFinish(page);
       await expect(player(page)).not.toHaveAttribute('src', srcBefore!, { timeout: 15_000 });
