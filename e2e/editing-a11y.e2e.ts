@@ -1,4 +1,6 @@
 /**
+ * Over 400 lines: one file per theme of the e2e suite; these share the layout and axe helpers.
+ *
  * Everyday editing for mouse, keyboard and screen-reader users, in Chromium against the real stack:
  * reorder shows the new order at once, the selection toolbar sits by the selection, undo covers
  * marks, mute levels are offered with their keys, focus is never lost, and axe-core finds no

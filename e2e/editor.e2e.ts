@@ -1,3 +1,4 @@
+/* Over 400 lines: the transcript editor's end-to-end tests share one set of selection and media helpers. */
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';

@@ -1,3 +1,4 @@
+/* Over 400 lines: the store's tests share one fake server and transcript builder. */
 import type { Transcript, Word } from '@wordcut/contracts';
 import { applyWordDeltas, attachParagraphs, buildParagraphs, detectFillerWords } from '@wordcut/transcript';
 import { deleteWordsDeltas, replaceRunDeltas, selectRange } from '@wordcut/editor-core';

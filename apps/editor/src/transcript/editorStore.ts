@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines: one store wires every kind of change (text, marks, versions, search) through the
+ * same snapshot; each change is computed in its own file of plain functions.
+ *
  * The editor's one external store (ADR 0009): the wiring that keeps the transcript, selection,
  * pending marks and undo history in step. What each command changes is computed by plain functions
  * (markChanges.ts, contentChanges.ts); the save queue and persistence are in their own files.

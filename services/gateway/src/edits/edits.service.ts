@@ -1,3 +1,8 @@
+/**
+ * Over 400 lines: the render lifecycle (request, claim, apply, end) and the steps between edit
+ * versions (restore, revert) share one transaction discipline on the video row; the version
+ * records themselves live in edit-versions.ts.
+ */
 import {
   ErrorCode,
   JOB_ID_PREFIX,
@@ -10,8 +15,6 @@ import {
   Streams,
   Subjects,
   videoRenderCompletedEventSchema,
-  wordSchema,
-  paragraphSchema,
   jobEstimateSchema,
   type JobEstimate,
   type JobCompletedEvent,
@@ -32,16 +35,16 @@ import type { ConsumerDef, InboundMessage, Messaging } from '@wordcut/messaging'
 import { AppError, type Logger } from '@wordcut/platform';
 import { readObjectBytes, type ObjectStorage } from '@wordcut/storage';
 import { clampWords, originRuns, tidyKeptWords, transcriptForVersion, wordsToVtt, wordsToWordByWord, type OriginRun } from '@wordcut/transcript';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { z } from 'zod';
 import { editing, videoNotFound } from '../http';
 import type { ActiveJobs } from '../limits/limits';
 import type { ClipStore } from '../clips/clip-store';
 import type { RenderRow, RenderStore } from './render-store';
 import type { TranscriptStore } from '../transcripts/transcript-store';
 import type { VideoRow, VideoStore } from '../videos/video-store';
-import { VersionStore, type VersionRow } from './version-store';
+import { EditVersions, storedTranscriptSchema, versionSnapshot, type StoredTranscript, type VersionStep } from './edit-versions';
+import { VersionStore } from './version-store';
 
 export const EDIT_CONSUMERS = {
   renders: Consumers.gatewayRenders,
@@ -51,12 +54,6 @@ export const EDIT_CONSUMERS = {
 
 export const BUSY_MESSAGE = 'Another edit is still being processed for this video. Please wait for it to finish, then try again.';
 
-const storedTranscriptSchema = z.object({
-  languageCode: z.string(),
-  words: z.array(wordSchema),
-  paragraphs: z.array(paragraphSchema),
-  fillerWords: z.array(z.number().int().nonnegative()),
-});
 
 /** Frame rate of a video's original, for snapping edits to frames (30 when unknown). */
 export function videoFrameRate(probe: ProbeResult | null): number {
@@ -79,26 +76,7 @@ export interface EditVideoRow extends VideoRow {
   render_summary?: unknown;
 }
 
-type StoredTranscript = z.infer<typeof storedTranscriptSchema>;
-
-/**
- * A step between two edit versions (docs/EDIT-VERSIONS.md): the version shown before and the one
- * shown now; after a render, where each word now came from (null when the words were replaced).
- */
-export interface VersionStep {
-  before: number;
-  after: number;
-  origins?: OriginRun[] | null;
-}
-
-/** A transcript as a version stores it, and its hash (equal words give an equal hash). */
-function versionSnapshot(t: { languageCode: string; words: unknown; paragraphs: unknown; fillerWords: unknown }): { stored: StoredTranscript; json: string; hash: string } {
-  const stored = storedTranscriptSchema.parse({ languageCode: t.languageCode, words: t.words, paragraphs: t.paragraphs, fillerWords: t.fillerWords });
-  const json = JSON.stringify(stored);
-  return { stored, json, hash: createHash('sha256').update(json).digest('hex') };
-}
-
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+export type { VersionStep } from './edit-versions';
 
 /**
  * Edits become media (ADR 0008). A render job is requested with the edit list it will produce;
@@ -121,8 +99,12 @@ export class EditService {
     private readonly activeJobs: ActiveJobs,
     private readonly renders: RenderStore,
     private readonly clips: ClipStore,
-    private readonly versions: VersionStore = new VersionStore(ds),
-  ) {}
+    versions: VersionStore = new VersionStore(ds),
+  ) {
+    this.editVersions = new EditVersions(storage, versions, logger);
+  }
+
+  private readonly editVersions: EditVersions;
 
   async start(): Promise<void> {
     await this.bus.provision([Streams.videos, Streams.jobs], Object.values(EDIT_CONSUMERS));
@@ -317,7 +299,7 @@ export class EditService {
       const video = await this.getVideo(e.videoId, tx);
       if (!video) return { processedFilename };
       const transcript = await this.transcripts.getByVideo(e.videoId);
-      const before = await this.currentVersion(tx, video, transcript);
+      const before = await this.editVersions.current(tx, video, transcript);
       let wordCount = 0;
       let origins: OriginRun[] | null = null;
       let after: StoredTranscript = { languageCode: transcript?.languageCode ?? video.language_code, words: [], paragraphs: [], fillerWords: [] };
@@ -336,7 +318,7 @@ export class EditService {
       const durationSec = e.summary.outputDurationSec || outputDuration(next);
       const summary = { ...e.summary, jobId: e.jobId, vttKey, wordBywordKey: wordsKey };
       await this.videos.applyRender(tx, e.videoId, { editList: next, playbackKey: e.outputKey, processedFilename, durationSec, summary });
-      const seq = await this.insertVersion(tx, e.videoId, {
+      const seq = await this.editVersions.insert(tx, e.videoId, {
         kind: render.kind, job_id: e.jobId, edit_list: next, playback_key: e.outputKey, media_version: processedFilename, processed_filename: processedFilename, duration: durationSec, render_summary: summary,
       }, versionSnapshot(after));
       await this.videos.setCurrentVersion(tx, e.videoId, seq);
@@ -348,49 +330,16 @@ export class EditService {
   }
 
   /**
-   * The version the video shows now, as a version row (inside the caller's transaction, the video
-   * locked): the current one when its words are still the ones stored with it, else a new version
-   * of the state as it is (text edits made since), so a step back can come here again.
-   */
-  private async currentVersion(tx: EntityManager, video: EditVideoRow, transcript: { languageCode: string; words: unknown; paragraphs: unknown; fillerWords: unknown } | null): Promise<number> {
-    const snapshot = versionSnapshot(transcript ?? { languageCode: video.language_code, words: [], paragraphs: [], fillerWords: [] });
-    const seq = video.current_version ?? null;
-    if (seq !== null) {
-      const current = await this.versions.get(video.id, seq, tx);
-      if (current && current.transcript_hash === snapshot.hash && sameJson(current.edit_list, video.edit_list)) return seq;
-    }
-    return this.insertVersion(tx, video.id, {
-      kind: seq === null && !video.edit_list ? 'original' : 'edit',
-      job_id: null,
-      edit_list: video.edit_list ?? null,
-      playback_key: video.processed_filename ? video.playback_key : null,
-      media_version: video.media_version,
-      processed_filename: video.processed_filename,
-      duration: video.duration,
-      render_summary: video.render_summary ?? null,
-    }, snapshot);
-  }
-
-  /** Stores a version's transcript and records the version (inside the caller's transaction, the video locked); answers its number. */
-  private async insertVersion(tx: EntityManager, videoId: string, v: Omit<VersionRow, 'video_id' | 'seq' | 'transcript_key' | 'transcript_hash' | 'created_at'>, snapshot: { json: string; hash: string }): Promise<number> {
-    const seq = await this.versions.nextSeq(tx, videoId);
-    const key = StorageKeys.versionTranscript(videoId, seq);
-    await this.storage.upload(key, Buffer.from(snapshot.json), { contentType: 'application/json' });
-    await this.versions.insert(tx, { ...v, video_id: videoId, seq, transcript_key: key, transcript_hash: snapshot.hash });
-    return seq;
-  }
-
-  /**
    * Shows an earlier (or, after an undo, a later) version again: its edit list, its media and its
    * transcript, at once (a version's media is kept as long as its video). `expected` is the
    * version the caller believes is shown; another one answers 409 (another tab changed it).
    */
   async restoreVersion(videoId: string, ownerId: string, seq: number, expected: number | null): Promise<VersionStep> {
     await this.editableVideo(videoId, ownerId);
-    const target = await this.versions.get(videoId, seq);
+    const target = await this.editVersions.get(videoId, seq);
     if (!target) throw new AppError(404, ErrorCode.NotFound, `This video has no version ${seq}.`);
     if (await this.renders.hasActive(videoId)) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
-    const snapshot = await this.readVersionTranscript(target);
+    const snapshot = await this.editVersions.readTranscript(target);
     if (target.playback_key && !(await this.storage.head(target.playback_key))) {
       throw new AppError(409, ErrorCode.Conflict, 'The media of this version is no longer stored, so it cannot be shown again.');
     }
@@ -403,7 +352,7 @@ export class EditService {
       }
       if (await this.renders.hasActive(videoId)) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
       const transcript = await this.transcripts.getByVideo(videoId);
-      const before = await this.currentVersion(tx, video, transcript);
+      const before = await this.editVersions.current(tx, video, transcript);
       if (before === seq) return { before, after: seq };
       await this.videos.applyVersion(tx, videoId, {
         seq, editList: target.edit_list, playbackKey: target.playback_key, mediaVersion: target.media_version, processedFilename: target.processed_filename, durationSec: target.duration, summary: target.render_summary,
@@ -412,16 +361,6 @@ export class EditService {
       this.logger.info({ videoId, from: before, to: seq }, 'version restored');
       return { before, after: seq };
     });
-  }
-
-  private async readVersionTranscript(v: VersionRow): Promise<StoredTranscript> {
-    try {
-      const bytes = await readObjectBytes(this.storage, v.transcript_key);
-      if (bytes) return storedTranscriptSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
-    } catch (err) {
-      this.logger.warn({ err, videoId: v.video_id, seq: v.seq }, 'a version transcript cannot be read');
-    }
-    throw new AppError(409, ErrorCode.Conflict, 'The words of this version can no longer be read, so it cannot be shown again.');
   }
 
   /** A job failed or was cancelled: release the video (and fail its clip). Idempotent. */
@@ -445,12 +384,12 @@ export class EditService {
       const video = (await this.getVideo(videoId, tx))!;
       const base = video.edit_list ? parseEditList(video.edit_list) : null;
       const transcript = await this.transcripts.getByVideo(videoId);
-      const before = await this.currentVersion(tx, video, transcript);
+      const before = await this.editVersions.current(tx, video, transcript);
       await this.clips.deleteForVideo(tx, videoId);
       await this.videos.revertToOriginal(tx, videoId, base?.sourceDuration ?? null);
       if (stored) await this.transcripts.replaceForVideo(tx, videoId, stored);
       const words = stored ?? transcript ?? { languageCode: video.language_code, words: [], paragraphs: [], fillerWords: [] };
-      const after = await this.insertVersion(tx, videoId, {
+      const after = await this.editVersions.insert(tx, videoId, {
         kind: 'revert', job_id: null, edit_list: null, playback_key: null, media_version: 'original', processed_filename: null, duration: base?.sourceDuration ?? video.duration, render_summary: null,
       }, versionSnapshot(words));
       await this.videos.setCurrentVersion(tx, videoId, after);

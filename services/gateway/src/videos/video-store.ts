@@ -1,4 +1,6 @@
 /**
+ * Over 400 lines: one store per table, and library.videos carries the video's whole lifecycle.
+ *
  * The one store of library.videos (create, ingest states, provider sessions,
  * ownership, retention, the dashboard's listing): every statement on that table lives here.
  */
