@@ -13,7 +13,7 @@ import { videoKeys, videoPath } from '../shared/api';
 import { usePlaybackStore } from '../shared/playback';
 import { useExportQuotaState } from '../shared/quota';
 import { browserStorage } from '../shared/storage';
-import { useWorkspaceStore } from '../shared/workspace';
+import { useWorkspace, useWorkspaceStore } from '../shared/workspace';
 import { httpTranscriptSaver, resetChangedFlags, restoreVersion } from './api';
 import { stepHistory } from './versionCommands';
 import type { VersionCommandContext } from './versionCommands';
@@ -86,10 +86,19 @@ export function TranscriptEditor({ video, transcript }: { video: Video; transcri
         onNotice: (notice) => toast(notice),
       }),
   );
+  const runner = useJobs();
+  const jobRunning = runner.job?.phase === 'running';
+  const moving = useWorkspace((s) => s.versionMove !== null);
   useEffect(() => {
-    // a job's new version is one undoable step once its transcript is here
-    if (store.receive(transcript, workspace.getSnapshot().incomingVersion)) workspace.update({ incomingVersion: null });
-  }, [store, transcript, workspace]);
+    // a transcript that arrives while a job or an undo across versions runs waits for its end: the
+    // step it belongs to is recorded then (a job's new version is one undoable step)
+    if (jobRunning || moving || store.saving) return;
+    const step = workspace.getSnapshot().incomingVersion;
+    // the step goes with the first new transcript after it, taken or not, never with a later one
+    const isNew = transcript.id !== store.getSnapshot().transcriptId || transcript.version !== store.getSnapshot().version;
+    store.receive(transcript, step);
+    if (step && isNew) workspace.update({ incomingVersion: null });
+  }, [store, transcript, workspace, jobRunning, moving]);
   useEffect(
     () =>
       // a revert from the header is one undoable step, recorded before the page fetches its data again

@@ -134,6 +134,11 @@ export class EditorStore {
     this.state.set({ ...this.state.get(), ...patch });
   }
 
+  /** Saves are on their way (a server transcript is not taken until they are answered). */
+  get saving(): boolean {
+    return this.saves.busy;
+  }
+
   dispose(): void {
     if (this.fillerTimer) this.clearTimer(this.fillerTimer);
     this.persistence.dispose();

@@ -35,6 +35,11 @@ export function versionSnapshot(t: { languageCode: string; words: unknown; parag
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** Equal words: the same text at the same times (fillers and paragraphs are derived from them). */
+function sameWords(a: readonly { text: string; start: number; end: number }[], b: readonly { text: string; start: number; end: number }[]): boolean {
+  return a.length === b.length && a.every((w, i) => w.text === b[i]!.text && w.start === b[i]!.start && w.end === b[i]!.end);
+}
+
 /** What a version is made from: the video's state as it is now. */
 export interface VersionedVideo {
   id: string;
@@ -68,12 +73,16 @@ export class EditVersions {
    * ones stored with it, else a new version of the state as it is (text edits made since), so a
    * step back can come here again.
    */
-  async current(tx: EntityManager, video: VersionedVideo, transcript: { languageCode: string; words: unknown; paragraphs: unknown; fillerWords: unknown } | null): Promise<number> {
+  async current(tx: EntityManager, video: VersionedVideo, transcript: { languageCode: string; words: unknown; paragraphs: unknown; fillerWords: unknown } | null, also: number | null = null): Promise<number> {
     const snapshot = versionSnapshot(transcript ?? { languageCode: video.language_code, words: [], paragraphs: [], fillerWords: [] });
     const seq = video.current_version ?? null;
-    if (seq !== null) {
-      const shown = await this.versions.get(video.id, seq, tx);
-      if (shown && shown.transcript_hash === snapshot.hash && sameJson(shown.edit_list, video.edit_list)) return seq;
+    for (const candidate of [seq, also]) {
+      if (candidate === null) continue;
+      const row = await this.versions.get(video.id, candidate, tx);
+      if (!row || !sameJson(row.edit_list, video.edit_list) || row.media_version !== video.media_version) continue;
+      if (row.transcript_hash === snapshot.hash) return candidate;
+      // another candidate than the one shown counts when its words (text and times) are the video's
+      if (candidate === also && candidate !== seq && sameWords((await this.readTranscript(row)).words, snapshot.stored.words)) return candidate;
     }
     return this.insert(tx, video.id, {
       kind: seq === null && !video.edit_list ? 'original' : 'edit',

@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { gatewayTestDatabase } from '../../../../tools/testing/gateway-database';
 import { ActiveJobs } from '../limits/limits';
 import { ClipStore } from '../clips/clip-store';
-import { BUSY_MESSAGE, EditService } from './edits.service';
+import { BUSY_MESSAGE, CHANGED_MESSAGE, EditService } from './edits.service';
 import { RenderStore } from './render-store';
 import { TranscriptStore, type TranscriptContent } from '../transcripts/transcript-store';
 import { VideoStore } from '../videos/video-store';
@@ -361,6 +361,36 @@ describe('EditService (real stores)', () => {
       await storage.delete(StorageKeys.render(v.id, jobId));
       expect(await rejectedWith(edits.restoreVersion(v.id, OWNER, 1, 0))).toMatchObject({ statusCode: 409, message: 'The media of this version is no longer stored, so it cannot be shown again.' });
       expect(await texts(v.id)).toEqual(['one', 'two', 'three', 'four']);
+    });
+
+    it('undo walks back across a text edit made between two renders (the page names the version it has again)', async () => {
+      const v = await readyVideo();
+      await cutAndApply(v.id); // 0 -> 1
+      const t = (await transcripts.getByVideo(v.id))!;
+      await transcripts.patch(t.id, { wordDeltas: [{ word_order: 0, changes: { text: 'ONE' } }] } as never, t.version, OWNER);
+      const el = parseEditList((await edits.getVideo(v.id))!.edit_list);
+      const second = await edits.requestRender((await edits.editableVideo(v.id, OWNER))!, 'cut', OWNER, el, applyCuts(el, [{ start: 5, end: 6 }]), '1 cut');
+      await storage.upload(StorageKeys.render(v.id, second), Buffer.from('second'));
+      await edits.onRenderCompleted(completed(v.id, second, 7));
+      expect(resultVersion(second)).toMatchObject({ before: 2, after: 3 });
+      // undo the second cut, then the text edit (saved back), then the first cut: the page says 1, the server shows 2 with 1's words
+      expect(await edits.restoreVersion(v.id, OWNER, 2, 3)).toEqual({ before: 3, after: 2 });
+      const edited = (await transcripts.getByVideo(v.id))!;
+      await transcripts.patch(edited.id, { wordDeltas: [{ word_order: 0, changes: { text: 'one' } }] } as never, edited.version, OWNER);
+      expect(await edits.restoreVersion(v.id, OWNER, 0, 1)).toEqual({ before: 1, after: 0 });
+      expect(await texts(v.id)).toEqual(['one', 'two', 'three', 'four']);
+      // restoring the original takes back the changed flags too
+      expect((await edits.getVideo(v.id))!).toMatchObject({ video_changed: false, vtt_changed: false, word_byword_changed: false, current_version: 0 });
+    });
+
+    it('an edit prepared on a version that was left since is refused (409), never applied over it', async () => {
+      const v = await readyVideo();
+      await cutAndApply(v.id);
+      const stale = (await edits.editableVideo(v.id, OWNER))!;
+      await edits.restoreVersion(v.id, OWNER, 0, 1);
+      const el = parseEditList(stale.edit_list);
+      expect(await rejectedWith(edits.requestRender(stale, 'cut', OWNER, el, applyCuts(el, [{ start: 0, end: 1 }]), '1 cut'))).toMatchObject({ statusCode: 409, message: CHANGED_MESSAGE });
+      expect(await renders.hasActive(v.id)).toBe(false);
     });
 
     it('refuses a step while a render of the video runs', async () => {

@@ -53,6 +53,7 @@ export const EDIT_CONSUMERS = {
 } as const satisfies Record<string, ConsumerDef>;
 
 export const BUSY_MESSAGE = 'Another edit is still being processed for this video. Please wait for it to finish, then try again.';
+export const CHANGED_MESSAGE = 'This video changed since you loaded it (in another tab or on another device). Reload the page to see the latest.';
 
 
 /** Frame rate of a video's original, for snapping edits to frames (30 when unknown). */
@@ -183,6 +184,8 @@ export class EditService {
   async claim(videoId: string, jobId: string, kind: JobKind, userId: string, baseVersion: number, base: EditList, next: EditList, clipId: string | null): Promise<void> {
     const insert = () =>
       this.ds.transaction(async (tx) => {
+        // the edit was made on edit version `baseVersion`: a restore or revert since then refuses it
+        if ((await this.videos.lockEditVersion(tx, videoId)) !== baseVersion) throw new AppError(409, ErrorCode.Conflict, CHANGED_MESSAGE);
         await this.activeJobs.reserve(tx, userId);
         await this.renders.insertActive(tx, { jobId, videoId, kind, userId, baseVersion, base, next, clipId });
       });
@@ -346,16 +349,20 @@ export class EditService {
     return this.ds.transaction(async (tx) => {
       await this.videos.lock(tx, videoId);
       const video = (await this.getVideo(videoId, tx))!;
-      const shown = video.current_version ?? null;
-      if (expected !== null && shown !== expected) {
-        throw new AppError(409, ErrorCode.Conflict, 'This video changed since you loaded it (in another tab or on another device). Reload the page to see the latest.', { currentVersion: shown });
-      }
       if (await this.renders.hasActive(videoId)) throw new AppError(409, ErrorCode.Conflict, BUSY_MESSAGE);
       const transcript = await this.transcripts.getByVideo(videoId);
-      const before = await this.editVersions.current(tx, video, transcript);
+      // the page's version is the one shown, or one whose edit and words the video has again
+      // (its text undo was saved after an edit version was recorded on top of it)
+      const before = await this.editVersions.current(tx, video, transcript, expected);
+      const shown = video.current_version ?? null;
+      if (expected !== null && shown !== expected && before !== expected) throw new AppError(409, ErrorCode.Conflict, CHANGED_MESSAGE, { currentVersion: shown });
       if (before === seq) return { before, after: seq };
+      const burns = (target.edit_list as { burnCaptions?: boolean } | null)?.burnCaptions === true;
       await this.videos.applyVersion(tx, videoId, {
         seq, editList: target.edit_list, playbackKey: target.playback_key, mediaVersion: target.media_version, processedFilename: target.processed_filename, durationSec: target.duration, summary: target.render_summary,
+        // the original has nothing changed; an edit version's words differ from its media's (and its burned captions)
+        captionsChanged: target.kind !== 'original' && target.kind !== 'revert',
+        captionsStale: burns && target.kind === 'edit',
       });
       if (transcript || snapshot.words.length > 0) await this.transcripts.replaceForVideo(tx, videoId, snapshot);
       this.logger.info({ videoId, from: before, to: seq }, 'version restored');

@@ -321,6 +321,12 @@ export class VideoStore {
     );
   }
 
+  /** The video's edit version, the row locked until the caller's transaction ends (a render's claim). */
+  async lockEditVersion(m: EntityManager, id: string): Promise<number | null> {
+    const rows = (await m.query(`SELECT edit_version FROM library.videos WHERE id = $1 FOR UPDATE`, [id])) as { edit_version: number }[];
+    return rows[0]?.edit_version ?? null;
+  }
+
   /** The video locked until the caller's transaction ends (versions change one at a time). */
   async lock(m: EntityManager, id: string): Promise<void> {
     await m.query(`SELECT 1 FROM library.videos WHERE id = $1 FOR UPDATE`, [id]);
@@ -338,17 +344,29 @@ export class VideoStore {
   async applyVersion(
     m: EntityManager,
     id: string,
-    v: { seq: number; editList: unknown; playbackKey: string | null; mediaVersion: string; processedFilename: string | null; durationSec: number | null; summary: unknown },
+    v: {
+      seq: number;
+      editList: unknown;
+      playbackKey: string | null;
+      mediaVersion: string;
+      processedFilename: string | null;
+      durationSec: number | null;
+      summary: unknown;
+      /** its captions differ from the original's */
+      captionsChanged: boolean;
+      /** its burned captions show other words than its transcript */
+      captionsStale: boolean;
+    },
   ): Promise<void> {
     await m.query(
       `UPDATE library.videos SET edit_list = $2::jsonb, edit_version = edit_version + 1, current_version = $8,
           playback_key = COALESCE($3, source_playback_key, playback_key), media_version = $4, processed_filename = $5,
           last_processed_at = CASE WHEN $5::text IS NULL THEN NULL ELSE now() END,
-          video_changed = ($2::jsonb IS NOT NULL), vtt_changed = true, word_byword_changed = true,
+          video_changed = ($2::jsonb IS NOT NULL), vtt_changed = $9, word_byword_changed = $9,
           provider_main_video_upload_status = 'none', provider_vtt_upload_status = 'none',
-          duration = COALESCE($6, duration), waveform_key = NULL, render_summary = $7::jsonb, captions_stale = false, updated_at = now()
+          duration = COALESCE($6, duration), waveform_key = NULL, render_summary = $7::jsonb, captions_stale = $10, updated_at = now()
         WHERE id = $1`,
-      [id, v.editList === null ? null : JSON.stringify(v.editList), v.playbackKey, v.mediaVersion, v.processedFilename, v.durationSec, v.summary === null ? null : JSON.stringify(v.summary), v.seq],
+      [id, v.editList === null ? null : JSON.stringify(v.editList), v.playbackKey, v.mediaVersion, v.processedFilename, v.durationSec, v.summary === null ? null : JSON.stringify(v.summary), v.seq, v.captionsChanged, v.captionsStale],
     );
   }
 
