@@ -66,3 +66,4 @@ export {
   type Framing,
   type SourceSize,
 } from './framing';
+export * from './export';
