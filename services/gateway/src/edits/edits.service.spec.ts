@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ActiveJobs } from '../limits/limits';
 import type { ClipStore } from '../clips/clip-store';
-import { BUSY_MESSAGE, currentEditList, EditService, videoFrameRate, type EditVideoRow } from './edits.service';
+import { BUSY_MESSAGE, CHANGED_MESSAGE, currentEditList, EditService, videoFrameRate, type EditVideoRow } from './edits.service';
 import type { NewRender, RenderRow, RenderStore } from './render-store';
 import type { TranscriptStore } from '../transcripts/transcript-store';
 import type { VideoStore } from '../videos/video-store';
@@ -132,14 +132,15 @@ function videoRow(over: Partial<EditVideoRow> = {}): EditVideoRow {
 
 const word = (text: string, start: number, end: number, order: number): Word => ({ text, start, end, confidence: 0.9, group_number: 0, word_order: order });
 
-function setup(o: { maxJobs?: number; transcript?: Transcript | null } = {}) {
+function setup(o: { maxJobs?: number; transcript?: Transcript | null; editVersion?: number } = {}) {
   const renders = new FakeRenders();
   const clips = new FakeClips();
   const bus = new FakeJobBus();
   const storage = new FakeStorage();
   const tx = { query: async () => [] } as unknown as EntityManager;
   const ds = { transaction: async <T>(fn: (m: EntityManager) => Promise<T>) => fn(tx) } as unknown as DataSource;
-  const videos = { countIngestingForOwner: async () => 0 } as unknown as VideoStore;
+  // the video's edit version as the claim reads it under the row lock
+  const videos = { countIngestingForOwner: async () => 0, lockEditVersion: async () => o.editVersion ?? 0 } as unknown as VideoStore;
   const transcripts = { getByVideo: async () => o.transcript ?? null } as unknown as TranscriptStore;
   const activeJobs = new ActiveJobs(o.maxJobs ?? 3, renders as unknown as RenderStore, videos);
   const service = new EditService(
@@ -205,7 +206,7 @@ describe('EditService.requestRender', () => {
   const base = identityEditList(10);
 
   it('claims the video and requests a render of the edit, snapped to frames, from the original', async () => {
-    const { service, renders, bus } = setup();
+    const { service, renders, bus } = setup({ editVersion: 4 });
     const row = videoRow({ edit_version: 4 });
     const next = applyCuts(base, [{ start: 2.01, end: 4.03 }]);
     const jobId = await service.requestRender(row, 'cut', USER, base, next, '1 cut');
@@ -231,6 +232,7 @@ describe('EditService.requestRender', () => {
             segments: snapped,
             volumes: [],
             captions: null,
+            captionStyle: null,
             reframe: null,
             summary: '1 cut',
           },
@@ -239,6 +241,14 @@ describe('EditService.requestRender', () => {
     ]);
     expect(renders.rows.get(jobId)).toMatchObject({ video_id: row.id, kind: 'cut', state: 'active', user_id: USER, base_edit_version: 4, base_edit: base, clip_id: null });
     expect((renders.rows.get(jobId)!.new_edit as EditList).segments).toEqual(snapped);
+  });
+
+  it('refuses (409) an edit made on an edit version the video has left (a restore or revert since), and claims nothing', async () => {
+    const { service, renders, bus } = setup({ editVersion: 5 });
+    const e = await rejectedWith(service.requestRender(videoRow({ edit_version: 4 }), 'cut', USER, base, applyCuts(base, [{ start: 2, end: 4 }]), '1 cut'));
+    expect(e).toMatchObject({ statusCode: 409, message: CHANGED_MESSAGE });
+    expect(renders.rows.size).toBe(0);
+    expect(bus.published).toHaveLength(0);
   });
 
   it('sends mutes as volumes on the output timeline', async () => {
