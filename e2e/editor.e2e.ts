@@ -1,5 +1,5 @@
 /* Over 400 lines: the transcript editor's end-to-end tests share one set of selection and media helpers. */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
@@ -148,6 +148,37 @@ test.describe('transcript editor', () => {
     await expect(stillMuted).toHaveCount(1);
     await expect(stillMuted).toHaveText(mutedText);
     await expect(page.getByTestId('pending-mutes-bar')).toBeVisible();
+  });
+
+  test('Export for editing: the EDL and FCPXML of a cut video name the original and its frames; the SRT has the edited words', async ({ page }) => {
+    const id = await openDemoVideo(page);
+    const before = await fetchTranscript(page, id);
+    const first = findPhrase(before.words, 'linked to its moment');
+    await selectRun(page, first, first + 3);
+    await page.keyboard.press('Delete');
+    await page.getByTestId('pending-cuts-bar').getByRole('button', { name: 'Process Video with 1 Cuts' }).click();
+    await page.getByTestId('confirm-cuts').getByRole('button', { name: 'Process Video' }).click();
+    await waitForJobToFinish(page);
+
+    await page.getByTestId('export-for-editing-button').click();
+    const dialog = page.getByTestId('export-for-editing');
+    const fetchFile = async (format: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId(`export-${format}`).click()]);
+      const path = await download.path();
+      return { name: download.suggestedFilename(), text: await readFile(path!, 'utf8') };
+    };
+    const edl = await fetchFile('edl');
+    expect(edl.name).toMatch(/\.edl$/);
+    // two events: before and after the cut, the file named in a comment
+    expect(edl.text).toMatch(/^TITLE: .+\nFCM: (NON-)?DROP FRAME\n/);
+    expect(edl.text.match(/^\d{3} {2}AX {7}AA\/V {2}C {8}/gm)).toHaveLength(2);
+    expect(edl.text).toContain('* FROM CLIP NAME: ');
+    const fcpxml = await fetchFile('fcpxml');
+    expect(fcpxml.text).toContain('<fcpxml version="1.10">');
+    expect(fcpxml.text.match(/<asset-clip /g)).toHaveLength(2);
+    const srt = await fetchFile('srt');
+    expect(srt.text).toMatch(/^1\r\n\d\d:\d\d:\d\d,\d{3} --> /);
+    expect(normalise(srt.text)).not.toContain(normalise(before.words.slice(first, first + 4).map((w) => w.text).join('')));
   });
 
   test('keeps a contiguous selection only, after refusing a non-contiguous one', async ({ page }) => {

@@ -111,6 +111,7 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/video-processing/jobs/:jobId': { path: (i) => `/api/video-processing/jobs/${i.job}`, owner: [200] },
   'GET /api/caption-jobs/:jobId': { path: (i) => `/api/caption-jobs/${i.job.replace(/^cut_/, 'cap_')}`, owner: [404] },
   'GET /api/silence-jobs/:jobId': { path: (i) => `/api/silence-jobs/${i.job.replace(/^cut_/, 'sil_')}`, owner: [404] },
+  'GET /api/videos/:id/export/:format': { path: (i) => `/api/videos/${i.video}/export/fcpxml`, owner: [200] },
   'GET /api/videos/:id/job-estimate': { path: (i) => `/api/videos/${i.video}/job-estimate?kind=cut`, owner: [200] },
   'GET /api/jobs/user-jobs': { path: () => '/api/jobs/user-jobs', owner: [200], stranger: 'own' },
   'GET /api/jobs/:jobId': { path: (i) => `/api/jobs/${i.job}`, owner: [200] },

@@ -122,3 +122,16 @@ export type MuteJobBody = z.input<typeof muteJobRequestSchema>;
 export type ReorderBody = z.input<typeof reorderRequestSchema>;
 export type CreateClipBody = z.input<typeof createClipRequestSchema>;
 export type RestoreVersionBody = z.input<typeof restoreVersionRequestSchema>;
+
+/** GET /api/videos/{id}/export/{format}: the edit for other applications, or its captions and words. */
+export const EDIT_EXPORT_FORMATS = {
+  otio: { label: 'OpenTimelineIO (.otio)', extension: 'otio', contentType: 'application/json' },
+  fcpxml: { label: 'Final Cut Pro XML 1.10 (.fcpxml: Final Cut, Resolve, Premiere)', extension: 'fcpxml', contentType: 'application/xml' },
+  edl: { label: 'CMX3600 EDL (.edl)', extension: 'edl', contentType: 'text/plain' },
+  mlt: { label: 'MLT XML (.mlt: Shotcut, Kdenlive)', extension: 'mlt', contentType: 'application/xml' },
+  srt: { label: 'SubRip captions (.srt)', extension: 'srt', contentType: 'application/x-subrip' },
+  vtt: { label: 'WebVTT captions (.vtt)', extension: 'vtt', contentType: 'text/vtt' },
+  'words.json': { label: 'Word timings (.words.json)', extension: 'words.json', contentType: 'application/json' },
+} as const;
+export type EditExportFormat = keyof typeof EDIT_EXPORT_FORMATS;
+export const editExportFormatSchema = z.enum(Object.keys(EDIT_EXPORT_FORMATS) as [EditExportFormat, ...EditExportFormat[]]);

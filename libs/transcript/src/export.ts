@@ -24,25 +24,29 @@ export interface VttExportOptions {
   languageCode?: string;
 }
 
+type CueWord = Pick<Word, 'text' | 'start' | 'end' | 'group_number'>;
+
+/** A caption cue: its words, from the first's start to the last's end. */
+interface WordCue {
+  words: CueWord[];
+  start: number;
+  end: number;
+}
+
 /**
- * A WebVTT file of timed words: cues never cross a paragraph or a long pause and end at sentence
- * ends when long enough; every word after the first carries an inline timestamp, so reading the
- * file back (libs/transcript parseVtt) gives the same word times.
+ * Timed words as caption cues: a cue never crosses a paragraph or a pause over `maxGapSec`, holds
+ * at most `maxCueChars` characters, and ends at a sentence end once past half of that.
  */
-export function wordsToVtt(words: readonly Pick<Word, 'text' | 'start' | 'end' | 'group_number'>[], o: VttExportOptions = {}): string {
+function wordCues(words: readonly CueWord[], o: Pick<VttExportOptions, 'maxCueChars' | 'maxGapSec'>): WordCue[] {
   const maxChars = o.maxCueChars ?? 80;
   const maxGap = o.maxGapSec ?? 1;
-  const out: string[] = ['WEBVTT'];
-  if (o.languageCode) out.push(`Language: ${o.languageCode}`);
-  out.push('');
-  let cue: Array<Pick<Word, 'text' | 'start' | 'end' | 'group_number'>> = [];
+  const cues: WordCue[] = [];
+  let cue: CueWord[] = [];
   let chars = 0;
   const flush = (): void => {
     if (cue.length === 0) return;
     const start = cue[0]!.start;
-    const end = Math.max(...cue.map((w) => w.end), start + 0.001);
-    const text = cue.map((w, i) => (i === 0 ? vttEscape(w.text) : `<${vttTimestamp(w.start)}>${vttEscape(w.text)}`)).join(' ');
-    out.push(`${vttTimestamp(start)} --> ${vttTimestamp(end)}`, text, '');
+    cues.push({ words: cue, start, end: Math.max(...cue.map((w) => w.end), start + 0.001) });
     cue = [];
     chars = 0;
   };
@@ -55,7 +59,40 @@ export function wordsToVtt(words: readonly Pick<Word, 'text' | 'start' | 'end' |
     if (isSentenceEnd(w.text) && chars > maxChars / 2) flush();
   }
   flush();
+  return cues;
+}
+
+/**
+ * A WebVTT file of timed words (cues as wordCues makes them); every word after the first carries
+ * an inline timestamp, so reading the file back (libs/transcript parseVtt) gives the same word times.
+ */
+export function wordsToVtt(words: readonly CueWord[], o: VttExportOptions = {}): string {
+  const out: string[] = ['WEBVTT'];
+  if (o.languageCode) out.push(`Language: ${o.languageCode}`);
+  out.push('');
+  for (const cue of wordCues(words, o)) {
+    const text = cue.words.map((w, i) => (i === 0 ? vttEscape(w.text) : `<${vttTimestamp(w.start)}>${vttEscape(w.text)}`)).join(' ');
+    out.push(`${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}`, text, '');
+  }
   return out.join('\n');
+}
+
+/** `HH:MM:SS,mmm` as SubRip writes times. */
+export function srtTimestamp(sec: number): string {
+  const ms = Math.max(0, Math.round(sec * 1000));
+  const h = Math.floor(ms / 3600000);
+  const m = Math.floor((ms % 3600000) / 60000);
+  const s = Math.floor((ms % 60000) / 1000);
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`;
+}
+
+/** SubRip (.srt) of timed words: the same cues as WebVTT, numbered, plain text (no word timing), CRLF line ends. */
+export function wordsToSrt(words: readonly CueWord[], o: Pick<VttExportOptions, 'maxCueChars' | 'maxGapSec'> = {}): string {
+  const out: string[] = [];
+  wordCues(words, o).forEach((cue, k) => {
+    out.push(String(k + 1), `${srtTimestamp(cue.start)} --> ${srtTimestamp(cue.end)}`, cue.words.map((w) => w.text.replace(/[\r\n]+/g, ' ').trim()).join(' '), '');
+  });
+  return out.join('\r\n');
 }
 
 /** The provider's word-by-word JSON for timed words. */

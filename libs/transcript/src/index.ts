@@ -13,7 +13,7 @@ export { isRtl, normalizeLanguageCode, pickLanguage, FALLBACK_LANGUAGE } from '.
 export { normalizeWord, splitWords, isSentenceEnd } from './text';
 export { ROLLING_MAX_GAP_SECONDS, ROLLING_MIN_WORD_OVERLAP, ROLLING_MAX_OVERLAP_WORDS } from './rolling';
 export { findInconsistencies } from './invariants';
-export { vttTimestamp, vttEscape, wordsToVtt, wordsToWordByWord, regroupWords, type VttExportOptions } from './export';
+export { srtTimestamp, vttTimestamp, vttEscape, wordsToSrt, wordsToVtt, wordsToWordByWord, regroupWords, type VttExportOptions } from './export';
 export { lowerBound, lastWordStartingAtOrBefore, wordIndexAt } from './sorted-search';
 export { clampWords, transcriptForVersion } from './follow';
 export { tidyKeptWords, type KeptWord } from './tidy';

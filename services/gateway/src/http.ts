@@ -76,3 +76,9 @@ export function editing<T>(fn: () => T): T {
     throw err;
   }
 }
+
+/** A download's Content-Disposition: an ASCII name for old clients and the exact name (RFC 5987) for the rest. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

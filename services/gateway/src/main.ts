@@ -29,6 +29,7 @@ import { RenderStore } from './edits/render-store';
 import { VersionStore } from './edits/version-store';
 import { EditsController } from './edits/edits.controller';
 import { EditRequestService } from './edits/edit-requests.service';
+import { TimelineExports } from './edits/timeline-export';
 import { ClipsController } from './clips/clips.controller';
 import { ClipsService } from './clips/clips.service';
 import { SilenceController } from './silence/silence.controller';
@@ -133,6 +134,7 @@ export async function main() {
           { provide: TranscriptsService, useValue: transcriptsService },
           { provide: SessionAuth, useValue: auth },
           { provide: EditService, useValue: edits },
+          { provide: TimelineExports, useValue: new TimelineExports(edits, transcripts) },
           { provide: EditRequestService, useValue: editRequests },
           { provide: ClipsService, useValue: clipsService },
           { provide: SilenceService, useValue: silence },

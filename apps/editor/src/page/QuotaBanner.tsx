@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { monthlyQuotaBanner, quotaModalFacts } from '@wordcut/publishing';
-import { useRestoreFocus, useSession } from '@wordcut/ui';
+import { useSession } from '@wordcut/ui';
+import { InfoDialog } from '../shared/dialogs';
 
 /**
  * The quota banner area of the editor page: from the session's plan and usage, nothing below 80 %
@@ -59,8 +59,7 @@ export function QuotaBanner({ videoId }: { videoId: string }) {
   const banner = monthly ? monthlyQuotaBanner(plan, monthly) : null;
   const exceeded = banner?.level === 'exceeded';
   const [modalOpen, setModalOpen] = useState(false);
-  // the modal opens by itself: on close focus goes back to where the user was
-  const focus = useRestoreFocus();
+  // the modal opens by itself: on close focus goes back to where the user was (InfoDialog)
 
   useEffect(() => {
     if (!exceeded || quotaModalShown(videoId)) return;
@@ -81,33 +80,30 @@ export function QuotaBanner({ videoId }: { videoId: string }) {
         <strong className="wc-quota-banner__text">{banner.text}</strong>
         <span className="wc-quota-banner__detail">{banner.detail}</span>
       </div>
-      <Dialog.Root open={modalOpen} onOpenChange={setModalOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="wc-dialog-overlay" />
-          <Dialog.Content className="wc-dialog wc-quota-modal" data-testid="quota-modal" {...focus}>
-            <Dialog.Title className="wc-dialog__title">{QUOTA_MODAL_TITLE}</Dialog.Title>
-            <Dialog.Description className="wc-muted">You have used all the exports your plan allows this month.</Dialog.Description>
-            <dl className="wc-dl wc-quota-modal__facts">
-              <div className="wc-dl__row">
-                <dt>Usage</dt>
-                <dd data-testid="quota-modal-usage">{facts.usageText}</dd>
-              </div>
-              <div className="wc-dl__row">
-                <dt>Plan</dt>
-                <dd data-testid="quota-modal-plan">{facts.planTier}</dd>
-              </div>
-              <div className="wc-dl__row">
-                <dt>Reset</dt>
-                <dd data-testid="quota-modal-reset">{facts.resetText}</dd>
-              </div>
-            </dl>
-            <p className="wc-quota-modal__guidance">{facts.upgradeText}</p>
-            <div className="wc-dialog__actions">
-              <Dialog.Close className="wc-button wc-button--primary">Close</Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <InfoDialog
+        open={modalOpen}
+        onOpenChange={setModalOpen}
+        title={QUOTA_MODAL_TITLE}
+        description="You have used all the exports your plan allows this month."
+        className="wc-quota-modal"
+        testId="quota-modal"
+      >
+        <dl className="wc-dl wc-quota-modal__facts">
+          <div className="wc-dl__row">
+            <dt>Usage</dt>
+            <dd data-testid="quota-modal-usage">{facts.usageText}</dd>
+          </div>
+          <div className="wc-dl__row">
+            <dt>Plan</dt>
+            <dd data-testid="quota-modal-plan">{facts.planTier}</dd>
+          </div>
+          <div className="wc-dl__row">
+            <dt>Reset</dt>
+            <dd data-testid="quota-modal-reset">{facts.resetText}</dd>
+          </div>
+        </dl>
+        <p className="wc-quota-modal__guidance">{facts.upgradeText}</p>
+      </InfoDialog>
     </>
   );
 }

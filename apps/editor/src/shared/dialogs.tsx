@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import * as Dialog from '@radix-ui/react-dialog';
 import * as Popover from '@radix-ui/react-popover';
 import { useRestoreFocus } from '@wordcut/ui';
 
@@ -66,5 +67,35 @@ export function InfoPopover({ label, children }: { label: string; children: Reac
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/** A dialog that informs or offers choices and closes with one button: focus trapped, Escape closes, focus returns. */
+export function InfoDialog({ open, onOpenChange, title, description, className, testId, children }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const focus = useRestoreFocus();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="wc-dialog-overlay" />
+        <Dialog.Content className={`wc-dialog${className ? ` ${className}` : ''}`} data-testid={testId} {...focus}>
+          <Dialog.Title className="wc-dialog__title">{title}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="wc-muted">{description}</div>
+          </Dialog.Description>
+          {children}
+          <div className="wc-dialog__actions">
+            <Dialog.Close className="wc-button wc-button--primary">Close</Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

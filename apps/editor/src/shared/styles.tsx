@@ -234,6 +234,9 @@ export const EDITOR_CSS = `
 .wc-captions__sample--boxed { background: rgba(0,0,0,0.75); padding: 0.1em 0.4em; }
 .wc-captions__sample--classic { text-shadow: 0 0 2px #000, 0 0 2px #000, 1px 1px 2px #000; }
 .wc-captions__sample--bold { color: #ffe500; font-size: 1.15em; text-shadow: 0 0 3px #000, 0 0 3px #000, 2px 2px 2px #000; }
+.wc-export-list { list-style: none; margin: 0.25rem 0 0.5rem; padding: 0; display: grid; gap: 0.35rem; }
+.wc-export-list .wc-button { width: 100%; text-align: left; }
+.wc-export-dialog__heading { font-size: 0.95rem; margin: 0.75rem 0 0.25rem; }
 .wc-dialog.wc-shortcut-sheet { width: min(94vw, 820px); max-height: 90vh; overflow-y: auto; }
 .wc-shortcut-sheet__groups { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 0 1.5rem; }
 .wc-shortcut-sheet h3 { font-size: 0.95rem; margin: 0.9rem 0 0.25rem; }

@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { KEY_POINT_OPENERS, MEDIA_EDGE_SEC, PAUSE_RULES as R, SILENCE_LEVEL_RULES as L } from '@wordcut/transcript';
-import { useRestoreFocus } from '@wordcut/ui';
+import { InfoDialog } from '../shared/dialogs';
 import { useSilence, useSilenceStore } from './silenceContext';
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;
@@ -15,17 +14,15 @@ export function PauseHelpDialog() {
   const store = useSilenceStore();
   const open = useSilence((s) => s.helpOpen);
   const padding = useSilence((s) => s.analysis?.summary.padding ?? null);
-  const focus = useRestoreFocus();
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => store.update({ helpOpen: next })}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="wc-dialog-overlay" />
-        <Dialog.Content className="wc-dialog wc-pause-help" data-testid="pause-help" {...focus}>
-          <Dialog.Title className="wc-dialog__title">How Pause Detection Works</Dialog.Title>
-          <Dialog.Description className="wc-muted">
-            Each pause is found in the audio, placed among the transcript&apos;s words, typed by the first rule that fits, and recommended
-            for removal or kept. The reason on each row names its rule.
-          </Dialog.Description>
+    <InfoDialog
+      open={open}
+      onOpenChange={(next) => store.update({ helpOpen: next })}
+      title="How Pause Detection Works"
+      description="Each pause is found in the audio, placed among the transcript's words, typed by the first rule that fits, and recommended for removal or kept. The reason on each row names its rule."
+      className="wc-pause-help"
+      testId="pause-help"
+    >
           <div className="wc-pause-help__body">
             <h3>1. Silence in the audio</h3>
             <p>
@@ -93,11 +90,6 @@ export function PauseHelpDialog() {
               sounds clipped (a quarter of a short pause); none at the very start or end (within {MEDIA_EDGE_SEC} s).
             </p>
           </div>
-          <div className="wc-dialog__actions">
-            <Dialog.Close className="wc-button wc-button--primary">Close</Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </InfoDialog>
   );
 }

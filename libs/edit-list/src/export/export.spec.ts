@@ -113,5 +113,6 @@ describe('writers', () => {
     expect(xml).toContain('<property name="set.force_full_luma">1</property>');
     expect(xml).toMatch(/<entry producer="producer0" in="1000" out="1024">\s*<filter>\s*<property name="mlt_service">volume<\/property>\s*<property name="level">-96<\/property>/);
     expect(xml).toContain('title="My &lt;talk&gt; &amp; &quot;notes&quot;"');
+    expect(xml).toContain('<property name="resource">My talk é.mp4</property>');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * MLT XML (Shotcut, Kdenlive, melt): a profile of the source's size and exact rate (MLT changes
- * levels and frames when they differ), the original as one avformat producer (full-range sources
+ * levels and frames when they differ), the original (by its name, beside the project) as one avformat producer (full-range sources
  * say so), and a playlist with one entry per piece, `out` inclusive as MLT counts; a muted piece's
  * entry carries a volume filter at its gain.
  */
@@ -33,7 +33,8 @@ export function writeMlt(source: ExportSource, pieces: readonly TimelinePiece[])
     `<mlt LC_NUMERIC="C" version="7.0.0" title="${xmlEscape(source.title)}" producer="tractor0">`,
     `  <profile description="${width}x${height} ${r.num}/${r.den} fps" width="${width}" height="${height}" progressive="1" sample_aspect_num="1" sample_aspect_den="1" display_aspect_num="${width / g}" display_aspect_den="${height / g}" frame_rate_num="${r.num}" frame_rate_den="${r.den}" colorspace="709"/>`,
     `  <producer id="producer0" in="0" out="${Math.max(0, sourceFrames - 1)}">`,
-    `    <property name="resource">${xmlEscape(source.url)}</property>`,
+    // MLT resolves a bare name beside the project file
+    `    <property name="resource">${xmlEscape(source.fileName)}</property>`,
     '    <property name="mlt_service">avformat</property>',
     ...(source.fullRange ? ['    <property name="set.force_full_luma">1</property>', '    <property name="color_range">pc</property>'] : []),
     '  </producer>',

@@ -101,7 +101,14 @@ export interface ExportSource {
 
 /** Escapes text for XML attributes and content. */
 export function xmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  const escaped = text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  // characters XML 1.0 cannot hold (controls other than tab, line feed, carriage return) are left out
+  let out = '';
+  for (const ch of escaped) {
+    const code = ch.charCodeAt(0);
+    if (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) out += ch;
+  }
+  return out;
 }
 
 /** A file name as a path segment of a URL (spaces and non-ASCII characters percent-encoded). */

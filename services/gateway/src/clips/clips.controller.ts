@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GatewayTokens } from '../auth/gateway-tokens';
 import { Caller, SignedMedia, type Identity } from '../auth/identity';
-import { parseBody, parseId } from '../http';
+import { contentDisposition, parseBody, parseId } from '../http';
 import type { ClipRow } from './clip-store';
 import { ClipsService } from './clips.service';
 
@@ -33,10 +33,6 @@ function toApiClip(r: ClipRow) {
   };
 }
 
-function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /**
  * Clips: a part of the current version, rendered in one of six aspect ratios with its own

@@ -1,5 +1,7 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
+  ErrorCode,
   applyCutsRequestSchema,
   burnCaptionsRequestSchema,
   muteJobRequestSchema,
@@ -8,12 +10,15 @@ import {
   reorderRequestSchema,
   restoreVersionRequestSchema,
   jobKindSchema,
+  editExportFormatSchema,
   type JobKind,
   type JobStatus,
 } from '@wordcut/contracts';
+import { AppError } from '@wordcut/platform';
 import { z } from 'zod';
 import { Caller, type Identity } from '../auth/identity';
-import { parseBody, parseId, parseSeq } from '../http';
+import { contentDisposition, parseBody, parseId, parseSeq } from '../http';
+import { TimelineExports } from './timeline-export';
 import { EditRequestService } from './edit-requests.service';
 import { EditService } from './edits.service';
 
@@ -27,7 +32,20 @@ export class EditsController {
   constructor(
     @Inject(EditService) private readonly edits: EditService,
     @Inject(EditRequestService) private readonly requests: EditRequestService,
+    @Inject(TimelineExports) private readonly exports: TimelineExports,
   ) {}
+
+  /** The current version for other applications (OTIO, FCPXML, EDL, MLT) or its captions and words (SRT, WebVTT, JSON). */
+  @Get('videos/:id/export/:format')
+  async exportEdit(@Param('id') id: string, @Param('format') format: string, @Caller() caller: Identity, @Res() res: Response): Promise<void> {
+    const parsed = editExportFormatSchema.safeParse(format);
+    if (!parsed.success) throw new AppError(404, ErrorCode.NotFound, `There is no export format '${format.slice(0, 32)}'. Use one of ${editExportFormatSchema.options.join(', ')}.`);
+    const file = await this.exports.export(parseId(id), caller.userId, parsed.data);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', contentDisposition(file.fileName));
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.status(200).send(file.body);
+  }
 
   @Post('videos/:id/apply-cuts')
   @HttpCode(202)

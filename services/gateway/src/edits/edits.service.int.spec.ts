@@ -20,6 +20,7 @@ import { RenderStore } from './render-store';
 import { TranscriptStore, type TranscriptContent } from '../transcripts/transcript-store';
 import { VideoStore } from '../videos/video-store';
 import { toApiVideo } from '../videos/video-api';
+import { TimelineExports } from './timeline-export';
 import { rejectedWith } from '../../../../tools/testing/app-error';
 import { FakeJobBus } from '../../../../tools/testing/gateway-bus';
 
@@ -426,5 +427,22 @@ describe('EditService (real stores)', () => {
     const plain = await readyVideo();
     await videos.markCaptionsStale(plain.id);
     expect(toApiVideo((await videos.get(plain.id))!).burnedCaptions).toBeNull();
+  });
+
+  it('exports the current version for other applications: the edit over the original, the captions on the edited times', async () => {
+    const v = await readyVideo();
+    await cutAndApply(v.id);
+    const exports = new TimelineExports(edits, transcripts);
+    const edl = await exports.export(v.id, OWNER, 'edl');
+    expect(edl).toMatchObject({ contentType: 'text/plain; charset=utf-8', fileName: 'Talk.edl' });
+    // 25 fps: 0-2 s and 4-10 s of the original, end to end from one hour
+    expect(edl.body).toContain('001  AX       AA/V  C        00:00:00:00 00:00:02:00 01:00:00:00 01:00:02:00');
+    expect(edl.body).toContain('002  AX       AA/V  C        00:00:04:00 00:00:10:00 01:00:02:00 01:00:08:00');
+    expect(edl.body).toContain('* FROM CLIP NAME: talk.mp4');
+    expect((await exports.export(v.id, OWNER, 'fcpxml')).body).toContain('<asset-clip ref="r2" offset="2/25s" name="talk.mp4" start="4/25s"'.replace('2/25s', '50/25s').replace('4/25s', '100/25s'));
+    const srt = (await exports.export(v.id, OWNER, 'srt')).body;
+    expect(srt).toContain('00:00:03,000 --> ');
+    expect(srt).not.toContain('two');
+    expect((await rejectedWith(exports.export(v.id, 'someone-else', 'otio'))).statusCode).toBe(404);
   });
 });
