@@ -18,4 +18,5 @@ export { lowerBound, lastWordStartingAtOrBefore, wordIndexAt } from './sorted-se
 export { clampWords, transcriptForVersion } from './follow';
 export { tidyKeptWords, type KeptWord } from './tidy';
 export { originRuns, indicesAfter, countAfter, type OriginRun } from './origins';
+export { CAPTION_FORMAT_NAMES, buildTranscriptFromCaptions, detectCaptionFormat, srtToVtt, whisperSegmentsToVtt, whisperWords, type CaptionFormat } from './captions-import';
 export * from './pauses';

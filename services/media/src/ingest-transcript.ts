@@ -1,5 +1,5 @@
 import type { WordByWordFile } from '@wordcut/contracts';
-import { buildTranscriptFromVtt, buildTranscriptFromWordByWord, TranscriptBuildError, type BuiltTranscript } from '@wordcut/transcript';
+import { buildTranscriptFromCaptions, buildTranscriptFromWordByWord, TranscriptBuildError, type BuiltTranscript } from '@wordcut/transcript';
 import { IngestFailure, IngestMessages } from './ingest-failure';
 
 /** What the gateway loads from StorageKeys.ingestTranscript: {languageCode, words, paragraphs, fillerWords}. */
@@ -27,6 +27,7 @@ export function buildIngestTranscript(captions: CaptionTexts, languageHint?: str
     }
     return buildTranscriptFromWordByWord(json as WordByWordFile, opts);
   }
-  if (captions.vtt !== undefined) return buildTranscriptFromVtt(captions.vtt, opts);
+  // the caption file of an upload: WebVTT, SubRip, Whisper/WhisperX or word JSON, told apart by content
+  if (captions.vtt !== undefined) return buildTranscriptFromCaptions(captions.vtt, opts);
   throw new IngestFailure('NO_CAPTIONS', IngestMessages.NO_CAPTIONS);
 }

@@ -28,6 +28,7 @@ import { browserStorage } from '../shared/storage';
 import { incomingVersionOf } from '../shared/versions';
 import { WorkspaceContext, WorkspaceStore, useWorkspace } from '../shared/workspace';
 import { WaveformTimeline } from '../timeline/WaveformTimeline';
+import { ExportForEditing } from '../transcript/ExportForEditing';
 import { TranscriptPanel } from '../transcript/TranscriptPanel';
 import { SilenceContext } from '../silence/silenceContext';
 import { SilenceLayer, isSilenceJob } from '../silence/SilenceLayer';
@@ -123,7 +124,7 @@ export function VideoPage({ videoId, basePath = '/' }: { videoId: string; basePa
               {video.status}
             </span>
           </div>
-          <EditorActions />
+          <EditorActions videoId={videoId} />
         </div>
 
         {isVideoPending(video) ? <VttProcessingCard video={video} /> : null}
@@ -198,8 +199,9 @@ function PreviewBanners() {
 }
 
 /** Actions that open other parts of the app; the KeyClips panel is the shell's, opened by `?panel=keyclips`. */
-function EditorActions() {
+function EditorActions({ videoId }: { videoId: string }) {
   const [, setSearchParams] = useSearchParams();
+  const [exportOpen, setExportOpen] = useState(false);
   const openKeyClips = () => {
     setSearchParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -214,6 +216,12 @@ function EditorActions() {
           Find Key Moments
         </button>
       </Tooltip>
+      <Tooltip content="The edit as a timeline for another editor, or its captions and words">
+        <button type="button" className="wc-button" onClick={() => setExportOpen(true)} data-testid="export-for-editing-button">
+          Export for editing…
+        </button>
+      </Tooltip>
+      <ExportForEditing open={exportOpen} onOpenChange={setExportOpen} videoId={videoId} />
     </div>
   );
 }

@@ -27,8 +27,7 @@ export interface EditorToolbarProps {
   onClearHistory: () => void;
   /** opens the shortcut sheet */
   onShortcuts: () => void;
-  /** opens 'Export for editing…' (absent outside a video page) */
-  onExportForEditing?: () => void;
+
   duration: number;
   wordCount: number;
   onSearchStep: (wordIndex: number) => void;
@@ -60,7 +59,6 @@ export function EditorToolbar(props: EditorToolbarProps) {
         {props.onDetectSilence ? <ToolButton label="Detect Silence" onClick={props.onDetectSilence} testId="detect-silence" /> : null}
         <ToolButton label="Find Key Moments" onClick={props.onFindKeyMoments} />
         <ToolButton label="Reorder Segments" onClick={props.onReorder} testId="reorder-segments" />
-        {props.onExportForEditing ? <ToolButton label="Export for editing…" onClick={props.onExportForEditing} testId="export-for-editing-button" /> : null}
         {props.onBurnCaptions ? (
           <ToolButton
             label="Burn Captions"

@@ -50,7 +50,6 @@ import { actionForKey, runAction } from './actions';
 import type { ActionContext } from './actions';
 import { isTextEntryTarget } from './shortcuts';
 import { ShortcutSheet } from './ShortcutSheet';
-import { ExportForEditing } from './ExportForEditing';
 import { TranscriptList } from './TranscriptList';
 import type { TranscriptListApi } from './TranscriptList';
 import { WordEditPopover } from './WordEditPopover';
@@ -150,7 +149,6 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
   const [similar, setSimilar] = useState<SimilarWordAnalysis | null>(null);
   const [similarLevel, setSimilarLevel] = useState<MuteLevel>('silence');
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const [exportOpen, setExportOpen] = useState(false);
   const [keptFillers, setKeptFillers] = useState<ReadonlySet<number>>(new Set());
 
   const words = useEditor((s) => s.content.words);
@@ -332,7 +330,6 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
         undoCount={undoSteps}
         redoCount={redoSteps}
         onShortcuts={() => setShortcutsOpen(true)}
-        onExportForEditing={() => setExportOpen(true)}
         onUndo={() => void stepHistory(versions, 'undo')}
         onRedo={() => void stepHistory(versions, 'redo')}
         onClearHistory={() =>
@@ -410,7 +407,6 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
       ) : null}
 
       <ShortcutSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-      <ExportForEditing open={exportOpen} onOpenChange={setExportOpen} videoId={video.id} />
       <EditorDialogs
         keptFillers={keptFillers}
         onKeptFillers={setKeptFillers}
