@@ -101,5 +101,5 @@ export function buildTranscriptFromCaptions(text: string, opts: BuildOptions = {
     const languageHint = typeof json.language === 'string' ? json.language : opts.languageHint;
     return words ? buildTranscriptFromWordByWord(words, opts) : buildTranscriptFromVtt(whisperSegmentsToVtt(json), { ...opts, ...(languageHint ? { languageHint } : {}) });
   }
-  throw new TranscriptBuildError('VTT_INVALID', `The caption file is not one WordCut reads: use ${CAPTION_FORMAT_NAMES}.`);
+  throw new TranscriptBuildError('VTT_INVALID', `The caption file is not one WordCut reads: use ${CAPTION_FORMAT_NAMES} (a WebVTT file starts with 'WEBVTT').`);
 }
