@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { TranscriptBuildError } from './errors';
 import { buildTranscriptFromCaptions, detectCaptionFormat, srtToVtt } from './captions-import';
 
 const SRT = `1
@@ -74,5 +76,36 @@ describe('captions from anywhere', () => {
   it('reads the word JSON we export, and refuses anything else with the formats named', () => {
     expect(words(buildTranscriptFromCaptions(JSON.stringify({ languageCode: 'en', words: [{ text: 'Hi', start: 0, end: 0.4 }] })))).toEqual([['Hi', 0, 0.4]]);
     expect(() => buildTranscriptFromCaptions('just some text')).toThrow(/WebVTT, SubRip \(\.srt\), Whisper or WhisperX JSON, or word-timing JSON/);
+  });
+});
+
+describe('captions from anywhere, on hostile input (fuzzed)', () => {
+  const piece = fc.oneof(
+    fc.constantFrom('WEBVTT\n\n', '1\n', '00:00:01,000 --> 00:00:02,000\n', '00:00:05.000 --> 00:00:04.000\n', '{', '}', '"segments":', '"words":', '[', ']', ',', '"word":', '"start":', '"end":', '-1', '1e308', 'null', '\n\n', '\uFEFF', '<b>', '-->'),
+    fc.string({ maxLength: 12 }),
+  );
+  const text = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(''));
+
+  it('either builds a transcript or throws a TranscriptBuildError, never anything else, and every word is timed in order', () => {
+    fc.assert(
+      fc.property(text, (input) => {
+        try {
+          const t = buildTranscriptFromCaptions(input);
+          for (const w of t.words) {
+            expect(Number.isFinite(w.start) && Number.isFinite(w.end) && w.end >= w.start).toBe(true);
+          }
+        } catch (err) {
+          expect(err).toBeInstanceOf(TranscriptBuildError);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads a large Whisper file word for word', () => {
+    const segments = Array.from({ length: 2000 }, (_, k) => ({ start: k, end: k + 0.9, text: 'a b c', words: ['a', 'b', 'c'].map((word, j) => ({ word, start: k + j * 0.3, end: k + j * 0.3 + 0.2, probability: 0.9 })) }));
+    const t = buildTranscriptFromCaptions(JSON.stringify({ language: 'en', segments }));
+    expect(t.words).toHaveLength(6000);
+    expect(t.words[5999]).toMatchObject({ text: 'c', start: 1999.6 });
   });
 });
