@@ -83,6 +83,8 @@ test.describe('player, timeline and previews', () => {
     const cut = { start: t.words[first]!.start, end: t.words[last]!.end };
 
     await playerReady(page);
+    // the selecting click seeks to its word 300 ms later: let that seek land first, or it could move the time after playback starts
+    await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(cut.start - 0.05);
     await startSampling(page);
     await playFrom(page, Math.max(0, cut.start - 1));
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(cut.end + 0.6);
