@@ -1,3 +1,4 @@
+/* Over 400 lines: Quick Export, Generated Clips and the Create Video Clip dialog share the clip queries and the framing state; splitting the dialog into its own file is the next step. */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import type { Video } from '@wordcut/contracts';

@@ -1,3 +1,4 @@
+/* Over 400 lines: the editor wires its stores, commands, actions and dialogs in one place; what each does lives in commands.ts, actions.ts, jobCommands.ts and versionCommands.ts. */
 import { useEffect, useRef, useState } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
