@@ -7,6 +7,7 @@
 import type { WordByWordFile } from '@wordcut/contracts';
 import { buildTranscriptFromVtt, buildTranscriptFromWordByWord, type BuildOptions, type BuiltTranscript } from './build';
 import { TranscriptBuildError } from './errors';
+import { vttTimestamp } from './export';
 
 export type CaptionFormat = 'vtt' | 'srt' | 'whisper-json' | 'word-json';
 
@@ -75,16 +76,12 @@ export function whisperWords(json: { language?: unknown; segments: readonly Whis
   return { ...(typeof json.language === 'string' ? { languageCode: json.language } : {}), words } as unknown as WordByWordFile;
 }
 
-const vttTime = (sec: number): string => {
-  const ms = Math.max(0, Math.round(sec * 1000));
-  return `${String(Math.floor(ms / 3600000)).padStart(2, '0')}:${String(Math.floor((ms % 3600000) / 60000)).padStart(2, '0')}:${String(Math.floor((ms % 60000) / 1000)).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
-};
 
 /** Whisper segments as WebVTT cues (a segment without usable times is left out, and the reader says so). */
 export function whisperSegmentsToVtt(json: { segments: readonly WhisperSegment[] }): string {
   const cues = json.segments.map((s) => {
     const ok = typeof s?.start === 'number' && typeof s?.end === 'number' && Number.isFinite(s.start) && Number.isFinite(s.end) && typeof s.text === 'string';
-    return ok ? `${vttTime(s.start as number)} --> ${vttTime(s.end as number)}\n${(s.text as string).replace(/\s*\n\s*/g, ' ').trim()}` : `NOTE a segment without times or text was left out`;
+    return ok ? `${vttTimestamp(s.start as number)} --> ${vttTimestamp(s.end as number)}\n${(s.text as string).replace(/\s*\n\s*/g, ' ').trim()}` : `NOTE a segment without times or text was left out`;
   });
   return `WEBVTT\n\n${cues.join('\n\n')}\n`;
 }

@@ -77,13 +77,9 @@ export function wordsToVtt(words: readonly CueWord[], o: VttExportOptions = {}):
   return out.join('\n');
 }
 
-/** `HH:MM:SS,mmm` as SubRip writes times. */
+/** `HH:MM:SS,mmm` as SubRip writes times (WebVTT's, with a comma). */
 export function srtTimestamp(sec: number): string {
-  const ms = Math.max(0, Math.round(sec * 1000));
-  const h = Math.floor(ms / 3600000);
-  const m = Math.floor((ms % 3600000) / 60000);
-  const s = Math.floor((ms % 60000) / 1000);
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`;
+  return vttTimestamp(sec).replace('.', ',');
 }
 
 /** SubRip (.srt) of timed words: the same cues as WebVTT, numbered, plain text (no word timing), CRLF line ends. */
