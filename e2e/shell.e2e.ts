@@ -54,8 +54,8 @@ test.describe('shell', () => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'WordCut, home' })).toBeVisible();
     await expect(page.getByTestId('editor-entry')).toBeVisible();
-    await expect(page.getByLabel('MP4 video file')).toHaveAttribute('accept', 'video/mp4,.mp4');
-    await expect(page.getByLabel('VTT subtitle file')).toHaveAttribute('accept', 'text/vtt,.vtt');
+    await expect(page.getByLabel('MP4 video file')).toHaveAttribute('accept', 'video/mp4,.mp4,video/quicktime,.mov,video/x-matroska,.mkv,video/webm,.webm');
+    await expect(page.getByLabel('VTT subtitle file')).toHaveAttribute('accept', 'text/vtt,.vtt,application/x-subrip,.srt,application/json,.json');
     await expect(page.getByRole('button', { name: 'Upload and open' })).toBeEnabled();
     await expect(page.getByTestId('publish-actions')).toBeAttached();
   });

@@ -268,6 +268,25 @@ describe('ingest: videos in, transcript, waveform and streaming', () => {
     expect(t.warnings).toEqual([{ line: 6, message: expect.stringContaining('00:00:00..000') }]);
   }, 120000);
 
+  it.each([
+    ['SubRip (.srt), with a malformed entry skipped', 'talk.srt', '1\n00:00:00,000 --> 00:00:01,000\nHello there\n\n2\n00:00:01,000 -> 00:00:02,000\nbroken arrow\n\n3\n00:00:01,000 --> 00:00:02,000\ngeneral Kenobi\n', ['Hello', 'there', 'general', 'Kenobi'], null],
+    [
+      'Whisper JSON with word timings',
+      'talk.json',
+      JSON.stringify({ language: 'en', segments: [{ start: 0, end: 1.6, text: ' Hello there general', words: [{ word: ' Hello', start: 0.1, end: 0.4 }, { word: ' there', start: 0.45, end: 0.8 }, { word: ' general', start: 0.9, end: 1.5 }] }] }),
+      ['Hello', 'there', 'general'],
+      [0.1, 0.45, 0.9],
+    ],
+  ])('an upload with %s captions gets their words', async (_what, name, body, words, starts) => {
+    const res = await upload({ body: file('tiny.mp4'), name: 'tiny.mp4' }, { body, name, type: name.endsWith('.json') ? 'application/json' : 'application/x-subrip' });
+    expect(res.status).toBe(201);
+    const v = await settled(videoSchema.parse(await res.json()).id);
+    expect(v.status).toBe('completed');
+    const t = await transcriptOf(v.id);
+    expect(t.words.map((w) => w.text)).toEqual(words);
+    if (starts) expect(t.words.map((w) => w.start)).toEqual(starts);
+  }, 120000);
+
   describe('bad input gets a clear error and leaves nothing behind', () => {
     let before: number;
     /** a visitor of its own: these uploads count toward one identity's hourly upload limit */
@@ -295,9 +314,9 @@ describe('ingest: videos in, transcript, waveform and streaming', () => {
     });
 
     it.each([
-      ['SRT named .vtt', '1\n00:00:01,000 --> 00:00:02,000\nSRT, not VTT\n'],
+      ['an ASS file', '[Script Info]\nTitle: not a format we read\n'],
       ['garbage', 'garbage.vtt'],
-    ])('a subtitle file that is not WebVTT (%s) is refused (422)', async (_what, body) => {
+    ])('a subtitle file in no format we read (%s) is refused (422)', async (_what, body) => {
       const content = body.endsWith('.vtt') ? file(body) : body;
       const res = await send({ body: file('tiny.mp4'), name: 'tiny.mp4' }, { body: content, name: 'subs.vtt' });
       expect(res.status).toBe(422);

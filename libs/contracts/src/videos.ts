@@ -206,6 +206,8 @@ export const vttStatusSchema = z.object({
   configured: z.boolean(),
   method: z.string(),
   legacyUploadEnabled: z.boolean(),
+  /** a transcription service is set up: an upload may come without captions, and 'Retry transcription' works */
+  transcription: z.boolean().optional(),
 });
 export type VttStatus = z.infer<typeof vttStatusSchema>;
 

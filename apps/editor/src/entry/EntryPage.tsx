@@ -34,7 +34,7 @@ export function EntryPage({ basePath }: { basePath: string }) {
       </section>
     );
   } else if (status.data.legacyUploadEnabled) {
-    body = <UploadForm basePath={basePath} />;
+    body = <UploadForm basePath={basePath} canTranscribe={status.data.transcription === true} />;
   } else {
     body = <ChooseVideo />;
   }

@@ -7,7 +7,7 @@ import { toast } from '@wordcut/ui';
 import { editorRoute, videoKeys } from '../shared/api';
 import { startUploadSession, UploadError, uploadVideo } from './upload';
 import type { UploadProgress } from './upload';
-import { checkVideoFile, checkVttFile, messageText, validateUpload } from './validation';
+import { CAPTION_ACCEPT, checkVideoFile, checkVttFile, messageText, validateUpload, VIDEO_ACCEPT } from './validation';
 import type { ValidationMessage } from './validation';
 
 export const UPLOAD_FAILED_TITLE = 'Upload failed';
@@ -18,11 +18,12 @@ function warn(message: ValidationMessage) {
 }
 
 /**
- * The legacy upload form: one MP4 and one VTT file, checked on choice
- * and on submit, uploaded with real progress and a Cancel button; on success the editor
- * opens the new video.
+ * The legacy upload form: a video (MP4, MOV, MKV or WebM) and its caption file (WebVTT, SubRip or
+ * a JSON transcript), checked on choice and on submit, uploaded with real progress and a Cancel
+ * button; on success the editor opens the new video. Where a transcription service is set up
+ * (`canTranscribe`) the caption file may be left out.
  */
-export function UploadForm({ basePath }: { basePath: string }) {
+export function UploadForm({ basePath, canTranscribe = false }: { basePath: string; canTranscribe?: boolean }) {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -36,7 +37,7 @@ export function UploadForm({ basePath }: { basePath: string }) {
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const upload = useMutation<Video, UploadError, { video: File; vtt: File }>({
+  const upload = useMutation<Video, UploadError, { video: File; vtt: File | null }>({
     mutationFn: async (files) => {
       abort.current = new AbortController();
       setProgress(null);
@@ -58,13 +59,13 @@ export function UploadForm({ basePath }: { basePath: string }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (upload.isPending) return;
-    const problem = validateUpload(video, vtt);
+    const problem = validateUpload(video, vtt, { canTranscribe });
     setFormProblem(problem);
     if (problem) {
       warn(problem);
       return;
     }
-    upload.mutate({ video: video!, vtt: vtt! });
+    upload.mutate({ video: video!, vtt });
   };
 
   const choose = (kind: 'video' | 'vtt', file: File | null) => {
@@ -88,10 +89,14 @@ export function UploadForm({ basePath }: { basePath: string }) {
       <h1 id={`${id}-title`} className="wc-card__title">
         Upload a video
       </h1>
-      <p className="wc-muted">Choose an MP4 video and its VTT subtitle file. The transcript is built from the subtitles.</p>
+      <p className="wc-muted" data-testid="upload-hint">
+        {canTranscribe
+          ? 'Choose a video and, if you have one, its subtitle file. Without subtitles the video is transcribed for you.'
+          : 'Choose an MP4 video and its VTT subtitle file. The transcript is built from the subtitles: a subtitle file is needed, as transcription is not set up here.'}
+      </p>
       <form className="wc-form" onSubmit={onSubmit} noValidate>
-        <FileField id={id} name="video" label="MP4 video file" accept="video/mp4,.mp4" disabled={busy} problem={videoProblem} onChoose={(file) => choose('video', file)} />
-        <FileField id={id} name="vtt" label="VTT subtitle file" accept="text/vtt,.vtt" disabled={busy} problem={vttProblem} onChoose={(file) => choose('vtt', file)} />
+        <FileField id={id} name="video" label="MP4 video file" hint="Also MOV, MKV and WebM recordings." accept={VIDEO_ACCEPT} disabled={busy} problem={videoProblem} onChoose={(file) => choose('video', file)} />
+        <FileField id={id} name="vtt" label={canTranscribe ? 'VTT subtitle file (optional)' : 'VTT subtitle file'} hint="Also SubRip (.srt), Whisper or WhisperX JSON, or word-timing JSON." accept={CAPTION_ACCEPT} disabled={busy} problem={vttProblem} onChoose={(file) => choose('vtt', file)} />
         {formProblem ? (
           <p className="wc-error-text" role="alert" data-testid="upload-form-error">
             {messageText(formProblem)}
@@ -134,20 +139,26 @@ export function UploadForm({ basePath }: { basePath: string }) {
 }
 
 /** One file of the form: its input, labelled, and under it the problem with the chosen file. */
-function FileField({ id, name, label, accept, disabled, problem, onChoose }: {
+function FileField({ id, name, label, hint, accept, disabled, problem, onChoose }: {
   /** the form's id: the input is `<id>-<name>` */
   id: string;
   name: 'video' | 'vtt';
   label: string;
+  /** what else the field takes, under the label */
+  hint: string;
   accept: string;
   disabled: boolean;
   problem: ValidationMessage | null;
   onChoose: (file: File | null) => void;
 }) {
   const errorId = `${id}-${name}-error`;
+  const hintId = `${id}-${name}-hint`;
   return (
     <div className="wc-field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
+      <span id={hintId} className="wc-muted wc-field__hint">
+        {hint}
+      </span>
       <input
         id={`${id}-${name}`}
         name={name}
@@ -155,7 +166,7 @@ function FileField({ id, name, label, accept, disabled, problem, onChoose }: {
         accept={accept}
         disabled={disabled}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? errorId : undefined}
+        aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
         onChange={(event) => onChoose(event.currentTarget.files?.[0] ?? null)}
       />
       {problem ? (

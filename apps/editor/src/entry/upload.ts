@@ -55,10 +55,11 @@ export function uploadErrorMessage(status: number, statusText: string, bodyText:
 export const UPLOAD_VIDEO_FIELD = 'video';
 export const UPLOAD_VTT_FIELD = 'vtt';
 
-export function uploadForm(video: File, vtt: File): FormData {
+/** The multipart body: the video, and the caption file when there is one (without it the video is transcribed). */
+export function uploadForm(video: File, vtt: File | null): FormData {
   const form = new FormData();
   form.append(UPLOAD_VIDEO_FIELD, video, video.name);
-  form.append(UPLOAD_VTT_FIELD, vtt, vtt.name);
+  if (vtt) form.append(UPLOAD_VTT_FIELD, vtt, vtt.name);
   return form;
 }
 
@@ -86,7 +87,7 @@ export async function startUploadSession(ensure: () => Promise<string> = ensureG
 }
 
 /** Uploads the two files; resolves with the created video (201), rejects with {@link UploadError}. */
-export function uploadVideo(video: File, vtt: File, options: UploadOptions = {}): Promise<Video> {
+export function uploadVideo(video: File, vtt: File | null, options: UploadOptions = {}): Promise<Video> {
   const { onProgress, signal, createRequest = () => new XMLHttpRequest(), token } = options;
   return new Promise<Video>((resolve, reject) => {
     if (signal?.aborted) {

@@ -1,4 +1,4 @@
-import { INVALID_SUBTITLE, INVALID_VIDEO, MISSING_FILES, checkVideoFile, checkVttFile, isMp4File, isVttFile, messageText, validateUpload } from './validation';
+import { INVALID_SUBTITLE, INVALID_VIDEO, MISSING_FILES, checkVideoFile, checkVttFile, isCaptionFile, isMp4File, isVideoFile, isVttFile, messageText, validateUpload } from './validation';
 
 const file = (name: string, type = '') => ({ name, type });
 
@@ -23,11 +23,21 @@ describe('upload validation', () => {
     expect(isVttFile(file('subs.srt', 'application/x-subrip'))).toBe(false);
   });
 
+  it('also takes MOV, MKV and WebM recordings, and SubRip or JSON captions', () => {
+    expect(isVideoFile(file('obs.mkv', ''))).toBe(true);
+    expect(isVideoFile(file('screen', 'video/webm'))).toBe(true);
+    expect(isVideoFile(file('phone.MOV', ''))).toBe(true);
+    expect(isVideoFile(file('a.avi', 'video/x-msvideo'))).toBe(false);
+    expect(isCaptionFile(file('subs.srt', ''))).toBe(true);
+    expect(isCaptionFile(file('whisper.json', 'application/json'))).toBe(true);
+    expect(isCaptionFile(file('subs.ass', ''))).toBe(false);
+  });
+
   it('checks a single choice; no file is no problem yet', () => {
     expect(checkVideoFile(null)).toBeNull();
-    expect(checkVideoFile(file('a.webm', 'video/webm'))).toBe(INVALID_VIDEO);
+    expect(checkVideoFile(file('a.flv', 'video/x-flv'))).toBe(INVALID_VIDEO);
     expect(checkVttFile(null)).toBeNull();
-    expect(checkVttFile(file('a.srt', ''))).toBe(INVALID_SUBTITLE);
+    expect(checkVttFile(file('a.ass', ''))).toBe(INVALID_SUBTITLE);
   });
 
   it('needs both files, then both valid', () => {
@@ -37,7 +47,14 @@ describe('upload validation', () => {
     expect(validateUpload(mp4, null)).toBe(MISSING_FILES);
     expect(validateUpload(null, null)).toBe(MISSING_FILES);
     expect(validateUpload(file('a.avi', 'video/x-msvideo'), vtt)).toBe(INVALID_VIDEO);
-    expect(validateUpload(mp4, file('a.srt', ''))).toBe(INVALID_SUBTITLE);
+    expect(validateUpload(mp4, file('a.docx', ''))).toBe(INVALID_SUBTITLE);
     expect(validateUpload(mp4, vtt)).toBeNull();
+  });
+
+  it('lets a video go without captions only where it can be transcribed', () => {
+    const mp4 = file('a.mp4', 'video/mp4');
+    expect(validateUpload(mp4, null, { canTranscribe: true })).toBeNull();
+    expect(validateUpload(mp4, null, { canTranscribe: false })).toBe(MISSING_FILES);
+    expect(validateUpload(null, null, { canTranscribe: true })).toBe(MISSING_FILES);
   });
 });

@@ -1,4 +1,8 @@
-/** Client checks of the legacy upload form: an MP4 and a VTT file, each refused with its own toast text. */
+/**
+ * Client checks of the legacy upload form: a video (MP4, or a MOV, MKV or WebM recording) and a
+ * caption file (WebVTT, or SubRip, Whisper/WhisperX or word JSON), each refused with its own
+ * toast text. The server tells formats apart by content; these checks only catch a wrong choice.
+ */
 
 export interface ValidationMessage {
   /** toast title */
@@ -30,23 +34,48 @@ export function isMp4File(file: FileLike): boolean {
   return file.type === 'video/mp4' || file.name.toLowerCase().endsWith('.mp4');
 }
 
+/** Recordings taken besides MP4: MOV, MKV (OBS) and WebM (browser recordings), by type or name. */
+const OTHER_VIDEO_TYPES = new Set(['video/quicktime', 'video/x-matroska', 'video/matroska', 'video/webm']);
+const OTHER_VIDEO_NAMES = /\.(mov|mkv|webm)$/i;
+
+/** An MP4, or a MOV, MKV or WebM recording. */
+export function isVideoFile(file: FileLike): boolean {
+  return isMp4File(file) || OTHER_VIDEO_TYPES.has(file.type.toLowerCase()) || OTHER_VIDEO_NAMES.test(file.name);
+}
+
 /** The type is text/vtt or text/plain, or the name ends in .vtt (any case). */
 export function isVttFile(file: FileLike): boolean {
   return file.type === 'text/vtt' || file.type === 'text/plain' || file.name.toLowerCase().endsWith('.vtt');
 }
 
+const OTHER_CAPTION_TYPES = new Set(['application/x-subrip', 'text/srt', 'application/json']);
+const OTHER_CAPTION_NAMES = /\.(srt|json)$/i;
+
+/** A WebVTT file, or SubRip (.srt) or a JSON transcript (Whisper, WhisperX, word timings). */
+export function isCaptionFile(file: FileLike): boolean {
+  return isVttFile(file) || OTHER_CAPTION_TYPES.has(file.type.toLowerCase()) || OTHER_CAPTION_NAMES.test(file.name);
+}
+
+/** The file input's accept lists. */
+export const VIDEO_ACCEPT = 'video/mp4,.mp4,video/quicktime,.mov,video/x-matroska,.mkv,video/webm,.webm';
+export const CAPTION_ACCEPT = 'text/vtt,.vtt,application/x-subrip,.srt,application/json,.json';
+
 /** The message for a chosen video file, or null when it is acceptable. */
 export function checkVideoFile(file: FileLike | null): ValidationMessage | null {
-  return file && !isMp4File(file) ? INVALID_VIDEO : null;
+  return file && !isVideoFile(file) ? INVALID_VIDEO : null;
 }
 
 /** The message for a chosen subtitle file, or null when it is acceptable. */
 export function checkVttFile(file: FileLike | null): ValidationMessage | null {
-  return file && !isVttFile(file) ? INVALID_SUBTITLE : null;
+  return file && !isCaptionFile(file) ? INVALID_SUBTITLE : null;
 }
 
-/** The first problem that blocks an upload of these two files, or null when both are fine. */
-export function validateUpload(video: FileLike | null, vtt: FileLike | null): ValidationMessage | null {
-  if (!video || !vtt) return MISSING_FILES;
+/**
+ * The first problem that blocks an upload of these files, or null when they are fine. Without a
+ * caption file the video is transcribed when `canTranscribe`, else the captions are needed.
+ */
+export function validateUpload(video: FileLike | null, vtt: FileLike | null, o: { canTranscribe?: boolean } = {}): ValidationMessage | null {
+  if (!video) return MISSING_FILES;
+  if (!vtt && !o.canTranscribe) return MISSING_FILES;
   return checkVideoFile(video) ?? checkVttFile(vtt);
 }

@@ -20,7 +20,7 @@ import {
 import type { Messaging } from '@wordcut/messaging';
 import { AppError, type Logger } from '@wordcut/platform';
 import { readObjectBytes, type ByteRange, type ObjectStorage, type ObjectStream } from '@wordcut/storage';
-import { buildTranscriptFromVtt, TranscriptBuildError } from '@wordcut/transcript';
+import { buildTranscriptFromCaptions, CAPTION_FORMAT_NAMES, detectCaptionFormat, TranscriptBuildError } from '@wordcut/transcript';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { DataSource } from 'typeorm';
@@ -303,17 +303,21 @@ export class VideosService {
   }
 
   /**
-   * The subtitle file becomes a transcript before anything is recorded: not WebVTT, no usable cue,
-   * or more words than a transcript may hold answer 422 with the reason.
+   * The caption file becomes a transcript before anything is recorded: not a caption format we
+   * read (WebVTT, SubRip, Whisper/WhisperX or word JSON, told apart by content), no usable cue, or
+   * more words than a transcript may hold answer 422 with the reason.
    */
   private async checkVtt(key: string): Promise<void> {
-    const text = await readObjectBytes(this.storage, key);
-    const vtt = Buffer.from(text ?? new Uint8Array()).toString('utf8');
-    if (!/^\uFEFF?WEBVTT($|[ \t\r\n])/.test(vtt)) {
-      throw new AppError(422, 'VTT_INVALID', "The subtitle file is not WebVTT: it must start with 'WEBVTT'. Ensure the VTT file has proper WEBVTT format with valid timestamps.");
+    const text = Buffer.from((await readObjectBytes(this.storage, key)) ?? new Uint8Array()).toString('utf8');
+    if (!detectCaptionFormat(text)) {
+      throw new AppError(
+        422,
+        'VTT_INVALID',
+        `The subtitle file is not one we can read: it must be ${CAPTION_FORMAT_NAMES}. A WebVTT file must start with 'WEBVTT'. Ensure the VTT file has proper WEBVTT format with valid timestamps.`,
+      );
     }
     try {
-      buildTranscriptFromVtt(vtt);
+      buildTranscriptFromCaptions(text);
     } catch (err) {
       if (err instanceof TranscriptBuildError) throw new AppError(422, err.code, err.message, { line: err.line });
       throw err;
