@@ -1,10 +1,12 @@
 /**
- * `npm run fuzz`: the long fuzz run of our MP4 reader (libs/ffmpeg/src/mp4/fuzz.ts), fresh seeds
+ * `npm run fuzz`: the long fuzz run of our MP4 reader (libs/ffmpeg/src/mp4/fuzz.ts) and of the
+ * Matroska/WebM check (libs/ffmpeg/src/mkv/fuzz.ts), in turns, fresh seeds
  * until FUZZ_SECONDS (default 3600) have passed. Prints progress each minute; on a finding prints
  * the seed and the input (hex) and exits 1.
  */
 import fc from 'fast-check';
-import { fuzzProperty } from '../../libs/ffmpeg/src/mp4/fuzz';
+import { fuzzProperty as matroskaProperty } from '../../libs/ffmpeg/src/mkv/fuzz';
+import { fuzzProperty as mp4Property } from '../../libs/ffmpeg/src/mp4/fuzz';
 
 const seconds = Number(process.env['FUZZ_SECONDS'] ?? 3600);
 const BATCH = 2000;
@@ -13,10 +15,11 @@ async function main(): Promise<void> {
   const until = Date.now() + seconds * 1000;
   let inputs = 0;
   let lastReport = Date.now();
-  console.log(`fuzz: the MP4 reader for ${seconds} s`);
+  console.log(`fuzz: the MP4 reader and the Matroska check for ${seconds} s`);
   while (Date.now() < until) {
     const seed = Math.floor(Math.random() * 2 ** 31);
-    const r = await fc.check(fuzzProperty(), { seed, numRuns: BATCH });
+    const property = inputs % (2 * BATCH) === 0 ? mp4Property() : matroskaProperty();
+    const r = await fc.check(property, { seed, numRuns: BATCH });
     inputs += r.numRuns;
     if (r.failed) {
       const input = r.counterexample?.[0];

@@ -14,6 +14,8 @@ export const AwkwardMedia = {
   noAudio: 'noaudio.mp4',
   moovAtEnd: 'moov-end.mp4',
   truncated: 'truncated.mp4',
+  obsMkv: 'obs.mkv',
+  screenWebm: 'screen.webm',
   fake: 'fake.mp4',
   vtt: 'awkward.vtt',
   garbageVtt: 'garbage.vtt',

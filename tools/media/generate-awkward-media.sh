@@ -9,6 +9,8 @@
 #   noaudio.mp4    H.264 320x240 without an audio track
 #   moov-end.mp4   H.264 320x240, index (moov) after the media data (not faststart)
 #   truncated.mp4  the first 60% of moov-end.mp4 (an interrupted upload: no index at all)
+#   obs.mkv        H.264 + Opus 320x240 in Matroska, as OBS records
+#   screen.webm    VP9 + Opus 320x240 in WebM with unknown sizes, as a browser's MediaRecorder writes
 #   fake.mp4       a text file named like a video
 #   awkward.vtt    WebVTT captions of the speech (cue measured from the speech wav)
 #   garbage.vtt    a text file that is not WebVTT
@@ -36,7 +38,7 @@ done
 ffmpeg -hide_banner -encoders 2>/dev/null | grep libx265 >/dev/null \
   || { echo "generate-awkward-media: this ffmpeg has no libx265 encoder (needed for hevc.mp4)" >&2; exit 1; }
 
-FILES=(rotated.mp4 odd.mp4 vfr.mp4 hevc.mp4 noaudio.mp4 moov-end.mp4 truncated.mp4 fake.mp4 awkward.vtt garbage.vtt)
+FILES=(rotated.mp4 odd.mp4 vfr.mp4 hevc.mp4 noaudio.mp4 moov-end.mp4 truncated.mp4 obs.mkv screen.webm fake.mp4 awkward.vtt garbage.vtt)
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 STAMP="$OUT/.awkward-media.stamp"
@@ -114,6 +116,13 @@ fi
 "${FF[@]}" -f lavfi -i "testsrc2=size=320x240:rate=30" -t "$TOTAL" \
   "${X264[@]}" -pix_fmt yuv420p -movflags +faststart "$WORK/noaudio.mp4"
 
+# --- obs.mkv, screen.webm: recordings in Matroska and WebM ------------------------------------------
+"${FF[@]}" -f lavfi -i "testsrc2=size=320x240:rate=30" -i "$WORK/audio.wav" -map 0:v -map 1:a -t "$TOTAL" \
+  "${X264[@]}" -pix_fmt yuv420p -c:a libopus -b:a 48k -ar 48000 "$WORK/obs.mkv"
+# live mode: the Segment and every Cluster of unknown size, no cues (what a browser's recorder writes)
+"${FF[@]}" -f lavfi -i "testsrc2=size=320x240:rate=30" -i "$WORK/audio.wav" -map 0:v -map 1:a -t "$TOTAL" \
+  -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 300k -g 30 -pix_fmt yuv420p -c:a libopus -b:a 48k -ar 48000 -live 1 -f webm "$WORK/screen.webm"
+
 # --- truncated, fake, garbage -----------------------------------------------------------------------
 size=$(stat -c %s "$WORK/moov-end.mp4")
 head -c "$((size * 60 / 100))" "$WORK/moov-end.mp4" > "$WORK/truncated.mp4"
@@ -131,6 +140,8 @@ rot=$(ffprobe -v error -select_streams v:0 -show_entries side_data=rotation -of 
 [[ -z "$(ffprobe -v error -select_streams a -show_entries stream=index -of csv=p=0 "$WORK/noaudio.mp4")" ]] || fail "noaudio.mp4 has audio"
 ! ffprobe -v error "$WORK/truncated.mp4" >/dev/null 2>&1 || fail "truncated.mp4 is still readable"
 [[ "$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=p=0 "$WORK/odd.mp4")" == 321,241 ]] || fail "odd.mp4 is not 321x241"
+[[ "$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 "$WORK/obs.mkv" | tr '\n' ' ')" == "h264 opus " ]] || fail "obs.mkv is not H.264 + Opus"
+[[ "$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 "$WORK/screen.webm" | tr '\n' ' ')" == "vp9 opus " ]] || fail "screen.webm is not VP9 + Opus"
 for f in "${FILES[@]}"; do
   s=$(stat -c %s "$WORK/$f")
   (( s <= 1024 * 1024 )) || fail "$f is $s bytes, over the 1 MB budget"

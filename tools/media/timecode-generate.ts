@@ -15,7 +15,8 @@ const generateOptionsSchema = z.object({
   width: z.number().int().min(TIMECODE_BITS * 2).max(7680).default(320),
   height: z.number().int().min(16).max(4320).default(180),
   gopFrames: z.number().int().positive().default(60),
-  codec: z.enum(['h264', 'hevc']).default('h264'),
+  codec: z.enum(['h264', 'hevc', 'vp9']).default('h264'),
+  audioCodec: z.enum(['aac', 'opus']).default('aac'),
   bFrames: z.boolean().default(true),
   openGop: z.boolean().default(false),
   rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).default(0),
@@ -24,7 +25,7 @@ const generateOptionsSchema = z.object({
   sampleRate: z.number().int().min(8000).max(192_000).default(48_000),
   channels: z.union([z.literal(1), z.literal(2)]).default(2),
   audioDelaySec: z.number().min(0).max(10).default(0),
-  container: z.enum(['mp4', 'mov', 'mkv']).optional(),
+  container: z.enum(['mp4', 'mov', 'mkv', 'webm']).optional(),
   noise: z.number().min(0).max(40).default(0),
   timeoutMs: z.number().int().positive().optional(),
 });
@@ -41,8 +42,10 @@ export interface TimecodeMediaOptions {
   height?: number;
   /** Keyframe interval in frames (fixed, no scene-cut keyframes). Default 60. */
   gopFrames?: number;
-  /** Default h264 (libx264); hevc uses libx265 (tagged hvc1 in mp4). */
-  codec?: 'h264' | 'hevc';
+  /** Default h264 (libx264); hevc uses libx265 (tagged hvc1 in mp4); vp9 libvpx-vp9 (for WebM). */
+  codec?: 'h264' | 'hevc' | 'vp9';
+  /** Default aac; opus as OBS and browsers record it (MKV, WebM). */
+  audioCodec?: 'aac' | 'opus';
   /** Default true (the encoder's default B-frames); false disables B-frames. */
   bFrames?: boolean;
   /** Default false: closed GOPs (x265's own default is open GOPs, which the smart render refuses). */
@@ -62,8 +65,8 @@ export interface TimecodeMediaOptions {
    * samples are cut away, so every burst stays where its frame is. Default 0.
    */
   audioDelaySec?: number;
-  /** Default: mkv or mov when outPath ends so, else mp4. */
-  container?: 'mp4' | 'mov' | 'mkv';
+  /** Default: mkv, webm or mov when outPath ends so, else mp4. */
+  container?: 'mp4' | 'mov' | 'mkv' | 'webm';
   /** Temporal noise strength over the picture, as a camera's (0: none; 9 makes 720p about 6.5 Mbit/s). */
   noise?: number;
   /** Default 60 s + 2 s per second of media. */
@@ -119,11 +122,14 @@ export async function generateTimecodeMedia(outPath: string, options: TimecodeMe
   if (frames < 1) throw new Error(`durationSec ${o.durationSec} at ${o.fps} fps makes no frame`);
   if (frames > 2 ** TIMECODE_BITS) throw new Error(`${frames} frames do not fit in ${TIMECODE_BITS} bits`);
   const ext = extname(outPath).toLowerCase();
-  const container = o.container ?? (ext === '.mkv' ? 'mkv' : ext === '.mov' ? 'mov' : 'mp4');
+  const container = o.container ?? (ext === '.mkv' ? 'mkv' : ext === '.webm' ? 'webm' : ext === '.mov' ? 'mov' : 'mp4');
   const videoSec = frames / o.fps;
 
+  const vp9 = ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-crf', '30', '-b:v', '0', '-g', String(o.gopFrames), '-keyint_min', String(o.gopFrames)];
   const video =
-    o.codec === 'h264'
+    o.codec === 'vp9'
+      ? vp9
+      : o.codec === 'h264'
       ? [
           '-c:v', 'libx264', '-preset', 'veryfast',
           '-g', String(o.gopFrames), '-keyint_min', String(o.gopFrames), '-sc_threshold', '0',
@@ -144,8 +150,9 @@ export async function generateTimecodeMedia(outPath: string, options: TimecodeMe
   const audioIn = o.audio ? ['-f', 'lavfi', '-i', timecodeAudioFilter(o.sampleRate, o.frameRate ?? o.fps, videoSec)] : [];
   // a delayed start keeps its timestamps: the muxer writes the gap as an empty edit
   const delay = o.audioDelaySec > 0 ? ['-af', `atrim=start=${num(o.audioDelaySec)}`] : [];
-  const audioOut = o.audio ? ['-map', '1:a', ...delay, '-c:a', 'aac', '-b:a', '128k', '-ac', String(o.channels), '-ar', String(o.sampleRate)] : ['-an'];
-  const muxer = container === 'mkv' ? ['-f', 'matroska'] : ['-movflags', '+faststart', '-f', container];
+  const audioCodec = o.audioCodec === 'opus' ? ['-c:a', 'libopus', '-b:a', '96k'] : ['-c:a', 'aac', '-b:a', '128k'];
+  const audioOut = o.audio ? ['-map', '1:a', ...delay, ...audioCodec, '-ac', String(o.channels), '-ar', String(o.sampleRate)] : ['-an'];
+  const muxer = container === 'mkv' ? ['-f', 'matroska'] : container === 'webm' ? ['-f', 'webm'] : ['-movflags', '+faststart', '-f', container];
 
   await withTempDir(async (dir) => {
     const pattern = join(dir, 'pattern.yuv');

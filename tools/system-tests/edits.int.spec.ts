@@ -99,9 +99,9 @@ describe('edits: the edit list, the media workers and the jobs', () => {
   /** GET (or another bodiless call) as the owner, or as `t` */
   const get = (path: string, init: RequestInit = {}, t = token) => fetch(api(path), { ...init, headers: { ...bearer(t), ...(init.headers as Record<string, string> | undefined) } });
 
-  async function uploadVideo(captions = vtt): Promise<Video> {
+  async function uploadVideo(captions = vtt, file = { path: source, name: 'timecode.mp4', type: 'video/mp4' }): Promise<Video> {
     const form = new FormData();
-    form.append('video', new Blob([new Uint8Array(readFileSync(source))], { type: 'video/mp4' }), 'timecode.mp4');
+    form.append('video', new Blob([new Uint8Array(readFileSync(file.path))], { type: file.type }), file.name);
     form.append('vtt', new Blob([captions], { type: 'text/vtt' }), 'timecode.vtt');
     const res = await fetch(api('/api/videos/upload'), { method: 'POST', body: form, headers: bearer(token) });
     expect(res.status).toBe(201);
@@ -276,6 +276,34 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       const frames = await readFrameNumbers(await downloadProcessed(video.id, 'reverted.mp4'));
       expect(frames).toEqual(Array.from({ length: DURATION * FPS }, (_, i) => i));
     }, 120000);
+  });
+
+  describe('recordings in MKV and WebM', () => {
+    it.each([
+      ['an OBS MKV (H.264 + Opus)', 'obs.mkv', 'video/x-matroska', { codec: 'h264' as const }],
+      ['a browser WebM (VP9 + Opus)', 'screen.webm', 'video/webm', { codec: 'vp9' as const }],
+    ])('%s uploads, ingests to an MP4 master (the upload kept as it came), and cuts frame-exactly', async (_what, name, type, o) => {
+      const path = join(dir, name);
+      await generateTimecodeMedia(path, { durationSec: 6, fps: FPS, gopFrames: 30, audioCodec: 'opus', ...o });
+      const video = await uploadVideo(vtt, { path, name, type });
+      const originals = await objectKeys(`videos/${video.id}/original/`);
+      const master = originals.find((k) => k.endsWith('.master.mp4'));
+      expect(master).toBeDefined();
+      const uploaded = originals.find((k) => k !== master && k.endsWith('.mp4'))!;
+      const head = await s3client.send(new GetObjectCommand({ Bucket: env.S3_BUCKET, Key: uploaded, Range: 'bytes=0-3' }));
+      expect(Buffer.from(await head.Body!.transformToByteArray()).toString('hex')).toBe('1a45dfa3');
+      // what the player reads is the MP4 master
+      const playing = await get(`/api/videos/${video.id}/stream/processed`, { headers: { Range: 'bytes=0-7' } });
+      expect(Buffer.from(await playing.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+
+      const cuts = [{ start: 1.0, end: 2.0 }];
+      const res = await post(`/api/videos/${video.id}/apply-cuts`, { cuts });
+      expect(res.status).toBe(202);
+      const { jobId } = (await res.json()) as { jobId: string };
+      expect((await jobDone(`/api/video-processing/jobs/${jobId}`))['status']).toBe('completed');
+      const out = await downloadProcessed(video.id, `${name}.cut.mp4`);
+      expect(await readFrameNumbers(out)).toEqual(expectedFramesForSegments(applyCuts(identityEditList(video.duration!), cuts).segments, FPS));
+    }, 180000);
   });
 
   describe('mutes, fillers, captions, clips', () => {

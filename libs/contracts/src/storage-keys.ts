@@ -5,6 +5,8 @@
 export const StorageKeys = {
   /** the original media, untouched for the life of the video */
   originalVideo: (videoId: string, objectId: string) => `videos/${videoId}/original/${objectId}.mp4`,
+  /** the MP4 master of an original in another container (MKV, WebM): what renders, the player and publishing read */
+  masterVideo: (videoId: string, jobId: string) => `videos/${videoId}/original/${jobId}.master.mp4`,
   /** the caption file the video came with */
   originalVtt: (videoId: string, objectId: string) => `videos/${videoId}/original/${objectId}.vtt`,
   /** the provider's word-by-word JSON the video came with */

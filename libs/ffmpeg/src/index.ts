@@ -13,7 +13,9 @@ export {
   type FfmpegInput,
   type InputFormat,
   type InputProtocol,
+  type MediaContainer,
 } from './input';
+export { makeMp4Master, masterCommand, masterPlan, type MakeMasterOptions, type MasterPlan } from './master';
 export {
   MP4_LIMITS,
   Mp4BoundsError,
@@ -31,7 +33,8 @@ export {
   type MovieCheck,
   type MovieIssue,
 } from './mp4';
-export { DEFAULT_MOVIE_CHECK_TIMEOUT_MS, assertSelfContainedMovie, checkMovieInput, type MovieCheckOptions } from './movie-check';
+export { DEFAULT_MOVIE_CHECK_TIMEOUT_MS, assertCheckedInput, assertSelfContainedMovie, checkMatroskaInput, checkMovieInput, sniffContainer, type MovieCheckOptions } from './movie-check';
+export { checkMatroska, MATROSKA_LIMITS, startsLikeEbml, type MatroskaCheck, type MatroskaLimits, type MatroskaProblem } from './mkv/matroska';
 export * from './errors';
 export { ProgressParser, parseClock, parseProgressBlock, type FfmpegProgress } from './progress';
 export { DEFAULT_STDERR_TAIL_BYTES, TailBuffer } from './process';

@@ -1,8 +1,9 @@
 /**
  * Every ffmpeg/ffprobe input is described, never guessed (ADR 0012): its demuxer (`-f`), the
  * demuxers it may open inside it (`-format_whitelist`) and the protocols it may use
- * (`-protocol_whitelist`) are pinned per input. Untrusted media is read only as MP4/MOV; the
- * worker's own files only in the format it wrote them in.
+ * (`-protocol_whitelist`) are pinned per input. Untrusted media is read only as MP4/MOV or as
+ * Matroska/WebM (told apart by its first bytes, then checked: movie-check.ts); the worker's own
+ * files only in the format it wrote them in.
  */
 
 /** Protocols of the worker's own temporary files. */
@@ -13,11 +14,14 @@ export const PRESIGNED_URL_PROTOCOLS = ['http', 'https', 'tcp', 'tls'] as const;
 export type InputProtocol = (typeof LOCAL_FILE_PROTOCOLS)[number] | (typeof PRESIGNED_URL_PROTOCOLS)[number];
 
 /**
- * Demuxers the workers read with: `mov` is the MP4/MOV family (mp4, m4a, mov, 3gp); `aac` is raw
- * ADTS; `s16le` raw PCM.
+ * Demuxers the workers read with: `mov` is the MP4/MOV family (mp4, m4a, mov, 3gp); `matroska`
+ * reads MKV and WebM; `aac` is raw ADTS; `s16le` raw PCM.
  */
-export type InputFormat = 'mov' | 's16le' | 'aac';
-const INPUT_FORMATS: ReadonlySet<string> = new Set<InputFormat>(['mov', 's16le', 'aac']);
+export type InputFormat = 'mov' | 'matroska' | 's16le' | 'aac';
+const INPUT_FORMATS: ReadonlySet<string> = new Set<InputFormat>(['mov', 'matroska', 's16le', 'aac']);
+
+/** The containers an upload or import may be in. */
+export type MediaContainer = 'mov' | 'matroska';
 const INPUT_PROTOCOLS: ReadonlySet<string> = new Set<string>([...LOCAL_FILE_PROTOCOLS, ...PRESIGNED_URL_PROTOCOLS]);
 
 /** Flags an input descriptor owns: callers cannot set or override them through `options`. */
@@ -55,18 +59,19 @@ function fileUrl(path: string): string {
 
 /**
  * Untrusted media (an upload, a provider import, or a copy of one on the worker's disk): only the
- * MP4/MOV demuxer, which must not follow external data references. A presigned http(s) URL may use
- * the network protocols only, a local path the `file` protocol only; any other scheme is refused.
+ * demuxer of its container (MP4/MOV by default, which must not follow external data references).
+ * A presigned http(s) URL may use the network protocols only, a local path the `file` protocol
+ * only; any other scheme is refused.
  */
-export function mediaInput(pathOrUrl: string): FfmpegInput {
+export function mediaInput(pathOrUrl: string, container: MediaContainer = 'mov'): FfmpegInput {
   const remote = isHttpUrl(pathOrUrl);
   return {
     url: remote ? pathOrUrl : fileUrl(pathOrUrl),
-    format: 'mov',
-    formats: ['mov'],
+    format: container,
+    formats: [container],
     protocols: remote ? PRESIGNED_URL_PROTOCOLS : LOCAL_FILE_PROTOCOLS,
     // The default, stated: a track's data stays inside the file (checked too: mp4/movie.ts).
-    demuxerOptions: ['-enable_drefs', '0'],
+    demuxerOptions: container === 'mov' ? ['-enable_drefs', '0'] : [],
   };
 }
 

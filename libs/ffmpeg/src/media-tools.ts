@@ -4,6 +4,7 @@ import type { FfmpegInput } from './input';
 import { runProcess } from './process';
 import { probe, type ProbeOptions } from './probe';
 import { runFfmpeg, type RunFfmpegOptions, type RunFfmpegResult } from './run-ffmpeg';
+import { makeMp4Master, type MakeMasterOptions, type MasterPlan } from './master';
 import { transcodeForBrowser, type TranscodeForBrowserOptions } from './transcode';
 import { detectSceneChanges, type DetectScenesOptions } from './scenes';
 import { readFrameGrid } from './render/frame-grid';
@@ -25,6 +26,7 @@ export interface MediaTools {
 export type MediaPeaksOptions = Omit<ComputePeaksOptions, 'binary'>;
 export type MediaTranscodeOptions = Omit<TranscodeForBrowserOptions, 'binary'>;
 export type MediaScenesOptions = Omit<DetectScenesOptions, 'binary'>;
+export type MediaMasterOptions = Omit<MakeMasterOptions, 'binary'>;
 
 /** What the ingest worker needs on top of MediaTools: waveform peaks and browser proxies. */
 export interface IngestMediaTools extends MediaTools {
@@ -33,6 +35,8 @@ export interface IngestMediaTools extends MediaTools {
   detectSceneChanges(input: FfmpegInput | string, opts?: MediaScenesOptions): Promise<number[]>;
   /** Each frame's start when the frame rate varies (null when constant): edits are cut on these. */
   frameGrid(input: FfmpegInput | string, opts?: MediaProbeOptions): Promise<{ starts: number[]; end: number } | null>;
+  /** The MP4 master of a recording in another container (MKV, WebM), at `output`. */
+  makeMaster(input: FfmpegInput, probe: ProbeResult, output: string, opts?: MediaMasterOptions): Promise<MasterPlan & RunFfmpegResult>;
 }
 
 export interface FfmpegMediaToolsOptions {
@@ -73,6 +77,10 @@ export class FfmpegMediaTools implements IngestMediaTools {
 
   frameGrid(input: FfmpegInput | string, opts: MediaProbeOptions = {}): Promise<{ starts: number[]; end: number } | null> {
     return readFrameGrid(input, { ...opts, binary: this.ffprobePath });
+  }
+
+  makeMaster(input: FfmpegInput, probe: ProbeResult, output: string, opts: MediaMasterOptions = {}): Promise<MasterPlan & RunFfmpegResult> {
+    return makeMp4Master(input, probe, output, { ...opts, binary: this.ffmpegPath });
   }
 
   /** `ffmpeg -version` and `ffprobe -version` first lines, for startup checks / readiness. */

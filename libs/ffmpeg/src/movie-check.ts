@@ -1,9 +1,11 @@
 /**
- * The movie check of an ffmpeg input (local file or presigned URL) before ffprobe/ffmpeg parse it
- * (mp4/movie.ts): its bytes come through a ByteSource, its refusals become MediaProbeErrors.
+ * The container check of an ffmpeg input (local file or presigned URL) before ffprobe/ffmpeg parse
+ * it: MP4/MOV boxes (mp4/movie.ts) or Matroska/WebM elements (mkv/matroska.ts). Its bytes come
+ * through a ByteSource, its refusals become MediaProbeErrors.
  */
 import { MediaProbeError, type MediaProbeErrorCode } from './errors';
-import type { FfmpegInput } from './input';
+import { mediaInput, type FfmpegInput, type MediaContainer } from './input';
+import { checkMatroska, startsLikeEbml, type MatroskaCheck, type MatroskaProblem } from './mkv/matroska';
 import { checkMovieBoxes, MP4_LIMITS, openFileSource, type ByteSource, type ClosableSource, type MovieCheck, type MovieProblem } from './mp4';
 
 /** Bytes fetched per ranged HTTP read at least (headers of neighbouring boxes come in one read). */
@@ -107,9 +109,8 @@ async function httpSource(url: string, signal: AbortSignal): Promise<ClosableSou
   };
 }
 
-/** Checks the movie of a pinned `mov` input (local file or presigned URL); see mp4/movie.ts. */
-export async function checkMovieInput(input: FfmpegInput, o: MovieCheckOptions = {}): Promise<MovieCheck> {
-  if (input.format !== 'mov') throw new Error(`only mov inputs have movie boxes to check, not ${input.format}`);
+/** Runs `check` on the bytes of a local file or presigned URL under one deadline; read failures become ReadErrors. */
+async function withInputSource<T>(input: FfmpegInput, o: MovieCheckOptions, check: (source: ByteSource, signal: AbortSignal, deadline: number) => Promise<T>): Promise<T> {
   const timeoutMs = o.timeoutMs ?? DEFAULT_MOVIE_CHECK_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
@@ -124,14 +125,39 @@ export async function checkMovieInput(input: FfmpegInput, o: MovieCheckOptions =
         return s.read(offset, length);
       },
     };
-    const limits = o.maxBoxBytes === undefined ? MP4_LIMITS : { ...MP4_LIMITS, maxMovieBytes: o.maxBoxBytes };
-    return await checkMovieBoxes(guarded, { limits, signal, deadline: Date.now() + timeoutMs });
+    return await check(guarded, signal, Date.now() + timeoutMs);
   } catch (err) {
     if (o.signal?.aborted) throw o.signal.reason;
     if (timeout.aborted) throw new ReadError('Connection timed out while reading the file');
     throw err;
   } finally {
     await source?.close();
+  }
+}
+
+/** Checks the movie of a pinned `mov` input (local file or presigned URL); see mp4/movie.ts. */
+export async function checkMovieInput(input: FfmpegInput, o: MovieCheckOptions = {}): Promise<MovieCheck> {
+  if (input.format !== 'mov') throw new Error(`only mov inputs have movie boxes to check, not ${input.format}`);
+  const limits = o.maxBoxBytes === undefined ? MP4_LIMITS : { ...MP4_LIMITS, maxMovieBytes: o.maxBoxBytes };
+  return withInputSource(input, o, (source, signal, deadline) => checkMovieBoxes(source, { limits, signal, deadline }));
+}
+
+/** Checks the elements of a pinned `matroska` input (local file or presigned URL); see mkv/matroska.ts. */
+export async function checkMatroskaInput(input: FfmpegInput, o: MovieCheckOptions = {}): Promise<MatroskaCheck> {
+  if (input.format !== 'matroska') throw new Error(`only matroska inputs have EBML elements to check, not ${input.format}`);
+  return withInputSource(input, o, (source, signal, deadline) => checkMatroska(source, { signal, deadline }));
+}
+
+/**
+ * The container of untrusted media by its first bytes: Matroska/WebM when it starts with the
+ * EBML magic, else MP4/MOV (whose check refuses what is neither). UNREADABLE when it cannot be read.
+ */
+export async function sniffContainer(pathOrUrl: string, shownInput: string, o: MovieCheckOptions = {}): Promise<MediaContainer> {
+  try {
+    return await withInputSource(mediaInput(pathOrUrl), o, async (source) => (source.size >= 4 && startsLikeEbml(await source.read(0, 4)) ? 'matroska' : 'mov'));
+  } catch (err) {
+    if (err instanceof ReadError) throw new MediaProbeError('UNREADABLE', err.message, shownInput, { cause: err });
+    throw err;
   }
 }
 
@@ -162,4 +188,31 @@ export async function assertSelfContainedMovie(input: FfmpegInput, shownInput: s
     throw err;
   }
   if (!result.ok) throw new MediaProbeError(CODES[result.problem], result.reason, shownInput);
+}
+
+const MATROSKA_CODES: Record<MatroskaProblem, MediaProbeErrorCode> = {
+  'not-matroska': 'NOT_MP4',
+  'external-reference': 'EXTERNAL_REFERENCE',
+  encrypted: 'NOT_MEDIA',
+  'too-large': 'UNSAFE_STRUCTURE',
+  'outside-bounds': 'UNSAFE_STRUCTURE',
+};
+
+/**
+ * Refuses an untrusted input whose container check fails, before ffprobe/ffmpeg parse it: a `mov`
+ * input as assertSelfContainedMovie does, a `matroska` one that is not Matroska/WebM, links to
+ * other files, is encrypted, or whose element sizes leave their parents (UNREADABLE when the
+ * bytes could not be read). Other formats are the worker's own files: nothing to check.
+ */
+export async function assertCheckedInput(input: FfmpegInput, shownInput: string, o: MovieCheckOptions = {}): Promise<void> {
+  if (input.format === 'mov') return assertSelfContainedMovie(input, shownInput, o);
+  if (input.format !== 'matroska') return;
+  let result: MatroskaCheck;
+  try {
+    result = await checkMatroskaInput(input, o);
+  } catch (err) {
+    if (err instanceof ReadError) throw new MediaProbeError('UNREADABLE', err.message, shownInput, { cause: err });
+    throw err;
+  }
+  if (!result.ok) throw new MediaProbeError(MATROSKA_CODES[result.problem], result.reason, shownInput);
 }

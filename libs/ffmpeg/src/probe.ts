@@ -2,7 +2,7 @@ import { probeResultSchema, type ProbeResult, type ProbeStream } from '@wordcut/
 import { buildFfprobeArgs, redactUrls } from './args';
 import { FfmpegError, MediaProbeError, type MediaProbeErrorCode } from './errors';
 import { mediaInput, type FfmpegInput } from './input';
-import { assertSelfContainedMovie } from './movie-check';
+import { assertCheckedInput, sniffContainer } from './movie-check';
 import { runProcess, type ProcessOutcome } from './process';
 
 export const DEFAULT_PROBE_TIMEOUT_MS = 60_000;
@@ -163,18 +163,18 @@ export function probeFailureReason(stderr: string, input: string): { code: Media
 }
 
 /**
- * ffprobe a pinned input; a plain string (local path or presigned http(s) URL) is untrusted media
- * (mediaInput: MP4/MOV only). A `mov` input's boxes are checked first (not MP4/MOV, no movie,
- * external data references: refused before ffprobe reads it). Not media => MediaProbeError;
- * timeout/abort => FfmpegTimeoutError/FfmpegAbortedError.
+ * ffprobe a pinned input; a plain string (local path or presigned http(s) URL) is untrusted media,
+ * MP4/MOV or Matroska/WebM by its first bytes (mediaInput). Its container is checked first (not
+ * MP4/MOV/MKV/WebM, no movie, external references, sizes out of bounds: refused before ffprobe
+ * reads it). Not media => MediaProbeError; timeout/abort => FfmpegTimeoutError/FfmpegAbortedError.
  */
 export async function probe(input: FfmpegInput | string, opts: ProbeOptions = {}): Promise<ProbeResult> {
   const binary = opts.binary ?? 'ffprobe';
-  const pinned = typeof input === 'string' ? mediaInput(input) : input;
-  const args = buildFfprobeArgs(pinned);
   const shownInput = redactUrls(typeof input === 'string' ? input : input.url);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
-  if (pinned.format === 'mov') await assertSelfContainedMovie(pinned, shownInput, { signal: opts.signal, timeoutMs });
+  const pinned = typeof input === 'string' ? mediaInput(input, await sniffContainer(input, shownInput, { signal: opts.signal, timeoutMs })) : input;
+  const args = buildFfprobeArgs(pinned);
+  await assertCheckedInput(pinned, shownInput, { signal: opts.signal, timeoutMs });
   const outcome = await runProcess({
     binary,
     args,

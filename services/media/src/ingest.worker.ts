@@ -16,6 +16,7 @@ import {
 import {
   browserPlayback,
   displayDimensions,
+  mediaInput,
   NoAudioError,
   primaryAudioStream,
   primaryVideoStream,
@@ -65,6 +66,8 @@ export interface IngestKeys {
   wordByWordKey: string | null;
   transcriptKey: string;
   proxyKey: string;
+  /** the MP4 master made when the original is in another container */
+  masterKey: string;
   waveformKey: string;
   /** the frame-energy series, made with the peaks */
   energyKey: string;
@@ -77,6 +80,7 @@ export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
   const common = {
     transcriptKey: StorageKeys.ingestTranscript(videoId, jobId),
     proxyKey: StorageKeys.proxy(videoId, jobId),
+    masterKey: StorageKeys.masterVideo(videoId, jobId),
     waveformKey: StorageKeys.waveform(videoId, 'original'),
     energyKey: StorageKeys.energy(videoId, 'original'),
     frameGridKey: StorageKeys.frameGrid(videoId),
@@ -90,17 +94,21 @@ export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
   };
 }
 
-/** Progress (0..100) at which each stage starts; a provider import takes the first part. */
+/** Progress (0..100) at which each stage starts; a provider import takes the first part, an MP4 master the next. */
 function stagePlan(importing: boolean) {
   return importing
-    ? { captions: 1, importFrom: 5, importTo: 40, probe: 40, proxyFrom: 45, proxyTo: 88, waveform: 90 }
-    : { captions: 2, importFrom: 5, importTo: 5, probe: 8, proxyFrom: 12, proxyTo: 88, waveform: 90 };
+    ? { captions: 1, importFrom: 5, importTo: 40, probe: 40, masterFrom: 42, masterTo: 65, proxyFrom: 45, proxyTo: 88, waveform: 90 }
+    : { captions: 2, importFrom: 5, importTo: 5, probe: 8, masterFrom: 10, masterTo: 50, proxyFrom: 12, proxyTo: 88, waveform: 90 };
 }
+
+/** ffprobe's name for the Matroska/WebM demuxer. */
+const MATROSKA_FORMAT = /(^|,)(matroska|webm)(,|$)/;
 
 /**
  * Brings a video in (`media.ingest`): imports provider media into the bucket through the SSRF
  * guard, builds the transcript from its captions (word-by-word preferred), probes the video,
- * makes a browser proxy when Chromium cannot play the original, stores the waveform, and
+ * makes an MP4 master of an MKV or WebM recording (the upload itself is kept as it came), makes a
+ * browser proxy when Chromium cannot play the original, stores the waveform, and
  * reports videoIngestProgress then videoIngestCompleted. Failures a retry cannot fix (bad
  * captions, not a video, unsafe URL, 4xx) become videoIngestFailed and are acknowledged; the
  * rest is thrown so JetStream redelivers (and dead-letters after the last delivery). Every
@@ -166,7 +174,7 @@ export class IngestWorker {
    */
   private async discardOutputs(cmd: MediaIngestCommand, log: Logger): Promise<void> {
     const keys = ingestKeys(cmd);
-    const doomed = [keys.transcriptKey, keys.proxyKey, keys.waveformKey, keys.energyKey, keys.frameGridKey];
+    const doomed = [keys.transcriptKey, keys.proxyKey, keys.masterKey, keys.waveformKey, keys.energyKey, keys.frameGridKey];
     if (cmd.source.kind === 'provider') doomed.push(keys.videoKey, ...[keys.vttKey, keys.wordByWordKey].filter((k): k is string => k !== null));
     await Promise.all(doomed.map((k) => this.storage.delete(k))).catch((err: unknown) => log.warn({ err }, 'could not remove the outputs of a failed ingest'));
   }
@@ -206,34 +214,57 @@ export class IngestWorker {
     progress.stage(plan.probe, 'Checking video');
     const head = await this.storage.head(keys.videoKey);
     if (!head) throw new IngestFailure('NOT_FOUND', IngestMessages.VIDEO_NOT_FOUND);
-    const url = await presignFor(this.storage, keys.videoKey, Math.max(this.options.probeTimeoutMs, this.options.transcodeTimeoutMs, this.options.waveformTimeoutMs));
-    const probe = await this.tools.probe(url, { timeoutMs: this.options.probeTimeoutMs });
-    const video = primaryVideoStream(probe);
+    const urlTtl = Math.max(this.options.probeTimeoutMs, this.options.transcodeTimeoutMs, this.options.waveformTimeoutMs);
+    const url = await presignFor(this.storage, keys.videoKey, urlTtl);
+    let probe = await this.tools.probe(url, { timeoutMs: this.options.probeTimeoutMs });
+    let video = primaryVideoStream(probe);
     if (!video) throw new IngestFailure('NO_VIDEO', IngestMessages.NO_VIDEO);
+    // MKV or WebM: an MP4 master (streams copied where MP4 takes them) is what everything after reads
+    let originalKey = keys.videoKey;
+    let localMaster: string | null = null;
+    let proxyFrom = plan.proxyFrom;
+    if (MATROSKA_FORMAT.test(probe.formatName)) {
+      const message = 'Converting the recording to MP4';
+      progress.stage(plan.masterFrom, message);
+      localMaster = join(work, 'master.mp4');
+      await this.tools.makeMaster(mediaInput(url, 'matroska'), probe, localMaster, {
+        durationSec: probe.durationSec ?? video.durationSec,
+        timeoutMs: this.options.transcodeTimeoutMs,
+        onProgress: (p) => {
+          if (p.percent !== null) progress.update(plan.masterFrom + ((plan.masterTo - plan.masterFrom) * p.percent) / 100, message);
+        },
+      });
+      await this.storage.upload(keys.masterKey, createReadStream(localMaster), { contentType: 'video/mp4' });
+      originalKey = keys.masterKey;
+      probe = await this.tools.probe(localMaster, { timeoutMs: this.options.probeTimeoutMs });
+      video = primaryVideoStream(probe);
+      if (!video) throw new IngestFailure('NO_VIDEO', IngestMessages.NO_VIDEO);
+      proxyFrom = plan.masterTo;
+    }
     // beside the rest of the ingest: a slow or failed warm-up never holds it up
-    if (this.options.onVideoFound) void this.options.onVideoFound(keys.videoKey).catch((err: unknown) => this.logger.warn({ err, videoId: cmd.videoId }, 'could not keep the original for renders'));
+    if (this.options.onVideoFound) void this.options.onVideoFound(originalKey).catch((err: unknown) => this.logger.warn({ err, videoId: cmd.videoId }, 'could not keep the original for renders'));
     const hasAudio = primaryAudioStream(probe) !== undefined;
     // a variable frame rate: where each frame starts, so edits are cut on the source's own frames
-    const grid = await this.tools.frameGrid(url, { timeoutMs: this.options.probeTimeoutMs });
+    const grid = await this.tools.frameGrid(localMaster ?? url, { timeoutMs: this.options.probeTimeoutMs });
     if (grid) {
       await this.storage.upload(keys.frameGridKey, Buffer.from(encodeFrameGrid(grid)), { contentType: 'application/octet-stream' });
       video.variableFrameRate = true;
     }
 
     // 4. A browser proxy when Chromium cannot play the original.
-    let playbackKey = keys.videoKey;
-    let playbackInput = url;
+    let playbackKey = originalKey;
+    let playbackInput = localMaster ?? url;
     let dims = displayDimensions(video);
     const playback = browserPlayback(probe);
     if (!playback.playable) {
       const message = 'Preparing video for the browser';
-      progress.stage(plan.proxyFrom, message);
+      progress.stage(proxyFrom, message);
       const out = join(work, 'proxy.mp4');
-      await this.tools.transcodeForBrowser(url, out, {
+      await this.tools.transcodeForBrowser(localMaster ?? url, out, {
         durationSec: probe.durationSec ?? video.durationSec,
         timeoutMs: this.options.transcodeTimeoutMs,
         onProgress: (p) => {
-          if (p.percent !== null) progress.update(plan.proxyFrom + ((plan.proxyTo - plan.proxyFrom) * p.percent) / 100, message);
+          if (p.percent !== null) progress.update(proxyFrom + ((plan.proxyTo - proxyFrom) * p.percent) / 100, message);
         },
       });
       dims = displayDimensions(primaryVideoStream(await this.tools.probe(out, { timeoutMs: this.options.probeTimeoutMs })));
@@ -265,7 +296,7 @@ export class IngestWorker {
     return {
       jobId: cmd.jobId,
       videoId: cmd.videoId,
-      originalKey: keys.videoKey,
+      originalKey,
       playbackKey,
       transcriptKey: keys.transcriptKey,
       waveformKey,
