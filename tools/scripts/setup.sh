@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what WordCut needs on a fresh Debian machine of our kind and checks the local services.
 #   setup.sh            system packages for running (ffmpeg, espeak-ng, DejaVu fonts) + npm packages
-#   setup.sh --tests    also Chromium for the end-to-end tests, and Go with sprig for the chart check
+#   setup.sh --tests    also Chromium for the end-to-end tests, Go with sprig for the chart check, and melt
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -16,6 +16,8 @@ if [[ "${1:-}" == "--tests" ]]; then
   command -v go >/dev/null || need+=(golang-go)
   [[ -d /usr/share/gocode/src/github.com/Masterminds/sprig ]] || need+=(golang-github-masterminds-sprig-dev)
   [[ -d /usr/share/gocode/src/gopkg.in/yaml.v2 ]] || need+=(golang-gopkg-yaml.v2-dev)
+  # the MLT export is played back by MLT's own command-line player (tools/system-tests/mlt-melt)
+  command -v melt >/dev/null || need+=(melt)
 fi
 if (( ${#need[@]} )); then
   echo "setup: installing Debian packages: ${need[*]}"

@@ -26,6 +26,12 @@ describe('snapToFrame', () => {
 });
 
 describe('quantize', () => {
+  it('keeps the last frame of a 29.97 fps source whose length is a float product (4.004 s is 120 frames)', () => {
+    const fps = 30000 / 1001;
+    const q = quantize({ ...identityEditList(4.004), segments: [{ start: 3.9, end: 4.004 }] }, fps);
+    expect(q.segments).toEqual([{ start: 117 / fps, end: 4.004 }]);
+  });
+
   it('snaps segment and mute boundaries to frames', () => {
     const el: EditList = {
       sourceDuration: 10,

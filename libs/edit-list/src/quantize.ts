@@ -30,10 +30,11 @@ export function quantize(el: EditList, frames: number | FrameGrid): EditList {
   assertEditList(el);
   const grid: FrameGrid = typeof frames === 'number' ? { fps: frames } : frames;
   checkFrameGrid(grid);
-  // the last boundary inside the source
-  let last = gridFrameCount(grid) ?? Math.floor(el.sourceDuration * (grid as { fps: number }).fps);
+  // the last boundary inside the source (the epsilon keeps a float product such as 119.99999999999999 on its frame)
+  let last = gridFrameCount(grid) ?? Math.floor(el.sourceDuration * (grid as { fps: number }).fps + 1e-6);
   while (last > 0 && boundaryTime(grid, last) > el.sourceDuration + 1e-9) last--;
-  const snap = (t: number) => boundaryTime(grid, Math.min(last, Math.max(0, nearestBoundary(grid, t))));
+  // a boundary a float's width past the end is the end
+  const snap = (t: number) => Math.min(el.sourceDuration, boundaryTime(grid, Math.min(last, Math.max(0, nearestBoundary(grid, t)))));
   const segments = normaliseSegments(el.segments.map((s) => ({ start: snap(s.start), end: snap(s.end) })));
   if (segments.length === 0) {
     const rate = 'fps' in grid ? `at ${fmt(grid.fps)} frames per second` : 'on the source\'s frames';
