@@ -134,6 +134,16 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/clips/:id/download': { path: (i) => `/api/clips/${i.clip}/download`, owner: [200] },
   'GET /api/clips/:id/vtt': { path: (i) => `/api/clips/${i.clip}/vtt`, owner: [200] },
   'DELETE /api/clips/:id': { path: (i) => `/api/clips/${i.clip}`, owner: [200], late: 1 },
+  'POST /api/videos/:id/transcript/replace': {
+    path: (i) => `/api/videos/${i.video}/transcript/replace`,
+    body: () => {
+      const f = new FormData();
+      f.append('vtt', new Blob(['1\n00:00:00,500 --> 00:00:02,000\nHello from a SubRip file\n'], { type: 'application/x-subrip' }), 'new.srt');
+      return f;
+    },
+    owner: [200, 409],
+    late: 1.5,
+  },
   'POST /api/videos/:id/revert': { path: (i) => `/api/videos/${i.video}/revert`, owner: [200, 409], late: 2 },
   // after the revert, version 0 is the state it replaced
   'POST /api/videos/:id/versions/:seq/restore': { path: (i) => `/api/videos/${i.video}/versions/0/restore`, body: () => ({}), owner: [200, 409], late: 2.5 },

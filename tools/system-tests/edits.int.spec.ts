@@ -278,6 +278,45 @@ describe('edits: the edit list, the media workers and the jobs', () => {
     }, 120000);
   });
 
+  describe('replace transcript', () => {
+    it('a SubRip file timed on the recording follows the cuts, is one undoable step, and is what a revert gives', async () => {
+      const video = await uploadVideo();
+      const cuts = [{ start: 2.0, end: 3.5 }];
+      const cut = await post(`/api/videos/${video.id}/apply-cuts`, { cuts });
+      const { jobId } = (await cut.json()) as { jobId: string };
+      expect((await jobDone(`/api/video-processing/jobs/${jobId}`))['status']).toBe('completed');
+      const before = await transcriptOf(video.id);
+
+      const srt = ['1', '00:00:01,000 --> 00:00:01,500', 'alpha', '', '2', '00:00:02,500 --> 00:00:03,000', 'beta', '', '3', '00:00:04,000 -> 00:00:04,500', 'broken', '', '4', '00:00:04,000 --> 00:00:04,500', 'gamma', ''].join('\n');
+      const form = new FormData();
+      form.append('vtt', new Blob([srt], { type: 'application/x-subrip' }), 'better.srt');
+      const res = await fetch(api(`/api/videos/${video.id}/transcript/replace`), { method: 'POST', body: form, headers: bearer(token) });
+      expect(res.status).toBe(200);
+      const answer = (await res.json()) as { version: { before: number; after: number }; wordCount: number; warnings: { line: number | null; message: string }[] };
+      expect(answer.wordCount).toBe(2);
+      expect(answer.warnings).toEqual([{ line: 10, message: expect.stringContaining('-->') }]);
+      const replaced = await transcriptOf(video.id);
+      // beta was in the cut part; gamma plays 1.5 s earlier
+      expect(replaced.words.map((w) => [w.text, w.start])).toEqual([['alpha', 1.0], ['gamma', 2.5]]);
+      expect((await getVideo(video.id)).vttChanged).toBe(true);
+
+      const undo = await post(`/api/videos/${video.id}/versions/${answer.version.before}/restore`, { expectedVersion: answer.version.after });
+      expect(undo.status).toBe(200);
+      expect((await transcriptOf(video.id)).words.map((w) => w.text)).toEqual(before.words.map((w) => w.text));
+
+      expect((await post(`/api/videos/${video.id}/revert`, {})).status).toBe(200);
+      expect((await transcriptOf(video.id)).words.map((w) => [w.text, w.start])).toEqual([['alpha', 1.0], ['beta', 2.5], ['gamma', 4.0]]);
+
+      const stranger = await fetch(api(`/api/videos/${video.id}/transcript/replace`), { method: 'POST', body: form, headers: bearer(otherToken) });
+      expect(stranger.status).toBe(404);
+      const bad = new FormData();
+      bad.append('vtt', new Blob(['[Script Info]\n'], { type: 'text/plain' }), 'x.ass');
+      const refused = await fetch(api(`/api/videos/${video.id}/transcript/replace`), { method: 'POST', body: bad, headers: bearer(token) });
+      expect(refused.status).toBe(422);
+      expect((await transcriptOf(video.id)).words).toHaveLength(3);
+    }, 180000);
+  });
+
   describe('recordings in MKV and WebM', () => {
     it.each([
       ['an OBS MKV (H.264 + Opus)', 'obs.mkv', 'video/x-matroska', { codec: 'h264' as const }],

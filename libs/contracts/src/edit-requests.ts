@@ -107,6 +107,14 @@ export const versionStepSchema = z.object({
 });
 export type VersionStepAnswer = z.infer<typeof versionStepSchema>;
 
+/** POST /api/videos/{id}/transcript/replace: the new version, its words, and what the import skipped. */
+export const replaceTranscriptAnswerSchema = z.object({
+  version: versionStepSchema,
+  wordCount: z.number().int().nonnegative(),
+  warnings: z.array(z.object({ line: z.number().int().positive().nullable(), message: z.string() })),
+});
+export type ReplaceTranscriptAnswer = z.infer<typeof replaceTranscriptAnswerSchema>;
+
 export type ApplyCutsRequest = z.infer<typeof applyCutsRequestSchema>;
 export type RemoveFillersRequest = z.infer<typeof removeFillersRequestSchema>;
 export type ProcessSilenceRequest = z.infer<typeof processSilenceRequestSchema>;

@@ -15,6 +15,10 @@ export const StorageKeys = {
   frameGrid: (videoId: string) => `videos/${videoId}/original/frames.grid`,
   /** a browser-playable copy of media the browser cannot play as is (HEVC, no faststart, ...) */
   proxy: (videoId: string, objectId: string) => `videos/${videoId}/proxy/${objectId}.mp4`,
+  /** a caption file brought later ('Replace transcript'), kept as it came */
+  replacementCaptions: (videoId: string, objectId: string) => `videos/${videoId}/captions/${objectId}.txt`,
+  /** an ingest transcript a replacement took the place of, kept beside it */
+  replacedTranscript: (videoId: string, jobId: string, at: string) => `videos/${videoId}/ingest/${jobId}/replaced-${at}.json`,
   /** the transcript an ingest built, loaded into Postgres by the gateway */
   ingestTranscript: (videoId: string, jobId: string) => `videos/${videoId}/ingest/${jobId}/transcript.json`,
   /** stored peaks of one media version ('original' or a processed file name) */

@@ -54,6 +54,11 @@ describe('captions from anywhere', () => {
     expect(t.warnings!.length).toBeGreaterThan(0);
   });
 
+  it("names the SubRip file's own lines in its warnings", () => {
+    const t = buildTranscriptFromCaptions('1\n00:00:00,000 --> 00:00:01,000\nok\n\n2\n00:00:01,000 -> 00:00:02,000\nbad\n');
+    expect(t.warnings).toEqual([{ line: 6, message: expect.stringMatching(/^cue at line 6 skipped/) }]);
+  });
+
   it('reads Whisper JSON word timings and its language', () => {
     const t = buildTranscriptFromCaptions(WHISPER);
     expect(words(t)).toEqual([['Hello', 0, 0.5], ['world.', 0.6, 1.2], ['Again.', 1.5, 2]]);

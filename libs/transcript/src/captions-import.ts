@@ -86,11 +86,27 @@ export function whisperSegmentsToVtt(json: { segments: readonly WhisperSegment[]
   return `WEBVTT\n\n${cues.join('\n\n')}\n`;
 }
 
+/** Lines srtToVtt puts before the SubRip text ('WEBVTT' and a blank line). */
+const SRT_HEADER_LINES = 2;
+
+/** Warnings and errors of the WebVTT reader on a converted SubRip file name the SubRip file's own lines. */
+function onSrtLines(build: () => BuiltTranscript): BuiltTranscript {
+  const shift = (line: number | null) => (line === null ? null : Math.max(1, line - SRT_HEADER_LINES));
+  const text = (message: string) => message.replace(/\bline (\d+)/g, (_, n: string) => `line ${shift(Number(n))}`);
+  try {
+    const built = build();
+    return { ...built, warnings: built.warnings.map((w) => ({ line: shift(w.line), message: text(w.message) })) };
+  } catch (err) {
+    if (err instanceof TranscriptBuildError) throw new TranscriptBuildError(err.code, text(err.message), err.line === undefined ? undefined : (shift(err.line) ?? undefined));
+    throw err;
+  }
+}
+
 /** A transcript from a caption file in any of the formats (detected by content); 422-style errors as the readers give them. */
 export function buildTranscriptFromCaptions(text: string, opts: BuildOptions = {}): BuiltTranscript {
   const format = detectCaptionFormat(text);
   if (format === 'vtt') return buildTranscriptFromVtt(text, opts);
-  if (format === 'srt') return buildTranscriptFromVtt(srtToVtt(text), opts);
+  if (format === 'srt') return onSrtLines(() => buildTranscriptFromVtt(srtToVtt(text), opts));
   if (format === 'word-json') return buildTranscriptFromWordByWord(JSON.parse(text.replace(/^\uFEFF/, '').trimStart()) as WordByWordFile, opts);
   if (format === 'whisper-json') {
     const json = JSON.parse(text.replace(/^\uFEFF/, '').trimStart()) as { language?: unknown; segments: WhisperSegment[] };

@@ -30,6 +30,7 @@ import { VersionStore } from './edits/version-store';
 import { EditsController } from './edits/edits.controller';
 import { EditRequestService } from './edits/edit-requests.service';
 import { TimelineExports } from './edits/timeline-export';
+import { TranscriptReplacement } from './edits/transcript-replace';
 import { ClipsController } from './clips/clips.controller';
 import { ClipsService } from './clips/clips.service';
 import { SilenceController } from './silence/silence.controller';
@@ -135,6 +136,7 @@ export async function main() {
           { provide: SessionAuth, useValue: auth },
           { provide: EditService, useValue: edits },
           { provide: TimelineExports, useValue: new TimelineExports(edits, transcripts) },
+          { provide: TranscriptReplacement, useValue: new TranscriptReplacement(ds, storage, edits, videos, transcripts, renders, logger) },
           { provide: EditRequestService, useValue: editRequests },
           { provide: ClipsService, useValue: clipsService },
           { provide: SilenceService, useValue: silence },

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   ErrorCode,
   applyCutsRequestSchema,
@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { Caller, type Identity } from '../auth/identity';
 import { contentDisposition, parseBody, parseId, parseSeq } from '../http';
 import { TimelineExports } from './timeline-export';
+import { TranscriptReplacement } from './transcript-replace';
 import { EditRequestService } from './edit-requests.service';
 import { EditService } from './edits.service';
 
@@ -33,7 +34,15 @@ export class EditsController {
     @Inject(EditService) private readonly edits: EditService,
     @Inject(EditRequestService) private readonly requests: EditRequestService,
     @Inject(TimelineExports) private readonly exports: TimelineExports,
+    @Inject(TranscriptReplacement) private readonly replacement: TranscriptReplacement,
   ) {}
+
+  /** 'Replace transcript': a caption file (multipart field `vtt`, any format the upload takes) timed against the original recording. */
+  @Post('videos/:id/transcript/replace')
+  @HttpCode(200)
+  async replaceTranscript(@Param('id') id: string, @Req() req: Request, @Caller() caller: Identity) {
+    return this.replacement.replace(parseId(id), caller.userId, req);
+  }
 
   /** The current version for other applications (OTIO, FCPXML, EDL, MLT) or its captions and words (SRT, WebVTT, JSON). */
   @Get('videos/:id/export/:format')

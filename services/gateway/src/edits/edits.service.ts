@@ -105,7 +105,8 @@ export class EditService {
     this.editVersions = new EditVersions(storage, versions, logger);
   }
 
-  private readonly editVersions: EditVersions;
+  /** the video's edit versions (also used by the transcript replacement) */
+  readonly editVersions: EditVersions;
 
   async start(): Promise<void> {
     await this.bus.provision([Streams.videos, Streams.jobs], Object.values(EDIT_CONSUMERS));

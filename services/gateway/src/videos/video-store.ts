@@ -333,6 +333,15 @@ export class VideoStore {
   }
 
   /** Which edit version the video shows (inside the caller's transaction). */
+  /** The words were replaced (a caption file brought later): version `seq` is shown; the captions differ from the provider's, burned ones are out of date. */
+  async transcriptReplaced(m: EntityManager, id: string, seq: number): Promise<void> {
+    await m.query(
+      `UPDATE library.videos SET current_version = $2, vtt_changed = true, word_byword_changed = true,
+          captions_stale = captions_stale OR (edit_list->>'burnCaptions') = 'true', updated_at = now() WHERE id = $1`,
+      [id, seq],
+    );
+  }
+
   async setCurrentVersion(m: EntityManager, id: string, seq: number): Promise<void> {
     await m.query(`UPDATE library.videos SET current_version = $2 WHERE id = $1`, [id, seq]);
   }
