@@ -2,7 +2,8 @@
  * CMX3600 EDL: one video track with its audio on A1/A2 (channel AA/V), one event per piece,
  * source and record timecode on the source's rate (drop-frame for 29.97 and 59.94, declared by
  * the FCM line and used in every timecode), reels of at most 8 characters with the file in a
- * FROM CLIP NAME comment. Gains cannot be carried: muted pieces get a comment saying so.
+ * FROM CLIP NAME comment. Gains cannot be carried: muted pieces get a comment saying so. An EDL
+ * is one timeline: clips exported as timelines of their own go to OTIO and FCPXML only.
  */
 import { type ExportSource, type Rate, type TimelinePiece } from './timeline';
 

@@ -71,14 +71,15 @@ describe('writers', () => {
     expect(writeEdl(source({ num: 25, den: 1 }), timelinePieces(el, { num: 25, den: 1 }))).toContain('FCM: NON-DROP FRAME\n\n001  AX       AA/V  C        00:00:00:00 00:00:10:00 01:00:00:00 01:00:10:00');
   });
 
-  it('FCPXML 1.10: every time a whole number of frames as a fraction, mutes as adjust-volume, names escaped', () => {
+  it('FCPXML 1.10: every time a whole number of frames as a fraction, mutes as adjust-volume keyframes, names escaped', () => {
     const xml = writeFcpxml(source(NTSC), timelinePieces(el, NTSC));
     expect(xml).toContain('<fcpxml version="1.10">');
     expect(xml).toContain('frameDuration="1001/30000s"');
     expect(xml).toContain('<project name="My &lt;talk&gt; &amp; &quot;notes&quot;">');
     expect(xml).toContain('src="file:///media/My%20talk%20%C3%A9.mp4"');
-    expect(xml).toContain('<adjust-volume amount="-96dB"/>');
-    for (const [, value] of xml.matchAll(/(?:offset|start|duration)="([^"]+)"/g)) {
+    // the muted second (40-41 s source) holds -96 dB from its first frame to its end, in source time
+    expect(xml).toMatch(/<adjust-volume amount="-96dB">\s*<param name="amount">\s*<keyframeAnimation>\s*<keyframe time="1200199\/30000s" value="-96dB"\/>\s*<keyframe time="1230229\/30000s" value="-96dB"\/>/);
+    for (const [, value] of xml.matchAll(/(?:offset|start|duration|time)="([^"]+)"/g)) {
       if (value === '0s') continue;
       const m = /^(\d+)\/(\d+)s$/.exec(value!);
       expect(m).not.toBeNull();

@@ -1,10 +1,13 @@
 /**
  * FCPXML 1.10 (Final Cut Pro; Resolve and Premiere read it): one format and one asset (the
- * original), a project whose spine holds one asset-clip per piece. Every time is a whole number
- * of frames written as a fraction of the rate ('1001/30000s', '2/25s'); a muted piece carries
- * adjust-volume at its level's gain in dB (-96 dB for silence).
+ * original), and in one event a project per timeline (the edit, then any clips), each a spine of
+ * one asset-clip per piece. Every time is a whole number of frames written as a fraction of the
+ * rate ('1001/30000s', '2/25s'). A mute is exact to the frame because its piece is its own clip;
+ * the clip holds the level with adjust-volume keyframes at its first frame and its end, in the
+ * clip's local (source) time as FCPXML measures keyframes, and says the same level in `amount`
+ * for readers that skip keyframes (-96 dB for silence).
  */
-import { rateValue, xmlEscape, type ExportSource, type Rate, type TimelinePiece } from './timeline';
+import { rateValue, xmlEscape, type ExportSource, type NamedTimeline, type Rate, type TimelinePiece } from './timeline';
 
 /** `frames` frames at `rate` as an FCPXML time: '0s', else 'N*den/nums'. */
 export function fcpTime(frames: number, rate: Rate): string {
@@ -24,17 +27,43 @@ function formatName(source: ExportSource): string {
   return source.height ? `FFVideoFormat${source.height}p${label}` : 'FFVideoFormatRateUndefined';
 }
 
-export function writeFcpxml(source: ExportSource, pieces: readonly TimelinePiece[]): string {
+/** A muted piece's volume: its level as the adjustment's amount and as keyframes over the clip. */
+function volume(p: TimelinePiece, r: Rate, indent: string): string[] {
+  const db = gainDb(p.gain);
+  return [
+    `${indent}<adjust-volume amount="${db}">`,
+    `${indent}  <param name="amount">`,
+    `${indent}    <keyframeAnimation>`,
+    `${indent}      <keyframe time="${fcpTime(p.srcIn, r)}" value="${db}"/>`,
+    `${indent}      <keyframe time="${fcpTime(p.srcOut, r)}" value="${db}"/>`,
+    `${indent}    </keyframeAnimation>`,
+    `${indent}  </param>`,
+    `${indent}</adjust-volume>`,
+  ];
+}
+
+function project(source: ExportSource, name: string, pieces: readonly TimelinePiece[], tcFormat: string): string[] {
+  const r = source.rate;
+  const total = pieces.reduce((n, p) => n + (p.srcOut - p.srcIn), 0);
+  const indent = '            ';
+  const clips = pieces.flatMap((p) => {
+    const attrs = `ref="r2" offset="${fcpTime(p.recIn, r)}" name="${xmlEscape(source.fileName)}" start="${fcpTime(p.srcIn, r)}" duration="${fcpTime(p.srcOut - p.srcIn, r)}" tcFormat="${tcFormat}"`;
+    return p.gain < 1 ? [`${indent}<asset-clip ${attrs}>`, ...volume(p, r, `${indent}  `), `${indent}</asset-clip>`] : [`${indent}<asset-clip ${attrs}/>`];
+  });
+  return [
+    `      <project name="${xmlEscape(name)}">`,
+    `        <sequence format="r1" duration="${fcpTime(total, r)}" tcStart="0s" tcFormat="${tcFormat}" audioLayout="stereo" audioRate="48k">`,
+    ...(clips.length > 0 ? ['          <spine>', ...clips, '          </spine>'] : ['          <spine/>']),
+    '        </sequence>',
+    '      </project>',
+  ];
+}
+
+export function writeFcpxml(source: ExportSource, pieces: readonly TimelinePiece[], extra: readonly NamedTimeline[] = []): string {
   const r = source.rate;
   const sourceFrames = Math.round((source.durationSec * r.num) / r.den);
-  const total = pieces.reduce((n, p) => n + (p.srcOut - p.srcIn), 0);
   const tcFormat = r.den === 1001 && (r.num === 30000 || r.num === 60000) ? 'DF' : 'NDF';
-  const name = xmlEscape(source.title);
   const size = source.width && source.height ? ` width="${source.width}" height="${source.height}"` : '';
-  const clips = pieces.map((p) => {
-    const attrs = `ref="r2" offset="${fcpTime(p.recIn, r)}" name="${xmlEscape(source.fileName)}" start="${fcpTime(p.srcIn, r)}" duration="${fcpTime(p.srcOut - p.srcIn, r)}" tcFormat="${tcFormat}"`;
-    return p.gain < 1 ? `          <asset-clip ${attrs}>\n            <adjust-volume amount="${gainDb(p.gain)}"/>\n          </asset-clip>` : `          <asset-clip ${attrs}/>`;
-  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<!DOCTYPE fcpxml>',
@@ -47,13 +76,8 @@ export function writeFcpxml(source: ExportSource, pieces: readonly TimelinePiece
     '  </resources>',
     '  <library>',
     '    <event name="WordCut">',
-    `      <project name="${name}">`,
-    `        <sequence format="r1" duration="${fcpTime(total, r)}" tcStart="0s" tcFormat="${tcFormat}" audioLayout="stereo" audioRate="48k">`,
-    '          <spine>',
-    ...clips.map((c) => `  ${c}`),
-    '          </spine>',
-    '        </sequence>',
-    '      </project>',
+    ...project(source, source.title, pieces, tcFormat),
+    ...extra.flatMap((t) => project(source, t.name, t.pieces, tcFormat)),
     '    </event>',
     '  </library>',
     '</fcpxml>',

@@ -3,14 +3,15 @@
  * piece whose media reference is the original (ExternalReference.1), times as RationalTime.1 at
  * the source's rate. OTIO has no standard gain effect: a muted piece's audio clip carries its gain
  * in metadata (`metadata.wordcut.gain`, 0 to 1), and so does the timeline (`metadata.wordcut`:
- * source file, exact rate, variable frame rate).
+ * source file, exact rate, variable frame rate). Further timelines (clips) make the file a
+ * SerializableCollection.1 of Timeline.1s, the edit first.
  */
-import { rateValue, type ExportSource, type TimelinePiece } from './timeline';
+import { rateValue, type ExportSource, type NamedTimeline, type TimelinePiece } from './timeline';
 
 const rational = (value: number, rate: number) => ({ OTIO_SCHEMA: 'RationalTime.1', rate, value });
 const range = (start: number, duration: number, rate: number) => ({ OTIO_SCHEMA: 'TimeRange.1', start_time: rational(start, rate), duration: rational(duration, rate) });
 
-export function writeOtio(source: ExportSource, pieces: readonly TimelinePiece[]): string {
+function timeline(source: ExportSource, name: string, pieces: readonly TimelinePiece[]) {
   const rate = rateValue(source.rate);
   const sourceFrames = Math.round(source.durationSec * rate);
   const reference = () => ({
@@ -43,9 +44,9 @@ export function writeOtio(source: ExportSource, pieces: readonly TimelinePiece[]
     metadata: {},
     children: pieces.map((p) => clip(p, kind === 'Audio')),
   });
-  const timeline = {
+  return {
     OTIO_SCHEMA: 'Timeline.1',
-    name: source.title,
+    name,
     global_start_time: null,
     metadata: {
       wordcut: {
@@ -66,5 +67,16 @@ export function writeOtio(source: ExportSource, pieces: readonly TimelinePiece[]
       children: source.hasAudio ? [track('Video'), track('Audio')] : [track('Video')],
     },
   };
-  return `${JSON.stringify(timeline, null, 4)}\n`;
+}
+
+export function writeOtio(source: ExportSource, pieces: readonly TimelinePiece[], extra: readonly NamedTimeline[] = []): string {
+  const main = timeline(source, source.title, pieces);
+  if (extra.length === 0) return `${JSON.stringify(main, null, 4)}\n`;
+  const collection = {
+    OTIO_SCHEMA: 'SerializableCollection.1',
+    name: source.title,
+    metadata: { wordcut: { source: source.fileName, timelines: 'the edit first, then its clips' } },
+    children: [main, ...extra.map((t) => timeline(source, t.name, t.pieces))],
+  };
+  return `${JSON.stringify(collection, null, 4)}\n`;
 }

@@ -75,6 +75,12 @@ export function timelinePieces(el: EditList, rate: Rate): TimelinePiece[] {
   return pieces;
 }
 
+/** A further timeline an export carries beside the edit (a clip, say), by its name. */
+export interface NamedTimeline {
+  name: string;
+  pieces: readonly TimelinePiece[];
+}
+
 /** The record side's length in frames. */
 export function timelineFrames(pieces: readonly TimelinePiece[]): number {
   const last = pieces[pieces.length - 1];
