@@ -14,7 +14,7 @@
  */
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { StorageKeys, transcriptSchema, videoSchema, type Transcript, type Video } from '@wordcut/contracts';
-import { applyCuts, identityEditList, type EditList } from '@wordcut/edit-list';
+import { applyCuts, identityEditList, readFcpxml, readOtio, type EditList } from '@wordcut/edit-list';
 import { SPLICE_MIN_SNR_DB } from '@wordcut/ffmpeg';
 import { startLocalS3, type LocalS3 } from '@wordcut/storage';
 import { execFileSync } from 'node:child_process';
@@ -449,6 +449,15 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       const text = await vttRes.text();
       expect(text.startsWith('WEBVTT')).toBe(true);
       expect(text).toMatch(/00:00:00\.\d{3} -->/);
+      // exports for other editors carry the clip as a timeline of its own: its two seconds of source frames
+      for (const [format, read] of [['otio', readOtio], ['fcpxml', readFcpxml]] as const) {
+        const exported = await get(`/api/videos/${video.id}/export/${format}`);
+        expect(exported.status).toBe(200);
+        const timelines = read(await exported.text()).timelines;
+        expect(timelines.map((t) => t.name)).toEqual([expect.any(String), 'My clip']);
+        const frames = timelines[1]!.tracks[0]!.events.reduce((n, e) => n + e.srcOut - e.srcIn, 0);
+        expect(frames).toBe(2 * FPS);
+      }
       const del = await get(`/api/clips/${clip.id}`, { method: 'DELETE' });
       expect(del.status).toBe(200);
       expect(await objectKeys(`videos/${video.id}/clips/${clip.id}/`)).toEqual([]);

@@ -135,7 +135,7 @@ export async function main() {
           { provide: TranscriptsService, useValue: transcriptsService },
           { provide: SessionAuth, useValue: auth },
           { provide: EditService, useValue: edits },
-          { provide: TimelineExports, useValue: new TimelineExports(edits, transcripts) },
+          { provide: TimelineExports, useValue: new TimelineExports(edits, transcripts, clips, renders) },
           { provide: TranscriptReplacement, useValue: new TranscriptReplacement(ds, storage, edits, videos, transcripts, renders, logger) },
           { provide: EditRequestService, useValue: editRequests },
           { provide: ClipsService, useValue: clipsService },

@@ -1,7 +1,9 @@
 import { EDIT_EXPORT_FORMATS, type EditExportFormat } from '@wordcut/contracts';
-import { rationalRate, timelinePieces, writeEdl, writeFcpxml, writeMlt, writeOtio, type ExportSource } from '@wordcut/edit-list';
+import { parseEditList, rationalRate, timelinePieces, writeEdl, writeFcpxml, writeMlt, writeOtio, type ExportSource, type NamedTimeline, type Rate } from '@wordcut/edit-list';
 import { clampWords, wordsToSrt, wordsToVtt, wordsToWordByWord } from '@wordcut/transcript';
+import type { ClipStore } from '../clips/clip-store';
 import type { TranscriptStore } from '../transcripts/transcript-store';
+import type { RenderStore } from './render-store';
 import { currentEditList, videoFrameRate, type EditService } from './edits.service';
 
 /** A file to download: its bytes, type and name. */
@@ -17,13 +19,27 @@ const FULL_RANGE = /^yuvj/;
 /**
  * The current version of a video for another application (docs/EDIT-EXPORTS.md): the edit as a
  * timeline over the original (OTIO, FCPXML, EDL, MLT), or the edited transcript (SRT, WebVTT,
- * word JSON) on the edited video's times. Owner only, like every route.
+ * word JSON) on the edited video's times. The video's clips come along as timelines of their own
+ * where the format holds several (OTIO, FCPXML). Owner only, like every route.
  */
 export class TimelineExports {
   constructor(
     private readonly edits: EditService,
     private readonly transcripts: TranscriptStore,
+    private readonly clips: ClipStore,
+    private readonly renders: RenderStore,
   ) {}
+
+  /** Each clip of the video as its own timeline: the source ranges its render kept. */
+  private async clipTimelines(videoId: string, rate: Rate): Promise<NamedTimeline[]> {
+    const out: NamedTimeline[] = [];
+    for (const clip of await this.clips.listForVideo(videoId)) {
+      const render = clip.job_id ? await this.renders.get(clip.job_id) : null;
+      if (!render?.new_edit) continue;
+      out.push({ name: clip.name, pieces: timelinePieces(parseEditList(render.new_edit), rate) });
+    }
+    return out;
+  }
 
   async export(videoId: string, ownerId: string, format: EditExportFormat): Promise<ExportedFile> {
     const row = await this.edits.editableVideo(videoId, ownerId);
@@ -55,7 +71,8 @@ export class TimelineExports {
       fullRange: FULL_RANGE.test(video?.pixFmt ?? ''),
     };
     const pieces = timelinePieces(el, source.rate);
-    const write = { otio: writeOtio, fcpxml: writeFcpxml, edl: writeEdl, mlt: writeMlt }[format];
-    return file(write(source, pieces));
+    if (format === 'otio') return file(writeOtio(source, pieces, await this.clipTimelines(row.id, source.rate)));
+    if (format === 'fcpxml') return file(writeFcpxml(source, pieces, await this.clipTimelines(row.id, source.rate)));
+    return file(format === 'edl' ? writeEdl(source, pieces) : writeMlt(source, pieces));
   }
 }
