@@ -1,5 +1,6 @@
 /* Over 400 lines: the transcript editor's end-to-end tests share one set of selection and media helpers. */
 import { readFile, writeFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
@@ -179,6 +180,29 @@ test.describe('transcript editor', () => {
     const srt = await fetchFile('srt');
     expect(srt.text).toMatch(/^1\r\n\d\d:\d\d:\d\d,\d{3} --> /);
     expect(normalise(srt.text)).not.toContain(normalise(before.words.slice(first, first + 4).map((w) => w.text).join('')));
+  });
+
+  test('Replace transcript: a SubRip file brings its words (a bad entry skipped); Undo brings the old words back', async ({ page }) => {
+    const id = await openDemoVideo(page);
+    const before = await fetchTranscript(page, id);
+    await page.getByTestId('replace-transcript-button').click();
+    const dialog = page.getByTestId('replace-transcript');
+    await expect(dialog).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="replace-transcript"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+    const srt = '1\n00:00:00,500 --> 00:00:02,000\nBrand new opening words\n\n2\n00:00:02,500 -> 00:00:03,000\nbroken timing\n\n3\n00:00:03,000 --> 00:00:04,500\nand a second line\n';
+    await dialog.getByLabel('Caption file').setInputFiles({ name: 'better.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) });
+    await dialog.getByRole('button', { name: 'Replace transcript' }).click();
+    await expect(toastTitled(page, 'Transcript replaced')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('transcript-word')).toHaveCount(8);
+    await expect(wordAt(page, 0)).toHaveText('Brand');
+    expect((await fetchTranscript(page, id)).words.map((w) => w.text).join(' ')).toBe('Brand new opening words and a second line');
+
+    await page.getByTestId('undo').click();
+    await expect(page.getByTestId('transcript-word')).toHaveCount(before.words.length);
+    await expect(wordAt(page, 0)).toHaveText(before.words[0]!.text);
+    expect((await fetchTranscript(page, id)).words.map((w) => w.text)).toEqual(before.words.map((w) => w.text));
   });
 
   test('keeps a contiguous selection only, after refusing a non-contiguous one', async ({ page }) => {

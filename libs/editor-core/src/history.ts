@@ -15,14 +15,14 @@ export const HISTORY_LIMIT = 50;
 export type TextOperation = 'edit-word' | 'delete-words' | 'cut-selection' | 'paste' | 'remove-filler' | 'replace' | 'detect-fillers';
 /** Changes of the pending cut and mute marks (the text stays as it is). */
 export type MarkOperation = 'mark-cut' | 'unmark-cut' | 'clear-cuts' | 'mute' | 'unmute' | 'clear-mutes' | 'restore' | 'keep-preview' | 'cancel-keep';
-/** A new version of the video's edit on the server (a processing job, a revert). */
-export type VersionOperation = 'process' | 'revert';
+/** A new version of the video's edit on the server (a processing job, a revert, a caption file that replaced the words). */
+export type VersionOperation = 'process' | 'revert' | 'replace-transcript';
 export type EditOperation = TextOperation | MarkOperation | VersionOperation;
 
 const OPERATIONS: ReadonlySet<string> = new Set<EditOperation>([
   'edit-word', 'delete-words', 'cut-selection', 'paste', 'remove-filler', 'replace', 'detect-fillers',
   'mark-cut', 'unmark-cut', 'clear-cuts', 'mute', 'unmute', 'clear-mutes', 'restore', 'keep-preview', 'cancel-keep',
-  'process', 'revert',
+  'process', 'revert', 'replace-transcript',
 ]);
 
 /** The server's edit versions a version entry goes between (undo restores `before`, redo `after`). */

@@ -32,11 +32,14 @@ function sameMutes(a: readonly BridgeMute[], b: readonly BridgeMute[]): boolean 
   return a === b || (a.length === b.length && a.every((m, i) => m.startTime === b[i]!.startTime && m.endTime === b[i]!.endTime && m.level === b[i]!.level));
 }
 
-/** A new edit version made outside the editor (the header's revert), for the editor's history. */
+/** A new edit version made outside the transcript (the header's revert, a replaced transcript), for the editor's history. */
 export interface BridgeVersion {
   videoId: string;
   before: number;
   after: number;
+  /** what made it (default: a revert), and its history text (default 'Revert to Original') */
+  operation?: 'revert' | 'replace-transcript';
+  description?: string;
 }
 
 type VersionListener = (version: BridgeVersion) => Promise<void>;

@@ -29,6 +29,7 @@ import { incomingVersionOf } from '../shared/versions';
 import { WorkspaceContext, WorkspaceStore, useWorkspace } from '../shared/workspace';
 import { WaveformTimeline } from '../timeline/WaveformTimeline';
 import { ExportForEditing } from '../transcript/ExportForEditing';
+import { ReplaceTranscript } from '../transcript/ReplaceTranscript';
 import { TranscriptPanel } from '../transcript/TranscriptPanel';
 import { SilenceContext } from '../silence/silenceContext';
 import { SilenceLayer, isSilenceJob } from '../silence/SilenceLayer';
@@ -202,6 +203,7 @@ function PreviewBanners() {
 function EditorActions({ videoId }: { videoId: string }) {
   const [, setSearchParams] = useSearchParams();
   const [exportOpen, setExportOpen] = useState(false);
+  const [replaceOpen, setReplaceOpen] = useState(false);
   const openKeyClips = () => {
     setSearchParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -221,7 +223,13 @@ function EditorActions({ videoId }: { videoId: string }) {
           Export for editing…
         </button>
       </Tooltip>
+      <Tooltip content="Bring the words from a caption file timed on the original recording">
+        <button type="button" className="wc-button" onClick={() => setReplaceOpen(true)} data-testid="replace-transcript-button">
+          Replace transcript…
+        </button>
+      </Tooltip>
       <ExportForEditing open={exportOpen} onOpenChange={setExportOpen} videoId={videoId} />
+      <ReplaceTranscript open={replaceOpen} onOpenChange={setReplaceOpen} videoId={videoId} />
     </div>
   );
 }

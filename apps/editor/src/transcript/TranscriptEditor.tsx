@@ -102,11 +102,11 @@ export function TranscriptEditor({ video, transcript }: { video: Video; transcri
   }, [store, transcript, workspace, jobRunning, moving]);
   useEffect(
     () =>
-      // a revert from the header is one undoable step, recorded before the page fetches its data again
+      // a revert from the header or a replaced transcript is one undoable step, recorded before the page fetches its data again
       editorBridge.onVersion(async (v) => {
         if (v.videoId !== video.id) return;
         const fresh = await apiJson<Transcript>(`${videoPath(video.id)}/transcript`);
-        store.receive(fresh, { before: v.before, after: v.after, origins: null, operation: 'revert', description: 'Revert to Original' });
+        store.receive(fresh, { before: v.before, after: v.after, origins: null, operation: v.operation ?? 'revert', description: v.description ?? 'Revert to Original' });
         store.persist();
       }),
     [store, video.id],
