@@ -79,7 +79,9 @@ export interface NewVideo {
   ingestJobId: string;
   ingestSource: IngestSource;
   originalKey?: string;
-  vttKey?: string;
+  vttKey?: string | null;
+  /** how its transcript is made (default: from the uploaded captions) */
+  vttMethod?: string;
   fileSize?: number;
   probe?: ProbeResult;
   ownerId?: string;
@@ -130,7 +132,7 @@ export class VideoStore {
         v.title,
         v.originalName,
         v.filename,
-        VTT_METHOD_UPLOAD,
+        v.vttMethod ?? VTT_METHOD_UPLOAD,
         v.languageCode,
         v.ingestJobId,
         JSON.stringify(v.ingestSource),
@@ -337,7 +339,7 @@ export class VideoStore {
   async transcriptReplaced(m: EntityManager, id: string, seq: number): Promise<void> {
     await m.query(
       `UPDATE library.videos SET current_version = $2, vtt_changed = true, word_byword_changed = true,
-          captions_stale = captions_stale OR (edit_list->>'burnCaptions') = 'true', updated_at = now() WHERE id = $1`,
+          captions_stale = captions_stale OR COALESCE(edit_list->>'burnCaptions', '') = 'true', updated_at = now() WHERE id = $1`,
       [id, seq],
     );
   }
