@@ -432,7 +432,7 @@ describe('EditService (real stores)', () => {
   it('exports the current version for other applications: the edit over the original, the captions on the edited times', async () => {
     const v = await readyVideo();
     await cutAndApply(v.id);
-    const exports = new TimelineExports(edits, transcripts);
+    const exports = new TimelineExports(edits, transcripts, clips, renders);
     const edl = await exports.export(v.id, OWNER, 'edl');
     expect(edl).toMatchObject({ contentType: 'text/plain; charset=utf-8', fileName: 'Talk.edl' });
     // 25 fps: 0-2 s and 4-10 s of the original, end to end from one hour
