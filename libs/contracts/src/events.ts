@@ -257,7 +257,7 @@ export type JobEstimate = z.infer<typeof jobEstimateSchema>;
 /** Where a video's media comes from for an ingest. */
 export const ingestSourceSchema = z.discriminatedUnion('kind', [
   /** already in our bucket (legacy upload): the original media and the VTT */
-  z.object({ kind: z.literal('upload'), videoKey: z.string().min(1), vttKey: z.string().min(1) }),
+  z.object({ kind: z.literal('upload'), videoKey: z.string().min(1), vttKey: z.string().min(1).nullable() }),
   /** to be fetched from the provider (session token's media URLs), through the SSRF guard */
   z.object({
     kind: z.literal('provider'),

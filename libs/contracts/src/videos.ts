@@ -12,6 +12,8 @@ export type VideoStatus = z.infer<typeof videoStatusSchema>;
 
 /** The transcript method the deployment is configured with (GET /api/vtt/status). */
 export const VTT_METHOD_UPLOAD = 'VTT Upload';
+/** The transcript of a video that came without captions: speech to text with word timings. */
+export const VTT_METHOD_TRANSCRIPTION = 'Transcription';
 
 export const uploadStatusSchema = z.enum(['none', 'pending', 'uploading', 'uploaded', 'failed']);
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;

@@ -25,6 +25,8 @@ export interface FileSpec {
   maxBytes: number;
   /** what the file is, for messages ('video', 'subtitle file') */
   label?: string;
+  /** the field may be left out (at most once still) */
+  optional?: boolean;
 }
 
 /**
@@ -44,13 +46,13 @@ export const STORAGE_UNAVAILABLE_MESSAGE = 'The file could not be stored right n
 /**
  * Streams every file field of a multipart request into object storage, each under its own
  * generated key, as the parts arrive (never buffered whole). Every field in `specs` is
- * required exactly once; anything else in the body is refused. On any failure, every object
+ * required exactly once (an `optional` one at most once); anything else in the body is refused. On any failure, every object
  * this request wrote is removed before the promise rejects: a failed upload leaves nothing.
  */
-export function receiveFiles(req: IncomingMessage, storage: ObjectStorage, specs: Record<string, FileSpec>): Promise<Record<string, ReceivedFile>> {
+export function receiveFiles(req: IncomingMessage, storage: ObjectStorage, specs: Record<string, FileSpec>): Promise<Partial<Record<string, ReceivedFile>>> {
   const fields = Object.keys(specs);
   const fieldList = fields.map((f) => `'${f}'`).join(' and ');
-  return new Promise<Record<string, ReceivedFile>>((resolve, reject) => {
+  return new Promise<Partial<Record<string, ReceivedFile>>>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
       bb = busboy({ headers: req.headers, limits: { files: fields.length, fileSize: Math.max(...fields.map((f) => specs[f]!.maxBytes)) + 1, fields: 20, parts: 40 } });
@@ -72,13 +74,14 @@ export function receiveFiles(req: IncomingMessage, storage: ObjectStorage, specs
       if (settled) return;
       settled = true;
       try {
-        const missing = fields.filter((f) => !uploads.has(f));
+        const missing = fields.filter((f) => !uploads.has(f) && !specs[f]!.optional);
         if (!failure && missing.length) {
           failure = new AppError(400, ErrorCode.ValidationFailed, fields.length === 1 ? `Attach a file in the form field ${fieldList}.` : `Attach both files: form fields ${fieldList} (missing: ${missing.join(', ')}).`);
         }
         if (failure) throw failure;
-        const out: Record<string, ReceivedFile> = {};
+        const out: Partial<Record<string, ReceivedFile>> = {};
         for (const f of fields) {
+          if (!uploads.has(f)) continue;
           const file = await uploads.get(f)!;
           if (file.sizeBytes === 0) throw new AppError(400, ErrorCode.ValidationFailed, `The ${specs[f]!.label ?? 'file'} is empty.`);
           out[f] = file;

@@ -9,6 +9,7 @@ import {
   Subjects,
   UPLOAD_VIDEO_FIELD,
   UPLOAD_VTT_FIELD,
+  VTT_METHOD_TRANSCRIPTION,
   VTT_METHOD_UPLOAD,
   WAVEFORM_MAX_POINTS,
   type IngestSource,
@@ -82,7 +83,12 @@ export class VideosService {
   ) {}
 
   vttStatus(): VttStatus {
-    return { configured: true, method: VTT_METHOD_UPLOAD, legacyUploadEnabled: this.config.LEGACY_UPLOAD_ENABLED };
+    return { configured: true, method: VTT_METHOD_UPLOAD, legacyUploadEnabled: this.config.LEGACY_UPLOAD_ENABLED, transcription: this.transcription };
+  }
+
+  /** A speech-to-text endpoint is set up: a video may come without captions. */
+  private get transcription(): boolean {
+    return this.config.TRANSCRIPTION_URL !== undefined;
   }
 
   /** A video of `userId`'s; anyone else's answers 404 like a missing one. */
@@ -93,9 +99,10 @@ export class VideosService {
   }
 
   /**
-   * An upload (multipart: `video` MP4 + `vtt` WebVTT) read from `body`. Both stream into storage
-   * under generated keys; the VTT's signature and the video's content (ffprobe by a media worker)
-   * are checked before anything is recorded; any refusal removes both objects.
+   * An upload (multipart: `video` + `vtt` captions, the captions optional where transcription is
+   * set up) read from `body`. Both stream into storage under generated keys; the captions and the
+   * video's content (ffprobe by a media worker) are checked before anything is recorded; any
+   * refusal removes both objects.
    */
   async upload(body: IncomingMessage, userId: string, clientIp: string | undefined): Promise<VideoRow> {
     if (!this.config.LEGACY_UPLOAD_ENABLED) throw new AppError(403, ErrorCode.Forbidden, 'Uploading is disabled here: open your video from the provider instead.');
@@ -107,15 +114,16 @@ export class VideosService {
     const keys = { video: StorageKeys.originalVideo(videoId, objectId), vtt: StorageKeys.originalVtt(videoId, objectId) };
     const files = await receiveFiles(body, this.storage, {
       [UPLOAD_VIDEO_FIELD]: { key: keys.video, maxBytes: this.config.UPLOAD_MAX_BYTES, label: 'video' },
-      [UPLOAD_VTT_FIELD]: { key: keys.vtt, maxBytes: MAX_VTT_BYTES, label: 'subtitle file' },
+      [UPLOAD_VTT_FIELD]: { key: keys.vtt, maxBytes: MAX_VTT_BYTES, label: 'subtitle file', optional: this.transcription },
     });
     const discard = () => Promise.all([this.storage.delete(keys.video), this.storage.delete(keys.vtt)]).catch(() => undefined);
     try {
-      await this.checkVtt(keys.vtt);
+      const captions = files[UPLOAD_VTT_FIELD] ? keys.vtt : null;
+      if (captions) await this.checkVtt(captions);
       const probe = await this.probeUpload(keys.video);
       const video = files[UPLOAD_VIDEO_FIELD]!;
       const jobId = IngestCoordinator.newJobId();
-      const source = { kind: 'upload' as const, videoKey: keys.video, vttKey: keys.vtt };
+      const source = { kind: 'upload' as const, videoKey: keys.video, vttKey: captions };
       const row = await this.createOwned({
         id: videoId,
         ownerId: userId,
@@ -126,7 +134,8 @@ export class VideosService {
         ingestJobId: jobId,
         ingestSource: source,
         originalKey: keys.video,
-        vttKey: keys.vtt,
+        vttKey: captions,
+        ...(captions ? {} : { vttMethod: VTT_METHOD_TRANSCRIPTION }),
         fileSize: video.sizeBytes,
         probe,
       });
@@ -153,10 +162,11 @@ export class VideosService {
 
     const videoUrl = claims.media?.videoUrl;
     if (!videoUrl) throw new AppError(422, ErrorCode.ValidationFailed, 'The session names no video to import (media.videoUrl is missing).');
-    if (!claims.media?.vttUrl && !claims.media?.wordBywordUrl) {
-      throw new AppError(422, ErrorCode.ValidationFailed, 'The session names no captions to build the transcript from (media.vttUrl or media.wordBywordUrl).');
+    const uncaptioned = !claims.media?.vttUrl && !claims.media?.wordBywordUrl;
+    if (uncaptioned && !this.transcription) {
+      throw new AppError(422, ErrorCode.ValidationFailed, 'The session names no captions to build the transcript from (media.vttUrl or media.wordBywordUrl), and transcription is not set up here.');
     }
-    const source: IngestSource = { kind: 'provider', videoUrl, vttUrl: claims.media.vttUrl, wordBywordUrl: claims.media.wordBywordUrl };
+    const source: IngestSource = { kind: 'provider', videoUrl, vttUrl: claims.media?.vttUrl, wordBywordUrl: claims.media?.wordBywordUrl };
     const jobId = IngestCoordinator.newJobId();
     const title = claims.title?.trim() || `Video ${claims.videoId}`;
     const opened = await this.createForSession({
@@ -171,6 +181,7 @@ export class VideosService {
       providerSessionId: claims.sessionId,
       providerVideoId: claims.videoId,
       providerIsClone: claims.isClone ?? false,
+      ...(uncaptioned ? { vttMethod: VTT_METHOD_TRANSCRIPTION } : {}),
     });
     if (!opened) throw new AppError(404, ErrorCode.NotFound, SESSION_NOT_FOUND);
     const { video, created } = opened;
