@@ -95,6 +95,7 @@ describe('ingestKeys', () => {
       wordByWordKey: null,
       transcriptKey: StorageKeys.ingestTranscript(base.videoId, base.jobId),
       proxyKey: StorageKeys.proxy(base.videoId, base.jobId),
+      masterKey: StorageKeys.masterVideo(base.videoId, base.jobId),
       waveformKey: StorageKeys.waveform(base.videoId, 'original'),
       energyKey: StorageKeys.energy(base.videoId, 'original'),
       frameGridKey: StorageKeys.frameGrid(base.videoId),
