@@ -75,16 +75,19 @@ describe('legacy upload form', () => {
 
   it('checks each file as it is chosen, with the exact texts', async () => {
     const { video, vtt } = await openForm();
-    fireEvent.change(video, { target: { files: [file('talk.mov', 'video/quicktime')] } });
+    fireEvent.change(video, { target: { files: [file('talk.avi', 'video/x-msvideo')] } });
     expect(screen.getByTestId('video-file-error')).toHaveTextContent('Invalid video format: Please select an MP4 video file.');
     expect(video).toHaveAttribute('aria-invalid', 'true');
     expect(getToasts()[0]).toMatchObject({ title: 'Invalid video format', description: 'Please select an MP4 video file.', variant: 'destructive' });
 
-    fireEvent.change(vtt, { target: { files: [file('talk.srt', 'application/x-subrip')] } });
+    fireEvent.change(vtt, { target: { files: [file('talk.ass', 'text/x-ssa')] } });
     expect(screen.getByTestId('vtt-file-error')).toHaveTextContent('Invalid subtitle format: Please select a VTT subtitle file.');
 
-    fireEvent.change(video, { target: { files: [file('talk.mp4', 'video/mp4')] } });
+    // MKV and WebM recordings and SubRip captions are taken too
+    fireEvent.change(video, { target: { files: [file('obs.mkv', '')] } });
     expect(screen.queryByTestId('video-file-error')).not.toBeInTheDocument();
+    fireEvent.change(vtt, { target: { files: [file('talk.srt', 'application/x-subrip')] } });
+    expect(screen.queryByTestId('vtt-file-error')).not.toBeInTheDocument();
   });
 
   it('needs both files', async () => {
