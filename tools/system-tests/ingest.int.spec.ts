@@ -445,6 +445,6 @@ describe('ingest: videos in, transcript, waveform and streaming', () => {
   it('answers 404 for unknown or malformed ids', async () => {
     expect((await call('/api/videos/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await call('/api/videos/..%2F..%2Fetc')).status).toBe(404);
-    expect(await (await fetch(api('/api/vtt/status'))).json()).toEqual({ configured: true, method: 'VTT Upload', legacyUploadEnabled: true });
+    expect(await (await fetch(api('/api/vtt/status'))).json()).toEqual({ configured: true, method: 'VTT Upload', legacyUploadEnabled: true, transcription: false });
   });
 });
