@@ -45,6 +45,7 @@ export function cases(chart: string): Case[] {
     { name: 'no ingress, no network policies', values: [test], set: ['ingress.enabled=false', 'networkPolicy.enabled=false'] },
     { name: 'bundled MinIO', values: [test], set: ['minio.enabled=true'] },
     { name: 'ServiceMonitor, PrometheusRule and scrape annotations', values: [test], set: ['metrics.serviceMonitor.enabled=true', 'metrics.prometheusRule.enabled=true', 'metrics.scrapeAnnotations=true'] },
+    { name: "transcription on, its key in the chart's Secret", values: [test], set: ['config.transcription.url=https://api.openai.com/v1', 'secrets.transcriptionApiKey=ci-placeholder-transcription-key'] },
   ].map((c) => ({ ...c, chart }));
 }
 

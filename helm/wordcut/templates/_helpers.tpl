@@ -26,14 +26,16 @@ Names
 {{/*
 The five back-end services, in start order of their dependencies, and what each one uses
 (webhook: PROVIDER_WEBHOOK_SECRET, the HMAC key of the provider's signed webhooks; session:
-GATEWAY_SESSION_SECRET; provider: calls the provider's API or fetches its media). Every one uses NATS.
+GATEWAY_SESSION_SECRET; provider: calls the provider's API or fetches its media; transcribes: sends
+audio to the transcription service of config.transcription, with its settings and optional
+TRANSCRIPTION_API_KEY; the gateway reads only its TRANSCRIPTION_URL). Every one uses NATS.
 */}}
 {{- define "wordcut.services" -}}
-gateway:   {db: true,  s3: true,  webhook: false, session: true,  provider: true}
-media:     {db: false, s3: true,  webhook: false, session: false, provider: true}
-jobs:      {db: true,  s3: false, webhook: false, session: false, provider: false}
-export:    {db: true,  s3: true,  webhook: true,  session: false, provider: true}
-analytics: {db: true,  s3: false, webhook: false, session: false, provider: false}
+gateway:   {db: true,  s3: true,  webhook: false, session: true,  provider: true,  transcribes: false}
+media:     {db: false, s3: true,  webhook: false, session: false, provider: true,  transcribes: true}
+jobs:      {db: true,  s3: false, webhook: false, session: false, provider: false, transcribes: false}
+export:    {db: true,  s3: true,  webhook: true,  session: false, provider: true,  transcribes: false}
+analytics: {db: true,  s3: false, webhook: false, session: false, provider: false, transcribes: false}
 {{- end }}
 
 
