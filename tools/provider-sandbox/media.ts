@@ -69,7 +69,8 @@ export async function serveIndex(res: http.ServerResponse, mediaDir: string): Pr
 <ul>
 ${items}
 </ul>
-<p>What WordCut published: <a href="/library">the library</a>.</p></body></html>`);
+<p>What WordCut published: <a href="/library">the library</a>.</p>
+<p><code>POST /v1/audio/transcriptions</code> is not speech recognition: it answers only for audio of media whose script it knows (the .mp4 files here that have captions, such as the demo).</p></body></html>`);
 }
 
 /** The size of a regular file; null when there is none. */

@@ -1,10 +1,18 @@
 /**
  * The provider sandbox over HTTP, as a client that is not ours would see it: the resumable upload
- * protocol step by step, the provider API, the library (JSON and page), the control API.
+ * protocol step by step, the provider API, the library (JSON and page), the control API, and the
+ * transcription stand-in on the synthesised talk and lesson of tools/media (real ffmpeg).
  * (HttpProviderClient against it: libs/provider/src/client.int.spec.ts.)
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { mediaInput, runFfmpeg, toFfmpegInput, withInputOptions } from '@wordcut/ffmpeg';
+import { buildTranscriptFromVtt, wordsToWordByWord, type BuiltTranscript } from '@wordcut/transcript';
+import { talkMedia, type LessonTruth } from '../media/talk-media';
 import { startSandboxWithMedia, type SandboxWithMedia } from '../testing/provider-sandbox';
+import { UNKNOWN_AUDIO_MESSAGE } from './routes-transcription';
 import type { LibraryVideo, ProviderSandbox } from './sandbox';
 
 let served: SandboxWithMedia | undefined;
@@ -210,5 +218,143 @@ describe('control API', () => {
     expect(events.map((e) => e.type)).toEqual(['upload.completed', 'video.ready']);
     const res = await fetch(`${sandbox.url}/_control/webhooks/resend/${events[0]!.id}`, { method: 'POST' });
     expect([res.status, (await json(res))['error']]).toEqual([409, 'no_webhook_url']);
+  });
+});
+
+describe('the transcription stand-in (real ffmpeg)', () => {
+  // made by the integration run's global setup (tools/media/generate-test-media.sh); idempotent
+  const MEDIA = join(resolve(__dirname, '../..'), '.data', 'test-media');
+  let work: string;
+  let talk: ReturnType<typeof talkMedia>;
+  let lesson: { mp4: string; vtt: string; truth: LessonTruth };
+  let talkScript: BuiltTranscript;
+  let lessonScript: BuiltTranscript;
+
+  beforeAll(async () => {
+    talk = talkMedia(MEDIA); // runs the generator once: the lesson is made with it
+    lesson = { mp4: join(MEDIA, 'lesson.mp4'), vtt: join(MEDIA, 'lesson.vtt'), truth: JSON.parse(await readFile(join(MEDIA, 'lesson.json'), 'utf8')) as LessonTruth };
+    work = await mkdtemp(join(tmpdir(), 'sandbox-transcription-'));
+    const dir = served!.mediaDir;
+    // the talk with its WebVTT; the lesson with word timings only (a language tag of its own)
+    talkScript = buildTranscriptFromVtt(await readFile(talk.vtt, 'utf8'));
+    lessonScript = buildTranscriptFromVtt(await readFile(lesson.vtt, 'utf8'));
+    await copyFile(talk.mp4, join(dir, 'talk.mp4'));
+    await copyFile(talk.vtt, join(dir, 'talk.vtt'));
+    await copyFile(lesson.mp4, join(dir, 'lesson.mp4'));
+    await writeFile(join(dir, 'lesson.words.json'), JSON.stringify(wordsToWordByWord(lessonScript.words, 'nl')));
+  }, 120_000);
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  /** [start, start + duration) of a recording's audio as 16 kHz mono mp3, as the media worker sends it. */
+  async function chunk(src: string, startSec: number, durationSec: number, name: string): Promise<string> {
+    const out = join(work, name);
+    await runFfmpeg({
+      inputs: [withInputOptions(mediaInput(src), '-ss', startSec.toFixed(3), '-t', durationSec.toFixed(3))],
+      args: ['-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '48k', '-f', 'mp3', toFfmpegInput(out)],
+      timeoutMs: 30_000,
+    });
+    return out;
+  }
+
+  async function transcribe(path: string, o: { fileName?: string; fields?: Record<string, string>; headers?: Record<string, string>; url?: string } = {}): Promise<Response> {
+    const form = new FormData();
+    form.append('file', new Blob([await readFile(path)], { type: 'audio/mpeg' }), o.fileName ?? 'chunk-0.mp3');
+    const fields = { model: 'whisper-1', response_format: 'verbose_json', 'timestamp_granularities[]': 'word', language: 'en', ...o.fields };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return fetch(`${o.url ?? sandbox.url}/v1/audio/transcriptions`, { method: 'POST', body: form, headers: o.headers ?? { authorization: 'Bearer sk-anything' } });
+  }
+
+  /** The script's words whose middle is in the stretch, in the stretch's time. */
+  const expected = (script: BuiltTranscript, start: number, end: number) =>
+    script.words.filter((w) => (w.start + w.end) / 2 >= start && (w.start + w.end) / 2 <= end).map((w) => ({ word: w.text, start: w.start - start, end: w.end - start }));
+
+  type Answer = { task: string; language: string; duration: number; text: string; words: { word: string; start: number; end: number }[]; segments: { id: number; start: number; end: number; text: string }[] };
+
+  function expectWords(answer: Answer, want: ReturnType<typeof expected>): void {
+    expect(answer.words.map((w) => w.word)).toEqual(want.map((w) => w.word));
+    answer.words.forEach((w, i) => {
+      expect(Math.abs(w.start - want[i]!.start)).toBeLessThan(0.3);
+      expect(Math.abs(w.end - want[i]!.end)).toBeLessThan(0.3);
+    });
+  }
+
+  it('answers the script’s words of a stretch that starts mid-video, in the chunk’s time (verbose_json)', async () => {
+    // from the middle of the second pause to the middle of the fifth: no word on an edge
+    const mid = (p: { start: number; end: number }) => (p.start + p.end) / 2;
+    const start = mid(talk.truth.pauses[1]!);
+    const end = mid(talk.truth.pauses[4]!);
+    const res = await transcribe(await chunk(talk.mp4, start, end - start, 'talk.mp3'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-sandbox-transcription-match')).toMatch(/^talk\.mp4 at /);
+    const answer = (await res.json()) as Answer;
+    const want = expected(talkScript, start, end);
+    expect(want.length).toBeGreaterThan(10);
+    expectWords(answer, want);
+    expect(answer).toMatchObject({ task: 'transcribe', language: 'english', text: want.map((w) => w.word).join(' ') });
+    expect(Math.abs(answer.duration - (end - start))).toBeLessThan(0.1);
+    expect(answer.segments.map((s) => s.text.trim()).join(' ')).toBe(answer.text);
+    expect(sandbox.requests()).toEqual([expect.objectContaining({ method: 'POST', path: '/v1/audio/transcriptions', status: 200, bytesReceived: expect.any(Number) })]);
+    expect(sandbox.requests()[0]!.bytesReceived).toBeGreaterThan(10_000);
+  });
+
+  it('answers from .words.json, for a chunk that runs to the very end; json answers the text only', async () => {
+    const start = lesson.truth.duration - 12;
+    const path = await chunk(lesson.mp4, start, 20, 'lesson-end.mp3');
+    const answer = (await (await transcribe(path)).json()) as Answer;
+    expect(answer.language).toBe('dutch');
+    expectWords(answer, expected(lessonScript, start, lesson.truth.duration + 1));
+    expect(answer.words.at(-1)!.word).toBe(lessonScript.words.at(-1)!.text);
+    expect(await (await transcribe(path, { fields: { response_format: 'json' } })).json()).toEqual({ text: answer.text });
+  });
+
+  it('refuses audio of another recording, and silence, with 400 unknown_audio', async () => {
+    const unknown = { error: { message: UNKNOWN_AUDIO_MESSAGE, type: 'invalid_request_error', param: 'file', code: 'unknown_audio' } };
+    const other = await transcribe(await chunk(join(MEDIA, 'demo.mp4'), 5, 10, 'demo.mp3'));
+    expect([other.status, await other.json()]).toEqual([400, unknown]);
+    // 3 s of it fit the talk at r ≈ 0.85 by chance: a short chunk needs more
+    const short = await transcribe(await chunk(join(MEDIA, 'demo.mp4'), 20, 3, 'demo-short.mp3'));
+    expect([short.status, await short.json()]).toEqual([400, unknown]);
+    const quiet = join(work, 'silence.wav');
+    await runFfmpeg({ args: ['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '5', '-c:a', 'pcm_s16le', toFfmpegInput(quiet)], timeoutMs: 30_000 });
+    const silent = await transcribe(quiet, { fileName: 'chunk-1.wav' });
+    expect([silent.status, await silent.json()]).toEqual([400, unknown]);
+  });
+
+  it('refuses a bad request in OpenAI’s error shape: format, file, size', async () => {
+    const path = await chunk(talk.mp4, 3, 4, 'small.mp3');
+    const code = async (res: Promise<Response>) => {
+      const r = await res;
+      return [r.status, ((await r.json()) as { error: { code: string } }).error.code];
+    };
+    expect(await code(transcribe(path, { fields: { response_format: 'srt' } }))).toEqual([400, 'unsupported_value']);
+    expect(await code(transcribe(path, { fileName: 'chunk-0.m4a' }))).toEqual([400, 'invalid_file_format']);
+    expect(await code(transcribe(path, { fileName: 'chunk-0.flac' }))).toEqual([400, 'invalid_file_format']);
+    const noFile = new FormData();
+    noFile.append('model', 'whisper-1');
+    expect(await code(fetch(`${sandbox.url}/v1/audio/transcriptions`, { method: 'POST', body: noFile }))).toEqual([400, 'missing_file']);
+    expect(await code(fetch(`${sandbox.url}/v1/audio/transcriptions`, { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } }))).toEqual([400, 'invalid_multipart']);
+    const big = join(work, 'big.mp3');
+    await writeFile(big, Buffer.alloc(31 * 1024 * 1024));
+    expect(await code(transcribe(big))).toEqual([413, 'file_too_large']);
+  });
+
+  it('says on the index page that it is not speech recognition', async () => {
+    expect(await (await fetch(`${sandbox.url}/`)).text()).toContain('is not speech recognition: it answers only for audio of media whose script it knows');
+  });
+
+  it('with a key configured, requires it (401 invalid_api_key); without, takes any or none', async () => {
+    const path = await chunk(talk.mp4, 3, 4, 'auth.mp3');
+    const keyed = await startSandboxWithMedia('provider-sandbox-key-', {}, { transcriptionApiKey: 'sk-sandbox' });
+    try {
+      const refused = await transcribe(path, { url: keyed.sandbox.url, headers: { authorization: 'Bearer sk-wrong' } });
+      expect([refused.status, await refused.json()]).toEqual([401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } }]);
+      expect((await transcribe(path, { url: keyed.sandbox.url, headers: {} })).status).toBe(401);
+      // the right key gets past: this sandbox knows no media
+      const known = await transcribe(path, { url: keyed.sandbox.url, headers: { authorization: 'Bearer sk-sandbox' } });
+      expect([known.status, ((await known.json()) as { error: { code: string } }).error.code]).toEqual([400, 'unknown_audio']);
+    } finally {
+      await keyed.close();
+    }
+    expect((await transcribe(path, { headers: {} })).status).toBe(200);
   });
 });

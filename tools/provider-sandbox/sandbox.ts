@@ -11,10 +11,12 @@
  * - uploads into the library on the token's URLs `/uploads/<session>/<video|vtt|wordByword|clip>`:
  *   resumable (Google/YouTube protocol, `?uploadType=resumable`, see uploads.ts) or one request;
  * - signed webhooks (`upload.completed`, `video.ready`, `upload.failed`) to `webhookUrl`;
+ * - `POST /v1/audio/transcriptions`, an OpenAI-compatible speech-to-text stand-in that answers only
+ *   for audio of media whose script it knows (routes-transcription.ts): not speech recognition;
  * - test controls (loopback only, no auth) under `/_control/`: fault injection, request log,
  *   webhook log and resend, reset; and the old ones: `/redirect`, `/slow/<file>`, `/chunked/<file>`.
  * README.md has the route table. This module starts the server and applies injected faults; the
- * routes are in routes-provider.ts, routes-uploads.ts and routes-control.ts, their state in state.ts.
+ * routes are in routes-provider.ts, routes-uploads.ts, routes-transcription.ts and routes-control.ts, their state in state.ts.
  */
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -23,6 +25,7 @@ import { bodyOf, ConnectionCut, drain, HttpError, isLoopback, sendError, sendJso
 import { controlRoutes } from './routes-control';
 import { providerRoutes } from './routes-provider';
 import { uploadRoutes } from './routes-uploads';
+import { transcriptionRoutes } from './routes-transcription';
 import { findRoute, type Route } from './routing';
 import { createSandboxState } from './state';
 import type { ProviderSandbox, ProviderSandboxOptions } from './types';
@@ -39,7 +42,7 @@ export async function startProviderSandbox(o: ProviderSandboxOptions): Promise<P
   const s = await createSandboxState(o);
   const { faults, log, webhooks, timers } = s;
   // in this order: the first route whose path matches answers
-  const routes: Route[] = [...providerRoutes(s), ...uploadRoutes(s), ...controlRoutes(s)];
+  const routes: Route[] = [...providerRoutes(s), ...uploadRoutes(s), ...transcriptionRoutes(s), ...controlRoutes(s)];
 
   const dispatch = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', s.baseUrl || 'http://sandbox');

@@ -31,6 +31,8 @@ export interface ProviderSandboxOptions {
   webhookReadyDelayMs?: number;
   /** per delivery try; default 5000 */
   webhookTimeoutMs?: number;
+  /** the key `POST /v1/audio/transcriptions` requires (`Authorization: Bearer <key>`); none: any or no key */
+  transcriptionApiKey?: string;
 }
 
 export interface SignTokenOptions {
