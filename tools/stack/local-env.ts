@@ -44,6 +44,10 @@ export function localEnv(s3Endpoint: string, provider?: LocalProvider): StackEnv
         // the sandbox runs on this machine: the only host allowed to resolve to a private address
         PROVIDER_MEDIA_ALLOWED_HOSTS: sandboxHosts,
         PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: sandboxHosts,
+        // the sandbox's stand-in transcribes what it knows the script of (the demo); point it at a real service instead
+        TRANSCRIPTION_URL: process.env['TRANSCRIPTION_URL'] ?? `${provider.url}/v1`,
+        ...(process.env['TRANSCRIPTION_API_KEY'] ? { TRANSCRIPTION_API_KEY: process.env['TRANSCRIPTION_API_KEY'] } : {}),
+        ...(process.env['TRANSCRIPTION_MODEL'] ? { TRANSCRIPTION_MODEL: process.env['TRANSCRIPTION_MODEL'] } : {}),
       }
     : {};
   return {

@@ -18,10 +18,11 @@ import { applyCuts, identityEditList, readFcpxml, readOtio, type EditList } from
 import { SPLICE_MIN_SNR_DB } from '@wordcut/ffmpeg';
 import { startLocalS3, type LocalS3 } from '@wordcut/storage';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkSync, detectToneLevel, expectedFramesForSegments, generateTimecodeMedia, readBurstOnsets, readFrameNumbers } from '../media/timecode-media';
-import type { Stack, StackEnv } from '../stack/stack';
+import { ROOT, type Stack, type StackEnv } from '../stack/stack';
+import { buildTranscriptFromCaptions } from '@wordcut/transcript';
 import { eventually } from '../testing/env';
 import { bearer } from '../testing/identity';
 import { startSystem, type TestSystem } from './system';
@@ -79,7 +80,13 @@ describe('edits: the edit list, the media workers and the jobs', () => {
   let restartedS3: LocalS3 | undefined;
 
   beforeAll(async () => {
-    sys = await startSystem({ name: 'edits', ports: PORTS, env: { MEDIA_ACK_WAIT_MS: '4000', MEDIA_FAULT_DELAY_MS: '1500' } });
+    // transcription by the sandbox's stand-in, in 12 s stretches overlapping by 3 s, so a 30 s talk takes three
+    sys = await startSystem({
+      name: 'edits',
+      ports: PORTS,
+      transcribeWithSandbox: true,
+      env: { MEDIA_ACK_WAIT_MS: '4000', MEDIA_FAULT_DELAY_MS: '1500', TRANSCRIPTION_CHUNK_SECONDS: '12', TRANSCRIPTION_OVERLAP_SECONDS: '3' },
+    });
     ({ env, stack, dir, s3client } = sys);
     source = join(dir, 'timecode.mp4');
     await generateTimecodeMedia(source, { durationSec: DURATION, fps: FPS, gopFrames: 60 });
@@ -343,6 +350,57 @@ describe('edits: the edit list, the media workers and the jobs', () => {
       const out = await downloadProcessed(video.id, `${name}.cut.mp4`);
       expect(await readFrameNumbers(out)).toEqual(expectedFramesForSegments(applyCuts(identityEditList(video.duration!), cuts).segments, FPS));
     }, 180000);
+  });
+
+  describe('videos without captions', () => {
+    /** Uploads a video alone and waits for it to complete or fail. */
+    async function uploadAlone(path: string, name: string): Promise<Video> {
+      const form = new FormData();
+      form.append('video', new Blob([new Uint8Array(readFileSync(path))], { type: 'video/mp4' }), name);
+      const res = await fetch(api('/api/videos/upload'), { method: 'POST', body: form, headers: bearer(token) });
+      expect(res.status).toBe(201);
+      const created = videoSchema.parse(await res.json());
+      expect(created.vttMethod).toBe('Transcription');
+      return settledVideo(created.id);
+    }
+    const settledVideo = (id: string) =>
+      eventually(async () => {
+        const v = await getVideo(id);
+        return v.status === 'completed' || v.status === 'failed' ? v : undefined;
+      }, 90000, 'video settled');
+
+    it('are transcribed in overlapping stretches, joined without a word lost or doubled', async () => {
+      const media = join(ROOT, '.data', 'test-media');
+      execFileSync('bash', [join(ROOT, 'tools/media/generate-test-media.sh'), media], { stdio: 'ignore' });
+      // the sandbox knows the talk's script: it serves it, captions beside it
+      copyFileSync(join(media, 'demo.mp4'), join(dir, 'talk-known.mp4'));
+      copyFileSync(join(media, 'demo.vtt'), join(dir, 'talk-known.vtt'));
+      expect(await (await fetch(api('/api/vtt/status'))).json()).toMatchObject({ transcription: true });
+
+      const video = await uploadAlone(join(dir, 'talk-known.mp4'), 'my talk.mp4');
+      expect(video).toMatchObject({ status: 'completed', vttMethod: 'Transcription', vttError: null, languageCode: 'en' });
+      const heard = await transcriptOf(video.id);
+      const expected = buildTranscriptFromCaptions(readFileSync(join(media, 'demo.vtt'), 'utf8')).words;
+      expect(heard.words.map((w) => w.text)).toEqual(expected.map((w) => w.text));
+      for (const [i, w] of heard.words.entries()) expect(Math.abs(w.start - expected[i]!.start)).toBeLessThan(0.05);
+      // three requests, and what was heard is kept beside the captions
+      const calls = sys.sandbox.requests().filter((r) => r.path === '/v1/audio/transcriptions' && r.status === 200);
+      expect(calls).toHaveLength(3);
+      expect(await objectKeys(`videos/${video.id}/captions/`)).toEqual([expect.stringMatching(/\.transcribed\.json$/)]);
+    }, 120000);
+
+    it('audio the service cannot transcribe fails with its reason, and Retry transcription runs it again', async () => {
+      const path = join(dir, 'tones.mp4');
+      await generateTimecodeMedia(path, { durationSec: 4, fps: FPS, gopFrames: 30 });
+      const failed = await uploadAlone(path, 'tones.mp4');
+      expect(failed.status).toBe('failed');
+      expect(failed.vttError).toMatch(/^The video could not be transcribed: The transcription service answered HTTP 400: The sandbox transcribes only media whose script it knows/);
+      const before = sys.sandbox.requests().filter((r) => r.path === '/v1/audio/transcriptions').length;
+      const retry = await fetch(api(`/api/videos/${failed.id}/transcribe`), { method: 'POST', headers: bearer(token) });
+      expect(retry.status).toBe(202);
+      expect((await settledVideo(failed.id)).status).toBe('failed');
+      expect(sys.sandbox.requests().filter((r) => r.path === '/v1/audio/transcriptions').length).toBe(before + 1);
+    }, 120000);
   });
 
   describe('mutes, fillers, captions, clips', () => {

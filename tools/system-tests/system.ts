@@ -35,6 +35,8 @@ export async function startSystem(o: {
   mediaDir?: string;
   /** allow media imports from the sandbox (SSRF guard: its host is allowed and trusted) */
   importFromSandbox?: boolean;
+  /** transcribe videos without captions with the sandbox's stand-in (it knows the scripts of mediaDir's captioned videos) */
+  transcribeWithSandbox?: boolean;
   env?: Record<string, string>;
   /** the secret the sandbox signs webhooks with (they go to the export service's /webhooks/provider) */
   webhookSecret?: string;
@@ -66,6 +68,7 @@ export async function startSystem(o: {
     PROVIDER_API_URL: sandbox.url,
     PROVIDER_WEBHOOK_SECRET: webhookSecret,
     ...(o.importFromSandbox ? { PROVIDER_MEDIA_ALLOWED_HOSTS: sandboxHost, PROVIDER_MEDIA_TRUSTED_PRIVATE_HOSTS: sandboxHost } : {}),
+    ...(o.transcribeWithSandbox ? { TRANSCRIPTION_URL: `${sandbox.url}/v1` } : {}),
     // the media workers' render cache lives and goes with the run
     MEDIA_CACHE_DIR: join(dir, 'media-cache'),
     ...o.env,

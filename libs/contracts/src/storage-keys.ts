@@ -17,6 +17,8 @@ export const StorageKeys = {
   proxy: (videoId: string, objectId: string) => `videos/${videoId}/proxy/${objectId}.mp4`,
   /** a caption file brought later ('Replace transcript'), kept as it came */
   replacementCaptions: (videoId: string, objectId: string) => `videos/${videoId}/captions/${objectId}.txt`,
+  /** the words a transcription service heard in a video that came without captions (word JSON) */
+  transcribedWords: (videoId: string, jobId: string) => `videos/${videoId}/captions/${jobId}.transcribed.json`,
   /** an ingest transcript a replacement took the place of, kept beside it */
   replacedTranscript: (videoId: string, jobId: string, at: string) => `videos/${videoId}/ingest/${jobId}/replaced-${at}.json`,
   /** the transcript an ingest built, loaded into Postgres by the gateway */

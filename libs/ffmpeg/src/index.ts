@@ -6,6 +6,9 @@ export {
   inputArgs,
   mediaInput,
   pcmInput,
+  SPEECH_AUDIO_FORMATS,
+  speechAudioInput,
+  type SpeechAudioFormat,
   unpinnedInputs,
   withInputOptions,
   workFileInput,
@@ -15,6 +18,7 @@ export {
   type InputProtocol,
   type MediaContainer,
 } from './input';
+export { SPEECH_AUDIO_BYTES_PER_SECOND, SPEECH_AUDIO_CONTENT_TYPES, SPEECH_SAMPLE_RATE, extractSpeechAudio, speechAudioCommand, type SpeechAudioOptions } from './speech-audio';
 export { makeMp4Master, masterCommand, masterPlan, type MakeMasterOptions, type MasterPlan } from './master';
 export {
   MP4_LIMITS,

@@ -7,6 +7,8 @@ import {
   displayDimensions,
   FfmpegMediaTools,
   MediaProbeError,
+  mediaInput,
+  speechAudioInput,
   NoAudioError,
   primaryVideoStream,
   type FfmpegProgress,
@@ -82,5 +84,29 @@ describe('peaks, playback and browser proxies of awkward media (real ffmpeg)', (
       const bytes = await readFile(target);
       expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat')); // +faststart
     }
+  });
+
+  it('speech audio of a stretch is 16 kHz mono on the player\'s timeline (late audio after silence), and never larger than asked', async () => {
+    const whole = join(out, 'speech.mp3');
+    await tools.extractSpeechAudio(mediaInput(file(AwkwardMedia.moovAtEnd)), whole, { format: 'mp3', startSec: 0, durationSec: 3, maxBytes: 1_000_000, timeoutMs: 30_000 });
+    const probed = await tools.probe(speechAudioInput(whole, 'mp3'));
+    expect(probed.streams).toEqual([expect.objectContaining({ codecType: 'audio', codecName: 'mp3', sampleRate: 16000, channels: 1 })]);
+    expect(probed.durationSec).toBeCloseTo(3, 0);
+    const level = async (path: string, format: 'mp3' | 'wav') => (await computePeaks(speechAudioInput(path, format), { peaksPerSecond: 10, timeoutMs: 30_000 })).peaks;
+    const peaks = await level(whole, 'mp3');
+    // the audio starts 1 s in: silence first, speech after
+    expect(Math.max(...peaks.subarray(0, Math.floor(AWKWARD_LEAD_SEC * 10) - 1))).toBeLessThanOrEqual(3);
+    expect(Math.max(...peaks.subarray(Math.ceil(AWKWARD_LEAD_SEC * 10) + 1))).toBeGreaterThan(100);
+    // a stretch from 0.5 s: the speech starts half a second in
+    const later = join(out, 'later.wav');
+    await tools.extractSpeechAudio(mediaInput(file(AwkwardMedia.moovAtEnd)), later, { format: 'wav', startSec: 0.5, durationSec: 2, maxBytes: 1_000_000, timeoutMs: 30_000 });
+    const shifted = await level(later, 'wav');
+    expect(Math.max(...shifted.subarray(0, 4))).toBeLessThanOrEqual(3);
+    expect(Math.max(...shifted.subarray(6))).toBeGreaterThan(100);
+    expect((await readFile(later)).length).toBeCloseTo(44 + 2 * 16000 * 2, -3);
+    // the size limit holds whatever the stretch
+    const capped = join(out, 'capped.wav');
+    await tools.extractSpeechAudio(mediaInput(file(AwkwardMedia.moovAtEnd)), capped, { format: 'wav', startSec: 0, durationSec: 3, maxBytes: 20_000, timeoutMs: 30_000 });
+    expect((await readFile(capped)).length).toBeLessThanOrEqual(20_000 + 4096);
   });
 });

@@ -15,10 +15,15 @@ export type InputProtocol = (typeof LOCAL_FILE_PROTOCOLS)[number] | (typeof PRES
 
 /**
  * Demuxers the workers read with: `mov` is the MP4/MOV family (mp4, m4a, mov, 3gp); `matroska`
- * reads MKV and WebM; `aac` is raw ADTS; `s16le` raw PCM.
+ * reads MKV and WebM; `aac` is raw ADTS; `s16le` raw PCM; `mp3`, `wav` and `flac` the speech audio
+ * sent to a transcription endpoint.
  */
-export type InputFormat = 'mov' | 'matroska' | 's16le' | 'aac';
-const INPUT_FORMATS: ReadonlySet<string> = new Set<InputFormat>(['mov', 'matroska', 's16le', 'aac']);
+export type InputFormat = 'mov' | 'matroska' | 's16le' | 'aac' | SpeechAudioFormat;
+const INPUT_FORMATS: ReadonlySet<string> = new Set<InputFormat>(['mov', 'matroska', 's16le', 'aac', 'mp3', 'wav', 'flac']);
+
+/** The files speech audio is written as for a transcription endpoint. */
+export type SpeechAudioFormat = 'mp3' | 'wav' | 'flac';
+export const SPEECH_AUDIO_FORMATS: readonly SpeechAudioFormat[] = ['mp3', 'wav', 'flac'];
 
 /** The containers an upload or import may be in. */
 export type MediaContainer = 'mov' | 'matroska';
@@ -84,6 +89,12 @@ export function workFileInput(path: string, format: 'mov' | 'aac'): FfmpegInput 
     protocols: LOCAL_FILE_PROTOCOLS,
     demuxerOptions: format === 'mov' ? ['-enable_drefs', '0'] : [],
   };
+}
+
+/** A speech-audio file on local disk, read only with its own demuxer; `file` only. */
+export function speechAudioInput(path: string, format: SpeechAudioFormat): FfmpegInput {
+  if (!SPEECH_AUDIO_FORMATS.includes(format)) throw new RangeError(`not a speech audio format: ${String(format)}`);
+  return { url: fileUrl(path), format, formats: [format], protocols: LOCAL_FILE_PROTOCOLS, demuxerOptions: [] };
 }
 
 /** Raw interleaved s16le PCM this worker wrote (it has no header: rate and channels are given). */

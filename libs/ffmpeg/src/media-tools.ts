@@ -9,6 +9,7 @@ import { transcodeForBrowser, type TranscodeForBrowserOptions } from './transcod
 import { detectSceneChanges, type DetectScenesOptions } from './scenes';
 import { readFrameGrid } from './render/frame-grid';
 import { computePeaks, type ComputePeaksOptions, type PeaksResult } from './waveform';
+import { extractSpeechAudio, type SpeechAudioOptions } from './speech-audio';
 
 export type MediaProbeOptions = Pick<ProbeOptions, 'timeoutMs' | 'signal'>;
 export type MediaRunOptions = Omit<RunFfmpegOptions, 'binary'>;
@@ -37,6 +38,8 @@ export interface IngestMediaTools extends MediaTools {
   frameGrid(input: FfmpegInput | string, opts?: MediaProbeOptions): Promise<{ starts: number[]; end: number } | null>;
   /** The MP4 master of a recording in another container (MKV, WebM), at `output`. */
   makeMaster(input: FfmpegInput, probe: ProbeResult, output: string, opts?: MediaMasterOptions): Promise<MasterPlan & RunFfmpegResult>;
+  /** A stretch of the first audio stream as 16 kHz mono speech audio, for a transcription endpoint. */
+  extractSpeechAudio(input: FfmpegInput, output: string, opts: SpeechAudioOptions & { timeoutMs: number; signal?: AbortSignal }): Promise<void>;
 }
 
 export interface FfmpegMediaToolsOptions {
@@ -81,6 +84,10 @@ export class FfmpegMediaTools implements IngestMediaTools {
 
   makeMaster(input: FfmpegInput, probe: ProbeResult, output: string, opts: MediaMasterOptions = {}): Promise<MasterPlan & RunFfmpegResult> {
     return makeMp4Master(input, probe, output, { ...opts, binary: this.ffmpegPath });
+  }
+
+  extractSpeechAudio(input: FfmpegInput, output: string, opts: SpeechAudioOptions & { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+    return extractSpeechAudio(input, output, { ...opts, binary: this.ffmpegPath });
   }
 
   /** `ffmpeg -version` and `ffprobe -version` first lines, for startup checks / readiness. */

@@ -20,3 +20,4 @@ export { tidyKeptWords, type KeptWord } from './tidy';
 export { originRuns, indicesAfter, countAfter, type OriginRun } from './origins';
 export { CAPTION_FORMAT_NAMES, buildTranscriptFromCaptions, detectCaptionFormat, srtToVtt, whisperSegmentsToVtt, whisperWords, type CaptionFormat } from './captions-import';
 export * from './pauses';
+export { TRANSCRIPTION_CHUNK_DEFAULTS, TranscriptionAnswerError, joinTranscribedChunks, parseTranscriptionAnswer, planTranscriptionChunks, type TranscribedWord, type TranscriptionAnswer, type TranscriptionChunk, type TranscriptionChunkOptions } from './transcription';

@@ -30,7 +30,7 @@ export const gatewayConfigSchema = z
     /** silence kept next to speech on each side of a pause process-silence removes (docs/SILENCE.md) */
     SILENCE_PADDING_MS: z.coerce.number().int().min(0).max(500).default(100),
     /** an OpenAI-compatible speech-to-text endpoint the media workers use (docs/TRANSCRIPTION.md); set: an upload may come without captions */
-    TRANSCRIPTION_URL: z.string().url().optional(),
+    TRANSCRIPTION_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
     /** an OpenAI-compatible endpoint (its base, e.g. https://host/v1) that finds key moments; unset: the local analyser alone (docs/KEYMOMENTS.md) */
     KEY_MOMENTS_LLM_URL: z.string().url().optional(),
     /** the model asked there */

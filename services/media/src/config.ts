@@ -58,6 +58,22 @@ export const mediaConfigSchema = z.object({
    * 0 (the default) in every real deployment.
    */
   MEDIA_FAULT_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * An OpenAI-compatible speech-to-text API base (e.g. https://api.openai.com/v1); set, a video
+   * without captions is transcribed (docs/TRANSCRIPTION.md). The gateway reads the same variable.
+   */
+  TRANSCRIPTION_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  TRANSCRIPTION_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  /** what the audio is sent as: mp3 (small), or wav/flac for servers that read nothing else */
+  TRANSCRIPTION_AUDIO_FORMAT: z.enum(['mp3', 'wav', 'flac']).default('mp3'),
+  /** longest stretch of audio in one request, and the overlap between neighbouring stretches */
+  TRANSCRIPTION_CHUNK_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+  TRANSCRIPTION_OVERLAP_SECONDS: z.coerce.number().min(0).max(30).default(5),
+  /** the endpoint's file limit (OpenAI and Groq: 25 MB) */
+  TRANSCRIPTION_MAX_FILE_MB: z.coerce.number().min(1).max(1024).default(24),
+  /** limit of one request */
+  TRANSCRIPTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
 });
 export type MediaConfig = z.infer<typeof mediaConfigSchema>;
 

@@ -20,6 +20,7 @@ import {
   NoAudioError,
   primaryAudioStream,
   primaryVideoStream,
+  type FfmpegInput,
   type IngestMediaTools,
 } from '@wordcut/ffmpeg';
 import { encodeFrameGrid } from '@wordcut/edit-list';
@@ -32,9 +33,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { classifyIngestError, IngestFailure, IngestMessages, isHostileRefusal } from './ingest-failure';
 import { IngestProgressReporter } from './ingest-progress';
-import { buildIngestTranscript, type CaptionTexts } from './ingest-transcript';
+import { buildIngestTranscript, type CaptionTexts, type IngestTranscript } from './ingest-transcript';
 import type { MediaImporter } from './media-importer';
 import { presignFor } from './presign';
+import { transcribeForIngest, type IngestTranscription } from './transcription/ingest-transcription';
 
 export interface IngestWorkerOptions {
   workerId: string;
@@ -52,6 +54,8 @@ export interface IngestWorkerOptions {
    * a cut posted the moment the ingest completes finds it there. Never fails the ingest.
    */
   onVideoFound?: (originalKey: string) => Promise<void>;
+  /** a transcription service: a video that came without captions is transcribed (unset: NO_CAPTIONS) */
+  transcription?: IngestTranscription;
 }
 
 /** Largest caption file (VTT or word-by-word JSON) imported or read. */
@@ -73,6 +77,8 @@ export interface IngestKeys {
   energyKey: string;
   /** each frame's start, for a variable frame rate */
   frameGridKey: string;
+  /** what a transcription service heard, for a video without captions */
+  transcribedWordsKey: string;
 }
 
 export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
@@ -84,6 +90,7 @@ export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
     waveformKey: StorageKeys.waveform(videoId, 'original'),
     energyKey: StorageKeys.energy(videoId, 'original'),
     frameGridKey: StorageKeys.frameGrid(videoId),
+    transcribedWordsKey: StorageKeys.transcribedWords(videoId, jobId),
   };
   if (source.kind === 'upload') return { ...common, videoKey: source.videoKey, vttKey: source.vttKey, wordByWordKey: null };
   return {
@@ -94,15 +101,24 @@ export function ingestKeys(cmd: MediaIngestCommand): IngestKeys {
   };
 }
 
-/** Progress (0..100) at which each stage starts; a provider import takes the first part, an MP4 master the next. */
-function stagePlan(importing: boolean) {
-  return importing
+/**
+ * Progress (0..100) at which each stage starts; a provider import takes the first part, an MP4
+ * master the next, a transcription the middle.
+ */
+function stagePlan(importing: boolean, transcribing: boolean) {
+  const plan = importing
     ? { captions: 1, importFrom: 5, importTo: 40, probe: 40, masterFrom: 42, masterTo: 65, proxyFrom: 45, proxyTo: 88, waveform: 90 }
     : { captions: 2, importFrom: 5, importTo: 5, probe: 8, masterFrom: 10, masterTo: 50, proxyFrom: 12, proxyTo: 88, waveform: 90 };
+  if (!transcribing) return { ...plan, transcribeTo: plan.probe };
+  return importing
+    ? { ...plan, masterTo: 50, proxyFrom: 42, transcribeTo: 75, proxyTo: 88 }
+    : { ...plan, masterTo: 30, proxyFrom: 12, transcribeTo: 70, proxyTo: 88 };
 }
 
 /** ffprobe's name for the Matroska/WebM demuxer. */
 const MATROSKA_FORMAT = /(^|,)(matroska|webm)(,|$)/;
+
+const TRANSCRIBING = 'Transcribing speech';
 
 /**
  * Brings a video in (`media.ingest`): imports provider media into the bucket through the SSRF
@@ -174,7 +190,7 @@ export class IngestWorker {
    */
   private async discardOutputs(cmd: MediaIngestCommand, log: Logger): Promise<void> {
     const keys = ingestKeys(cmd);
-    const doomed = [keys.transcriptKey, keys.proxyKey, keys.masterKey, keys.waveformKey, keys.energyKey, keys.frameGridKey];
+    const doomed = [keys.transcriptKey, keys.proxyKey, keys.masterKey, keys.waveformKey, keys.energyKey, keys.frameGridKey, keys.transcribedWordsKey];
     if (cmd.source.kind === 'provider') doomed.push(keys.videoKey, ...[keys.vttKey, keys.wordByWordKey].filter((k): k is string => k !== null));
     await Promise.all(doomed.map((k) => this.storage.delete(k))).catch((err: unknown) => log.warn({ err }, 'could not remove the outputs of a failed ingest'));
   }
@@ -182,22 +198,13 @@ export class IngestWorker {
   private async ingest(cmd: MediaIngestCommand, progress: IngestProgressReporter, work: string): Promise<VideoIngestCompletedEvent> {
     const { source } = cmd;
     const keys = ingestKeys(cmd);
-    const plan = stagePlan(source.kind === 'provider');
+    const uncaptioned = !keys.vttKey && !keys.wordByWordKey;
+    if (uncaptioned && !this.options.transcription) throw new IngestFailure('NO_CAPTIONS', IngestMessages.NO_CAPTIONS);
+    const plan = stagePlan(source.kind === 'provider', uncaptioned);
 
-    // 1. Captions -> transcript (cheap, and the most common user error).
-    progress.stage(plan.captions, 'Reading captions');
-    if (!keys.vttKey && !keys.wordByWordKey) throw new IngestFailure('NO_CAPTIONS', IngestMessages.NO_CAPTIONS);
-    if (source.kind === 'provider') {
-      if (source.vttUrl && keys.vttKey) await this.importer.fetchToStorage(source.vttUrl, keys.vttKey, { maxBytes: CAPTIONS_MAX_BYTES, contentType: 'text/vtt' });
-      if (source.wordBywordUrl && keys.wordByWordKey) {
-        await this.importer.fetchToStorage(source.wordBywordUrl, keys.wordByWordKey, { maxBytes: CAPTIONS_MAX_BYTES, contentType: 'application/json' });
-      }
-    }
-    const captions: CaptionTexts = {};
-    if (keys.wordByWordKey) captions.wordByWord = await this.readCaptions(keys.wordByWordKey);
-    if (keys.vttKey) captions.vtt = await this.readCaptions(keys.vttKey);
-    const transcript = buildIngestTranscript(captions, cmd.languageHint);
-    await this.storage.upload(keys.transcriptKey, Buffer.from(JSON.stringify(transcript)), { contentType: 'application/json' });
+    // 1. Captions -> transcript (cheap, and the most common user error); without captions, it is heard after the probe.
+    let transcript: IngestTranscript | null = null;
+    if (!uncaptioned) transcript = await this.captionsTranscript(cmd, keys, progress, plan.captions);
 
     // 2. The video into the bucket.
     if (source.kind === 'provider') {
@@ -244,6 +251,12 @@ export class IngestWorker {
     // beside the rest of the ingest: a slow or failed warm-up never holds it up
     if (this.options.onVideoFound) void this.options.onVideoFound(originalKey).catch((err: unknown) => this.logger.warn({ err, videoId: cmd.videoId }, 'could not keep the original for renders'));
     const hasAudio = primaryAudioStream(probe) !== undefined;
+    if (!transcript) {
+      // an MKV or WebM has its MP4 master here by now
+      const media = { input: mediaInput(localMaster ?? url), durationSec: probe.durationSec ?? video.durationSec ?? 0, hasAudio, work };
+      transcript = await this.transcribe(cmd, keys, media, progress, [proxyFrom, plan.transcribeTo]);
+      proxyFrom = plan.transcribeTo;
+    }
     // a variable frame rate: where each frame starts, so edits are cut on the source's own frames
     const grid = await this.tools.frameGrid(localMaster ?? url, { timeoutMs: this.options.probeTimeoutMs });
     if (grid) {
@@ -311,6 +324,50 @@ export class IngestWorker {
       worker: this.options.workerId,
       at: new Date().toISOString(),
     };
+  }
+
+  /** The transcript from the captions the video came with (a provider's are imported first); stored. */
+  private async captionsTranscript(cmd: MediaIngestCommand, keys: IngestKeys, progress: IngestProgressReporter, at: number): Promise<IngestTranscript> {
+    progress.stage(at, 'Reading captions');
+    const { source } = cmd;
+    if (source.kind === 'provider') {
+      if (source.vttUrl && keys.vttKey) await this.importer.fetchToStorage(source.vttUrl, keys.vttKey, { maxBytes: CAPTIONS_MAX_BYTES, contentType: 'text/vtt' });
+      if (source.wordBywordUrl && keys.wordByWordKey) {
+        await this.importer.fetchToStorage(source.wordBywordUrl, keys.wordByWordKey, { maxBytes: CAPTIONS_MAX_BYTES, contentType: 'application/json' });
+      }
+    }
+    const captions: CaptionTexts = {};
+    if (keys.wordByWordKey) captions.wordByWord = await this.readCaptions(keys.wordByWordKey);
+    if (keys.vttKey) captions.vtt = await this.readCaptions(keys.vttKey);
+    const transcript = buildIngestTranscript(captions, cmd.languageHint);
+    await this.storage.upload(keys.transcriptKey, Buffer.from(JSON.stringify(transcript)), { contentType: 'application/json' });
+    return transcript;
+  }
+
+  /** The transcript of a video without captions, from the transcription service; stored. */
+  private async transcribe(
+    cmd: MediaIngestCommand,
+    keys: IngestKeys,
+    media: { input: FfmpegInput; durationSec: number; hasAudio: boolean; work: string },
+    progress: IngestProgressReporter,
+    [from, to]: [number, number],
+  ): Promise<IngestTranscript> {
+    progress.stage(from, TRANSCRIBING);
+    const transcript = await transcribeForIngest({
+      storage: this.storage,
+      tools: this.tools,
+      transcription: this.options.transcription!,
+      input: media.input,
+      durationSec: media.durationSec,
+      hasAudio: media.hasAudio,
+      wordsKey: keys.transcribedWordsKey,
+      workDir: media.work,
+      ffmpegTimeoutMs: this.options.transcodeTimeoutMs,
+      ...(cmd.languageHint ? { languageHint: cmd.languageHint } : {}),
+      onProgress: (f) => progress.update(from + (to - from) * f, TRANSCRIBING),
+    });
+    await this.storage.upload(keys.transcriptKey, Buffer.from(JSON.stringify(transcript)), { contentType: 'application/json' });
+    return transcript;
   }
 
   /** A caption file from the bucket as text (size-limited); missing => IngestFailure. */

@@ -15,6 +15,7 @@ import { SafeMediaImporter } from './media-importer';
 import { MediaRpcHandlers } from './media-rpc';
 import { ProbeWorker } from './probe.worker';
 import { RenderWorker } from './render.worker';
+import { transcriptionFromConfig } from './transcription/from-config';
 
 @Module({})
 class MediaModule {}
@@ -51,6 +52,7 @@ export async function main() {
         transcodeTimeoutMs: config.TRANSCODE_TIMEOUT_MS,
         waveformTimeoutMs: config.WAVEFORM_TIMEOUT_MS,
         onVideoFound: (key) => render.warm(key),
+        ...transcriptionFromConfig(config),
       });
       const cache =
         config.MEDIA_CACHE_MAX_GB > 0
