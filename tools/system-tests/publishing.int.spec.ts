@@ -13,7 +13,8 @@ import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '@wordcut/provider';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateTimecodeMedia } from '../media/timecode-media';
+import { applyCuts, identityEditList } from '@wordcut/edit-list';
+import { expectedFramesForSegments, generateTimecodeMedia, readFrameNumbers } from '../media/timecode-media';
 import { eventually } from '../testing/env';
 import { SpanCollector } from '../testing/span-collector';
 import { startSystem, type TestSystem } from './system';
@@ -415,5 +416,42 @@ describe('publishing: sessions, export jobs, quota, provider failures, webhooks,
       expect(foreign.status).toBe(404);
       expect(await foreign.json()).toMatchObject({ error: 'not_found' });
     });
+  });
+
+  describe('recordings in MKV and WebM', () => {
+    it.each([
+      ['an OBS MKV (H.264 + Opus)', 'obs', 'mkv', { codec: 'h264' as const }],
+      ['a browser WebM (VP9 + Opus)', 'screen', 'webm', { codec: 'vp9' as const }],
+    ])('%s comes in from the provider, is cut, and the cut is published as an MP4 of the right frames', async (_what, base, ext, o) => {
+      const session = `s-${base}`;
+      await generateTimecodeMedia(join(sys.dir, `${base}.${ext}`), { durationSec: 6, fps: 30, gopFrames: 30, audioCodec: 'opus', ...o });
+      writeFileSync(join(sys.dir, `${base}.vtt`), vttFor(6));
+      const t = await sys.sandbox.signToken({
+        sub: `recorder-${base}`,
+        sessionId: session,
+        videoId: base,
+        plan: { tier: 'test', quotas: { exportsPerDay: 50, exportsPerMonth: 500 } },
+        media: { ...mediaClaims(session), videoUrl: `${sys.sandbox.url}/media/${base}.${ext}`, vttUrl: `${sys.sandbox.url}/media/${base}.vtt` },
+      });
+      const recording = await openSession(t);
+      const cuts = [{ start: 1.0, end: 2.0 }];
+      const cut = await post(`/api/videos/${recording.id}/apply-cuts`, { cuts }, t);
+      expect(cut.status).toBe(202);
+      const { jobId: cutJob } = (await cut.json()) as { jobId: string };
+      await eventually(async () => {
+        const job = (await (await fetch(api(`/api/video-processing/jobs/${cutJob}`), { headers: headers(t) })).json()) as { status: string };
+        return job.status === 'completed' ? job : ['failed', 'error', 'cancelled'].includes(job.status) ? Promise.reject(new Error(JSON.stringify(job))) : undefined;
+      }, 120000, 'cut rendered');
+
+      const published = await exportOk({ ...vttExport(key(), { saveMainVideo: true, saveVtt: false }), videoId: recording.id, sessionId: session }, t);
+      expect((await finished(published, t)).status).toBe('completed');
+      const providerVideo = sys.sandbox.library().find((v) => v.sessionId === session)!;
+      const res = await fetch(`${sys.sandbox.url}/library/files/${providerVideo.videoId}/video`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+      const out = join(sys.dir, `${base}.published.mp4`);
+      writeFileSync(out, bytes);
+      expect(await readFrameNumbers(out)).toEqual(expectedFramesForSegments(applyCuts(identityEditList(recording.duration!), cuts).segments, 30));
+    }, 180000);
   });
 });
