@@ -6,7 +6,8 @@
  * opened. Then the crafted files of the MP4 reader's review (a quadratic dref chain, an stsc that
  * walks every chunk per entry, two movies, hundreds of tracks claiming millions of samples): each
  * is refused in under 5 s while another person's cut renders within twice its own time, and the
- * media worker's memory stays under 400 MB. Requires the services to be built
+ * media worker's memory stays under 400 MB. Crafted MKV and WebM files (linked segments, element
+ * sizes past the file) are refused the same way. Requires the services to be built
  * (`npm run build:services`).
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -28,6 +29,7 @@ import {
   type Canary,
   type FileCanary,
 } from '../../libs/ffmpeg/src/testing/hostile-media';
+import { el, matroskaFile, MKV, str, uint } from '../../libs/ffmpeg/src/mkv/testing';
 import { eventually } from '../testing/env';
 import { startGatewaySession, bearer } from '../testing/identity';
 import { startSystem, type TestSystem } from './system';
@@ -83,6 +85,27 @@ describe('hostile uploads: refused with 415, nothing stored, nothing fetched', (
     expect(await storedObjects()).toBe(before);
     expect(canary.requests).toEqual([]);
     expect(secret.opened()).toBe(false);
+  });
+
+  const hugePrivate = Buffer.concat([Buffer.from([0x63, 0xa2]), Buffer.from([0x01, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x00]), Buffer.alloc(8)]);
+  const matroska: Array<[string, () => Buffer, string, RegExp]> = [
+    ['an MKV whose segment links to another file', () => matroskaFile({ info: [str(MKV.NextFilename, `${canary.base}/next.mkv`)] }), 'linked.mkv', /refers to data outside the file/],
+    ['a WebM whose segment links to a previous one', () => matroskaFile({ docType: 'webm', info: [el(MKV.PrevUID, Buffer.alloc(16, 1))] }), 'linked.webm', /refers to data outside the file/],
+    ['an MKV claiming a 4 PB segment', () => matroskaFile({ segmentSize: 2 ** 52 }), 'huge.mkv', /built in a way we do not accept/],
+    ['a WebM whose codec data claims 1 TB', () => matroskaFile({ docType: 'webm', tracks: [el(MKV.TrackEntry, [uint(MKV.TrackNumber, 1), hugePrivate])] }), 'huge.webm', /built in a way we do not accept/],
+    ['an MKV cluster claiming 32 TB', () => matroskaFile({ clusters: [el(MKV.Cluster, [uint(MKV.Timestamp, 0)], 2 ** 45)] }), 'cluster.mkv', /built in a way we do not accept/],
+  ];
+
+  it.each(matroska)('refuses %s in under 5 s, storing nothing and fetching nothing', async (_name, body, name, message) => {
+    const before = await storedObjects();
+    const started = Date.now();
+    const res = await upload(body(), name);
+    const ms = Date.now() - started;
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { message: string }).message).toMatch(message);
+    expect(ms).toBeLessThan(5000);
+    expect(await storedObjects()).toBe(before);
+    expect(canary.requests).toEqual([]);
   });
 
   it('accepts the same MP4 with its data in the file (the control)', async () => {
