@@ -56,7 +56,11 @@ test.describe('ingest', () => {
     await page.goto('/');
     await expect(page.getByTestId('upload-form')).toBeVisible();
     expect(await accessibilityViolations(page, '[data-testid="upload-form"]')).toEqual([]);
+    // no transcription service in this stack: the form says a subtitle file is needed, and holds to it
+    await expect(page.getByTestId('upload-hint')).toContainText('a subtitle file is needed, as transcription is not set up here');
     await page.getByLabel('MP4 video file').setInputFiles(demoFile('demo.mp4'));
+    await page.getByRole('button', { name: 'Upload and open' }).click();
+    await expect(page.getByTestId('upload-form-error')).toContainText('Please select both MP4 video and VTT subtitle files.');
     await page.getByLabel('VTT subtitle file').setInputFiles(demoFile('demo.vtt'));
     await page.getByRole('button', { name: 'Upload and open' }).click();
 
