@@ -328,8 +328,8 @@ describe('media ingest worker and rpc handlers (real NATS, s3rver, ffmpeg)', () 
     const cmd = await uploadCommand(AwkwardMedia.odd);
     const first = await completed(cmd);
     const keys = ingestKeys(cmd);
-    // a constant frame rate stores no frame grid, and an MP4 needs no MP4 master
-    const written = Object.values(keys).filter((k): k is string => k !== null && k !== keys.frameGridKey && k !== keys.masterKey);
+    // a constant frame rate stores no frame grid, an MP4 needs no MP4 master, a captioned video no transcription
+    const written = Object.values(keys).filter((k): k is string => k !== null && ![keys.frameGridKey, keys.masterKey, keys.transcribedWordsKey].includes(k));
     // every object of the video, by key; the proxy is encoded again (x264 need not give the same bytes twice)
     const listing = async () =>
       (await storage.list(`videos/${cmd.videoId}/`)).map((o) => [o.key, o.key === keys.proxyKey ? 'encoded' : o.sizeBytes] as const).sort(([a], [b]) => a.localeCompare(b));

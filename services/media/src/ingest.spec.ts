@@ -99,6 +99,7 @@ describe('ingestKeys', () => {
       waveformKey: StorageKeys.waveform(base.videoId, 'original'),
       energyKey: StorageKeys.energy(base.videoId, 'original'),
       frameGridKey: StorageKeys.frameGrid(base.videoId),
+      transcribedWordsKey: StorageKeys.transcribedWords(base.videoId, base.jobId),
     });
     const provider: MediaIngestCommand = { ...base, source: { kind: 'provider', videoUrl: 'https://p.example/v.mp4', wordBywordUrl: 'https://p.example/w.json' } };
     expect(ingestKeys(provider)).toMatchObject({
