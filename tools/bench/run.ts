@@ -2,7 +2,8 @@
  * WordCut's benchmark: `npx tsx tools/bench/run.ts` (`npm run bench`). It guards the regression targets
  * that are still live (sections 1-3 upload, probe, waveform; 6 renders; 11 WebVTT; 12 pauses; 13 key
  * moments; 17 renders through the API; 18 our MP4 reader; 19 variable frame rates; 20 exports for other editors), each on real media made by ffmpeg and against
- * the obvious alternative in the same run. docs/BENCHMARKS.md says what each measures, lists the
+ * the obvious alternative in the same run; 21 scores key moments against hand labels (tools/keymoments-eval,
+ * before and now). docs/BENCHMARKS.md says what each measures, lists the
  * environment knobs (BENCH_*_RUNS, BENCH_SKIP_<SECTION>=1) and holds the recorded figures; the gaps are
  * sections whose decision is made, kept in git tag bench-archive-2026-12. Prints a table with the targets
  * marked and writes the same figures to .data/bench/last.json. Needs ffmpeg and the built services;
@@ -30,9 +31,10 @@ import { benchScenes } from './scenes';
 import { benchRenderApi, renderRenderApi, type RenderApiResults } from './render-api';
 import { benchVfrRender, renderVfrRender, type VfrRenderResults } from './render-vfr';
 import { benchExports, renderExports, type ExportResults } from './exports';
+import { benchKeyMomentsEval, renderKeyMomentsEval, type KeyMomentsEvalResults } from './keymoments-eval';
 
 /** The highest section number, for the progress lines (the archived numbers are gaps). */
-const SECTIONS = 20;
+const SECTIONS = 21;
 const skipped = (section: string): boolean => process.env[`BENCH_SKIP_${section}`] === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -63,6 +65,7 @@ interface Results {
   mp4Reader?: Mp4ReaderResults;
   vfrRender?: VfrRenderResults;
   exports?: ExportResults;
+  keyMomentsEval?: KeyMomentsEvalResults;
   /** every target with its figure and whether it was met */
   targets: TargetCheck[];
   errors: Record<string, string>;
@@ -162,6 +165,7 @@ function render(r: Results): string {
   if (r.mp4Reader) out.push('', ...renderMp4Reader(r.mp4Reader), ...targetLines(r, 'mp4 reader'));
   if (r.vfrRender) out.push('', ...renderVfrRender(r.vfrRender), ...targetLines(r, 'vfr'));
   if (r.exports) out.push('', ...renderExports(r.exports), ...targetLines(r, 'exports'));
+  if (r.keyMomentsEval) out.push('', ...renderKeyMomentsEval(r.keyMomentsEval));
   if (r.targets.length > 0) out.push('', 'Targets', targetsTable(r.targets));
   for (const [section, message] of Object.entries(r.errors)) out.push('', `${section}: FAILED: ${message}`);
   out.push('', `total ${r.totalSec} s; figures in ${relative(ROOT, join(BENCH_DIR, 'last.json'))}`);
@@ -349,6 +353,10 @@ async function main(): Promise<number> {
     for (const c of x.cases.filter((k) => !k.format.startsWith('alternative') && !k.format.startsWith('timeline'))) {
       results.targets.push(checkTarget(`exports: ${c.format} of a 3-hour edit with 500 cuts and 25,000 words`, c.medianMs, '<', 1000, 'ms'));
     }
+  });
+
+  await section(21, 'KEYMOMENTSEVAL', async () => {
+    results.keyMomentsEval = await benchKeyMomentsEval({ log, writeBaseline: process.env['BENCH_KEYMOMENTS_EVAL_WRITE_BASELINE'] === '1' });
   });
 
   await cleanupAll();
