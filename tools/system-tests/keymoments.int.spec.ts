@@ -97,7 +97,7 @@ describe('key moments: a synthesised lesson', () => {
     expect(actionable).toBeDefined();
     expect(actionable!.first).toBeLessThanOrEqual(steps[0]!);
     expect(actionable!.last).toBeGreaterThanOrEqual(steps[steps.length - 1]!);
-    expect(actionable!.m.reasons[0]).toBe('4 numbered steps (‘First’, ‘Second’, ‘Third’, ‘Finally’)');
+    expect(actionable!.m.reasons[0]).toBe('Lists 4 steps: ‘First’, ‘Second’, ‘Third’, ‘Finally’');
 
     const quote = truth.sentences.findIndex((s) => s.kind === 'quote');
     const quotable = spans.find(({ m }) => m.category === 'Quotable');

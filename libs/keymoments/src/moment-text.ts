@@ -7,12 +7,19 @@ const FILLER_WORD = /^(um+|uh+|er+|ah+|erm|hmm+|mmm+|uhm)[,.!?]*$/i;
 const STEP_PREFIX = /^((and|so|now|okay|ok|then)[,]?\s+)*((step|number|tip|rule)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)|first(ly)?( of all)?|second(ly)?|third(ly)?|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next( up)?|then|finally|lastly|after that|\d+(st|nd|rd|th)?)\b[,:.)]?\s*/i;
 const LEAD_IN = /^((and|but|so|well|okay|ok|now|also|like|just|yeah)[,]?\s+)+/i;
 
+const FILLER = '(?:um+|uh+|er+|ah+|erm|hmm+|mmm+|uhm)';
+/** a hesitation set off by commas ('and, uh, happy'): both commas go with it */
+const FILLER_BETWEEN_COMMAS = new RegExp(`,\\s*${FILLER},\\s*`, 'gi');
+
 /** A sentence's words without hesitations, its lead-ins ('and', 'so') and, for steps, the step marker. */
-function cleanText(text: string, dropStep: boolean): string {
+export function cleanText(text: string, dropStep: boolean): string {
   let out = text
+    .replace(FILLER_BETWEEN_COMMAS, ' ')
     .split(/\s+/)
     .filter((w) => !FILLER_WORD.test(w))
     .join(' ')
+    .replace(/\s+([,;:.!?])/g, '$1')
+    .replace(/([,;:])(?:\s*[,;:])+/g, '$1')
     .trim();
   if (dropStep) out = out.replace(STEP_PREFIX, '');
   out = out.replace(LEAD_IN, '');
@@ -52,6 +59,16 @@ function clip(text: string, max: number): string {
 const quote = (text: string): string => `“${clip(text, 90)}”`;
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** A title as a clean phrase: no stray punctuation or quotes at its ends, a capital first. */
+export function tidyTitle(title: string): string {
+  const t = title
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:.!\-–—'"“”‘’]+/, '')
+    .replace(/[\s,;:\-–—'"“”‘’]+$/, '')
+    .replace(/([^.!?…])[.]$/, '$1');
+  return t.length > 0 ? t[0]!.toUpperCase() + t.slice(1) : t;
+}
+
 /** Title, description and reasons of the window i..j, in its own words. */
 export function describeWindow(t: SentenceTable, i: number, j: number, ev: Evidence): Pick<KeyMoment, 'title' | 'description' | 'reasons'> {
   const ss = t.sentences.slice(i, j + 1);
@@ -67,19 +84,30 @@ export function describeWindow(t: SentenceTable, i: number, j: number, ev: Evide
     case ACTIONABLE: {
       const steps = range.filter((k) => sig(k).stepMarker);
       const actions = range.filter((k) => sig(k).stepMarker || sig(k).imperative);
-      key = actions[0] ?? i;
-      title = keyPhrase(cleanText(t.sentences[key]!.text, true), 8);
-      if (steps.length > 0) reasons.push(`${plural(steps.length, 'numbered step')} (${steps.map((k) => `‘${sig(k).stepMarker}’`).join(', ')})`);
+      // an announced list is named by its announcement ('Booking a room takes three steps')
+      const lead = t.wholeStructures(i, j).find((r) => r.kind === 'list' && !sig(r.first).stepMarker)?.first;
+      key = lead ?? actions[0] ?? i;
+      title = keyPhrase(cleanText(t.sentences[key]!.text, lead === undefined), lead === undefined ? 8 : 12);
+      const announced = t.wholeStructures(i, j).find((r) => r.kind === 'list' && !sig(r.first).stepMarker);
+      const markers = steps.map((k) => `‘${sig(k).stepMarker}’`).join(', ');
+      if (announced) {
+        const a = sig(announced.first).announces;
+        reasons.push(`Announces ${a?.phrase ?? 'a list'} and lists them: ${markers || 'one after another'} (“${clip(plainSentence(t.sentences[announced.first]!.text, false), 70)}”)`);
+      } else if (steps.length > 1) reasons.push(`Lists ${plural(steps.length, 'step')}: ${markers}`);
       const verbs = range.filter((k) => sig(k).imperative && !sig(k).stepMarker).map((k) => `‘${sig(k).imperative}’`);
       if (verbs.length > 0) reasons.push(`${plural(verbs.length, 'instruction')} opening with a verb (${verbs.slice(0, 4).join(', ')})`);
       if (actions.length >= 2) description = `${actions.slice(0, 5).map((k) => plainSentence(t.sentences[k]!.text, true)).join('; ')}.`;
       break;
     }
     case QUOTABLE: {
-      key = range.reduce((a, b) => (sig(b).quotable > sig(a).quotable ? b : a));
+      key = range.reduce((a, b) => (t.quotability[b]! > t.quotability[a]! ? b : a));
       title = keyPhrase(cleanText(t.sentences[key]!.text, false), 14);
-      if (sig(key).quotable >= QUOTE_LINE) reasons.push(`A short, self-contained line of ${sig(key).wordCount} words: ${quote(cleanText(t.sentences[key]!.text, false))}`);
-      const more = range.filter((k) => k !== key && sig(k).quotable >= QUOTE_LINE).length;
+      const line = quote(cleanText(t.sentences[key]!.text, false));
+      if (t.keyLine[key]) reasons.push(`Introduced as the thing to remember (‘${sig(key - 1).announces?.phrase ?? sig(key - 2).announces?.phrase ?? 'remember'}’): ${line}`);
+      else if (sig(key).contrast) reasons.push(`A contrast (‘${sig(key).contrast}’): ${line}`);
+      else if (sig(key).parallel) reasons.push(`Parallel clauses, each opening with ‘${sig(key).parallel}’: ${line}`);
+      else if (t.quotability[key]! >= QUOTE_LINE) reasons.push(`A line that stands on its own: ${line}`);
+      const more = range.filter((k) => k !== key && t.quotability[k]! >= QUOTE_LINE).length;
       if (more > 0) reasons.push(`${plural(more, 'more quotable line')} around it`);
       break;
     }
@@ -112,7 +140,9 @@ export function describeWindow(t: SentenceTable, i: number, j: number, ev: Evide
       key = firstWhere((k) => sig(k).emphasis !== null) ?? firstWhere((k) => sig(k).figures.length > 0) ?? strongest();
       title = keyPhrase(cleanText(t.sentences[key]!.text, false));
       const emph = range.find((k) => sig(k).emphasis);
-      if (emph !== undefined) reasons.push(`A key point (‘${sig(emph).emphasis}’)`);
+      if (emph !== undefined) reasons.push(`A key point (‘${sig(emph).emphasis}’): ${quote(cleanText(t.sentences[emph]!.text, false))}`);
+      const parallel = range.find((k) => sig(k).parallel);
+      if (parallel !== undefined) reasons.push(`Parallel clauses, each opening with ‘${sig(parallel).parallel}’: ${quote(cleanText(t.sentences[parallel]!.text, false))}`);
       const figures = range.flatMap((k) => sig(k).figures);
       if (figures.length > 0) reasons.push(`Figures: ${figures.slice(0, 3).join(', ')}`);
       const strong = range.filter((k) => Math.abs(sig(k).sentiment) >= STRONG_FEELING).length;
@@ -123,7 +153,7 @@ export function describeWindow(t: SentenceTable, i: number, j: number, ev: Evide
   if (ev.rateRatio >= 1.15 && t.medianRate > 0) {
     reasons.push(`Faster than this speaker's usual pace (${Math.round(ev.rateRatio * t.medianRate * 60)} vs ${Math.round(t.medianRate * 60)} words a minute)`);
   }
-  if (ev.categories[ev.category]! < 0.15) reasons.push('No strong signal: a steady stretch of whole sentences that completes the list');
+  if (ev.categories[ev.category]! < 0.15) reasons.push('No strong signal of its own: whole sentences that make up the five moments');
   if (description === '') {
     // the other sentences with the most to say, in the order spoken
     const others = range
@@ -136,5 +166,5 @@ export function describeWindow(t: SentenceTable, i: number, j: number, ev: Evide
     description = others.length > 0 ? others.join(' ') : cleanText(t.sentences[key]!.text, false);
   }
   reasons.push(`${plural(ss.length, 'whole sentence')}, ${Math.round(t.sentences[j]!.end - t.sentences[i]!.start)} s`);
-  return { title: title || clip(cleanText(ss[0]!.text, false), 60), description: clip(description, 240), reasons };
+  return { title: tidyTitle(title || clip(cleanText(ss[0]!.text, false), 60)), description: clip(description, 240), reasons };
 }

@@ -51,7 +51,7 @@ describe('findKeyMoments', () => {
     expect(actionable!.startTime).toBeLessThanOrEqual(first.start + 1e-6);
     expect(actionable!.endTime).toBeGreaterThanOrEqual(last.end - 1e-6);
     expect(actionable!.title).toBe('Open the settings page from the menu…');
-    expect(actionable!.reasons[0]).toBe('4 numbered steps (‘First’, ‘Second’, ‘Third’, ‘Finally’)');
+    expect(actionable!.reasons[0]).toBe('Lists 4 steps: ‘First’, ‘Second’, ‘Third’, ‘Finally’');
     expect(actionable!.description).toContain('Choose the export tab and look for the format list');
   });
 
@@ -62,7 +62,7 @@ describe('findKeyMoments', () => {
     expect(quotable!.startTime).toBeLessThanOrEqual(line.start + 1e-6);
     expect(quotable!.endTime).toBeGreaterThanOrEqual(line.end - 1e-6);
     expect(quotable!.title).toBe('Simple tools beat clever tools every single time');
-    expect(quotable!.reasons[0]).toContain('A short, self-contained line of 8 words');
+    expect(quotable!.reasons[0]).toBe('A line that stands on its own: “Simple tools beat clever tools every single time.”');
   });
 
   it('ranks the list and the aphorism above the flat stretches', () => {

@@ -14,7 +14,7 @@ import { evaluate } from './window-score';
 export { longestMomentLength, momentsThatFit } from './moment-fit';
 
 /** Bumped whenever the rules change what they answer: stored moments of older rules are not served. */
-export const KEY_MOMENT_RULES_VERSION = 2;
+export const KEY_MOMENT_RULES_VERSION = 3;
 
 export interface KeyMomentInput {
   /** the transcript's words, in time order */
@@ -79,7 +79,7 @@ export function findKeyMoments(input: KeyMomentInput): FoundMoment[] {
       let first = true;
       for (let j = i; j < n; j++) {
         const s = sentences[j]!;
-        maxQuote = Math.max(maxQuote, s.signals.quotable);
+        maxQuote = Math.max(maxQuote, t.quotability[j]!);
         lo = Math.min(lo, s.signals.sentiment);
         hi = Math.max(hi, s.signals.sentiment);
         const span = s.end - sentences[i]!.start;
@@ -145,7 +145,7 @@ export function findKeyMoments(input: KeyMomentInput): FoundMoment[] {
       let lo = Infinity;
       let hi = -Infinity;
       for (let k = c.i; k <= c.j; k++) {
-        maxQuote = Math.max(maxQuote, sentences[k]!.signals.quotable);
+        maxQuote = Math.max(maxQuote, t.quotability[k]!);
         lo = Math.min(lo, sentences[k]!.signals.sentiment);
         hi = Math.max(hi, sentences[k]!.signals.sentiment);
       }

@@ -3,6 +3,8 @@
  * sentiment the NLP library gave them): steps and instructions, quotable lines, key points,
  * figures, humour, pointing at the picture. English only; docs/KEYMOMENTS.md.
  */
+import { announcementOf, closingOf, contrastOf, logisticsOf, parallelOf, type Announcement } from './structure';
+
 
 /** One token of a sentence as the NLP library read it. */
 export interface SentenceToken {
@@ -44,6 +46,16 @@ export interface SentenceSignals {
   fillers: number;
   /** opens with a word that leans on what came before ('and', 'but', 'it', 'this') */
   leansBack: boolean;
+  /** the structure it announces ('three steps', 'the one thing to remember'), or null */
+  announces: Announcement | null;
+  /** a greeting, sign-off or housekeeping line ('thank you for listening'), or null */
+  closing: string | null;
+  /** a notice of logistics (the thing it is about: 'room', 'desk'), or null */
+  logistics: string | null;
+  /** the words of a contrast it turns on ('not ... but', 'without ... is just'), or null */
+  contrast: string | null;
+  /** the word three or more of its clauses open with ('with malice ..., with charity ...'), or null */
+  parallel: string | null;
 }
 
 const ORDINAL_OPENERS = new Set([
@@ -103,6 +115,10 @@ const lower = (t: SentenceToken | undefined): string => (t ? t.value.toLowerCase
 function stepMarkerOf(words: SentenceToken[]): { marker: string; next: number } | null {
   let i = 0;
   while (i < words.length - 1 && LEAD_INS.has(lower(words[i])) && lower(words[i]) !== 'then') i++;
+  // "The first is ...", "The second ..." name items of a list as well
+  if (lower(words[i]) === 'the' && ORDINAL_OPENERS.has(lower(words[i + 1])) && !/^(next|then)$/.test(lower(words[i + 1]))) {
+    return { marker: `${words[i]!.value} ${words[i + 1]!.value}`, next: i + 2 };
+  }
   const w = lower(words[i]);
   const n = lower(words[i + 1]);
   if ((w === 'step' || w === 'number' || w === 'tip' || w === 'rule') && (NUMBER_WORDS.has(n) || /^\d+$/.test(n))) {
@@ -146,15 +162,15 @@ function imperativeAt(words: SentenceToken[], from: number, terminal: string): s
 }
 
 /** 0..1: how well a sentence stands alone as a quote: short, general, not a story, plain. */
-function quotability(words: SentenceToken[], terminal: string, stepMarker: string | null, leansBack: boolean, fillers: number, specifics: number): number {
+function quotability(words: SentenceToken[], terminal: string, stepMarker: string | null, leansBack: boolean, fillers: number, specifics: number, turn: string | null): number {
   const n = words.length;
-  if (n < 4 || n > 16 || terminal === '?' || terminal === '' || stepMarker) return 0;
+  if (n < 4 || n > (turn ? 24 : 16) || terminal === '?' || terminal === '' || stepMarker) return 0;
   // up to ten words reads as a line; longer ones fade out
-  const length = n <= 10 ? 1 : 1 - ((n - 10) / 6) * 0.7;
+  const length = n <= 10 ? 1 : 1 - (Math.min(n - 10, 6) / 6) * 0.7;
   const general = words.filter((w) => GENERAL_WORDS.has(lower(w))).length;
   const halves = new Set(words.slice(0, Math.ceil(n / 2)).map(lower).filter((w) => w.length > 3));
   const repeats = words.slice(Math.ceil(n / 2)).some((w) => halves.has(lower(w)));
-  const contrast = words.some((w) => lower(w) === 'not' || lower(w) === "isn't") && words.some((w) => lower(w) === 'but' || lower(w) === 'than');
+  const contrast = turn !== null || (words.some((w) => lower(w) === 'not' || lower(w) === "isn't") && words.some((w) => lower(w) === 'but' || lower(w) === 'than'));
   // the tagger often misreads the verbs of short lines ('matter', 'shape'), so the shape counts words, not verbs
   const shape = Math.min(1, 0.55 + 0.15 * Math.min(general, 2) + (repeats ? 0.15 : 0) + (contrast ? 0.2 : 0) + (n <= 8 ? 0.15 : 0) + (words.some((w) => w.pos === 'ADJ') ? 0.05 : 0));
   const person = words.some((w) => FIRST_PERSON.has(lower(w))) ? 0.6 : words.some((w) => WE.has(lower(w))) ? 0.8 : 1;
@@ -194,18 +210,33 @@ export function sentenceSignals(tokens: readonly SentenceToken[], entities: read
   const figures = entities.filter((e) => FIGURE_TYPES.has(e.type) || (e.type === 'CARDINAL' && /\d{2,}|hundred|thousand|million|billion|percent/i.test(e.value))).map((e) => e.value);
   const text = ` ${words.map(lower).join(' ')} `;
   const humour = words.map(lower).find((w) => HUMOUR_WORDS.has(w)) ?? null;
+  const spoken = words.map((w) => w.value).join(' ');
+  const announces = announcementOf(spoken);
+  const closing = closingOf(spoken);
+  // a step of a list is not a notice, whatever it is about
+  const logistics = step ? null : logisticsOf(spoken);
+  const contrast = contrastOf(spoken);
+  // clauses are told apart by the punctuation tokens between them
+  const parallel = parallelOf(tokens.map((x) => x.value).join(' '));
+  // a sign-off or a notice is never a line to quote nor an instruction to clip
+  const flat = closing !== null || logistics !== null;
   return {
     wordCount: words.length,
     terminal,
     stepMarker: step ? step.marker : null,
-    imperative,
-    quotable: quotability(words, terminal, step?.marker ?? null, leansBack, fillers, entities.filter((e) => SPECIFIC_TYPES.has(e.type)).length),
-    emphasis: findPhrase(text, KEY_POINT_PHRASES),
+    imperative: flat ? null : imperative,
+    quotable: flat || announces ? 0 : quotability(words, terminal, step?.marker ?? null, leansBack, fillers, entities.filter((e) => SPECIFIC_TYPES.has(e.type)).length, contrast),
+    emphasis: announces?.kind === 'key' ? announces.phrase : flat ? null : findPhrase(text, KEY_POINT_PHRASES),
     figures,
     humour,
     visual: findPhrase(text, VISUAL_PHRASES),
     sentiment,
     fillers,
     leansBack,
+    announces,
+    closing,
+    logistics,
+    contrast,
+    parallel,
   };
 }
