@@ -141,10 +141,24 @@ test.describe('KeyClips', () => {
     await expect(panel.getByTestId('keyclips-moment').first()).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: test.info().outputPath('keyclips-1024.png') });
     expect(await accessibilityViolations(page, '[data-testid="keyclips-panel"]')).toEqual([]);
+    // the Export button is on screen at 1024x768, and nothing covers it
+    const exportButton = panel.getByTestId('keyclips-export');
+    const box = (await exportButton.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(768);
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    expect(await exportButton.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    })).toBe(true);
+    // the engagement figure says what it is, from the keyboard too
+    await panel.getByTestId('keyclips-engagement').first().focus();
+    await expect(page.getByRole('tooltip')).toContainText('not a prediction of views');
+    await page.keyboard.press('Tab');
 
     await panel.getByRole('button', { name: 'Guide' }).click();
     const guide = page.getByRole('dialog', { name: 'KeyClips Guide' });
     await expect(guide.getByRole('heading', { name: 'The five categories' })).toBeVisible();
+    await expect(guide.getByRole('heading', { name: 'Engagement and “Why this moment?”' })).toBeAttached();
     await expect(guide.getByRole('button', { name: 'Close guide' })).toBeFocused();
     expect(await accessibilityViolations(page, '[data-testid="keyclips-guide"]')).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('keyclips-guide-1024.png') });

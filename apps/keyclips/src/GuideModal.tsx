@@ -60,14 +60,22 @@ export function GuideModal({ onClose }: { onClose: () => void }) {
             <dt>High-impact</dt>
             <dd>Key points, striking figures and strongly felt, energetic delivery.</dd>
             <dt>Actionable</dt>
-            <dd>Steps and instructions the audience can follow.</dd>
+            <dd>Steps and instructions the audience can follow, from the sentence that announces them to the last step.</dd>
             <dt>Entertaining</dt>
             <dd>Questions answered, humour, exclamations and swings of mood.</dd>
             <dt>Quotable</dt>
-            <dd>Short, self-contained lines that stand on their own.</dd>
+            <dd>Lines that stand on their own: contrasts, parallel clauses, and the line a speaker introduces as the thing to remember.</dd>
             <dt>Visual</dt>
             <dd>Moments where the speaker points at what is on screen.</dd>
           </dl>
+        </section>
+        <section>
+          <h3>Engagement and “Why this moment?”</h3>
+          <p>
+            The engagement percentage is a score from our own signals in the moment: announced lists and steps, lines that stand on their own,
+            key points, questions answered, and the speaker&apos;s energy. It ranks the moments of this video against each other; it is not a
+            prediction of views. “Why this moment?” names the evidence in the talk&apos;s own words.
+          </p>
         </section>
         <section>
           <h3>Pass-through or cropping</h3>

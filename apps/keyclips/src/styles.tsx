@@ -19,7 +19,8 @@ export const KEYCLIPS_CSS = `
 .wc-kc-card--selected { border-color: var(--wc-accent); box-shadow: 0 0 0 2px var(--wc-accent-soft); }
 .wc-kc-card__main { display: grid; gap: 0.3rem; width: 100%; text-align: left; background: none; border: 0; padding: 0.75rem 0.9rem 0.4rem; font: inherit; color: inherit; cursor: pointer; border-radius: var(--wc-radius) var(--wc-radius) 0 0; }
 .wc-kc-card__top { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
-.wc-kc-card__engagement { font-weight: 600; font-size: 0.85rem; color: var(--wc-success); }
+.wc-kc-card__engagement { font: inherit; font-weight: 600; font-size: 0.85rem; color: var(--wc-success); background: none; border: 0; padding: 0.1rem 0; cursor: help; text-decoration: underline dotted; }
+.wc-kc-card__foot { display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; padding: 0 0 0 0.9rem; }
 .wc-kc-card__title { font-weight: 600; line-height: 1.35; }
 .wc-kc-card__meta { font-size: 0.8rem; color: var(--wc-text-muted); }
 .wc-kc-card__why { background: none; border: 0; color: var(--wc-accent-strong); font: inherit; font-size: 0.8rem; text-decoration: underline; padding: 0.1rem 0.9rem 0.6rem; cursor: pointer; }

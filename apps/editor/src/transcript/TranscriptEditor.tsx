@@ -251,9 +251,16 @@ function EditorBody({ video, store }: { video: Video; store: EditorStore }) {
 
   /** Focus back on the transcript's focused word (after a control that disappears). */
   const refocusTranscript = () => {
-    requestAnimationFrame(() => {
+    const refocus = () => {
       const index = list.current?.focusedWord();
       if (index !== undefined) list.current?.focusWord(index);
+    };
+    // once the bar's removal is drawn, and again if a render after it left focus on the page
+    requestAnimationFrame(() => {
+      refocus();
+      requestAnimationFrame(() => {
+        if (document.activeElement === null || document.activeElement === document.body) refocus();
+      });
     });
   };
 
