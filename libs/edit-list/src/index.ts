@@ -67,3 +67,4 @@ export {
   type SourceSize,
 } from './framing';
 export * from './export';
+export { FOLLOW_DEFAULTS, MAX_PATH_SAMPLES, followFaces, pathAt, pathForClip, simplify, type FaceBox, type FaceSample, type FollowOptions, type PathPoint } from './face-path';
