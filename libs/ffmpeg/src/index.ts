@@ -92,3 +92,4 @@ export { renderEdit, smartRenderBlocker, type RenderRequest, type RenderResult, 
 export { assemblePcm, decodeToPcm, encodePcmToAac, type OutputVolumeRange, type PcmFormat } from './render/audio';
 export { ASPECT_RATIOS, ASPECT_RATIO_IDS, DEFAULT_REFRAME, RATIO_MATCH_TOLERANCE, planReframe, type AspectRatioId, type Reframe, type ReframeMode, type ReframePlan } from './render/reframe';
 export { DEFAULT_CAPTION_LOOK, assEscape, assTime, buildAssScript, buildCaptionCues, type CaptionCue, type CaptionLayout, type CaptionLook, type CaptionWord } from './render/captions';
+export { sampleFrames, sampleFramesCommand, type SampleFramesOptions, type SampledFrame } from './frames';
