@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: one running system serves every ingest case (starting a stack costs more than the file is long).
  * Videos in, through every service as a real process: upload (MP4 + VTT) and provider sessions
  * -> S3 -> media workers (ffprobe, transcript, waveform, browser proxy) -> gateway (Postgres) ->
  * transcript, waveform and range streaming. Awkward real-world media and bad input included.

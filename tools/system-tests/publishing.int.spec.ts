@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: one running system, sandbox and video serve every publishing case (a stack per file costs more than its length).
  * Publishing, through every service as a real process (real Postgres, NATS, s3rver,
  * ffmpeg) and the provider sandbox: session tokens (forged, expired, wrong audience), token
  * refresh, export jobs with Stripe-style idempotency, quota by day and by month, provider
