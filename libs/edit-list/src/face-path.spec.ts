@@ -1,4 +1,5 @@
 import { FOLLOW_DEFAULTS, followFaces, pathAt, pathForClip, type FaceSample } from './face-path';
+import { seededRandom } from '../../../tools/testing/transcript-data';
 
 /** Samples at `fps` for `seconds`, the face where `at(t)` puts its centre (null: no face), 0.1 of the frame wide. */
 function samples(seconds: number, at: (t: number) => { x: number; y: number } | null, fps = 2): FaceSample[] {
@@ -11,17 +12,6 @@ function samples(seconds: number, at: (t: number) => { x: number; y: number } | 
   return out;
 }
 
-/** A seeded PRNG (mulberry32), for jitter that is the same every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const speeds = (path: ReturnType<typeof followFaces>, step = 0.1) => {
   const out: number[] = [];
@@ -32,7 +22,7 @@ const speeds = (path: ReturnType<typeof followFaces>, step = 0.1) => {
 
 describe('auto-reframe: the path that follows the largest face', () => {
   it('a still face holds the frame still, even with the detector jittering', () => {
-    const r = prng(7);
+    const r = seededRandom(7);
     const path = followFaces(samples(30, () => ({ x: 0.3 + (r() - 0.5) * 0.03, y: 0.4 + (r() - 0.5) * 0.03 })));
     expect(path.length).toBeLessThanOrEqual(3);
     for (let t = 0; t <= 30; t += 0.5) expect(Math.abs(pathAt(path, t).x - 0.3)).toBeLessThan(0.01);

@@ -31,11 +31,9 @@ const KEY_ANNOUNCEMENTS: readonly RegExp[] = [
 
 /** The structure a sentence announces, from its lowercase text, or null. */
 export function announcementOf(text: string): Announcement | null {
+  const key = firstMatch(text, KEY_ANNOUNCEMENTS);
+  if (key) return { kind: 'key', phrase: key, count: null };
   const t = text.toLowerCase().replace(/’/g, "'");
-  for (const re of KEY_ANNOUNCEMENTS) {
-    const m = re.exec(t);
-    if (m) return { kind: 'key', phrase: m[0], count: null };
-  }
   for (const re of LIST_ANNOUNCEMENTS) {
     const m = re.exec(t);
     if (m) {
@@ -58,15 +56,18 @@ const CLOSINGS: readonly RegExp[] = [
   /\bi will go through\b/,
 ];
 
-/** A greeting, sign-off or housekeeping line, or null. */
-export function closingOf(text: string): string | null {
+/** The lowercase text's first match among `patterns`, or null. */
+function firstMatch(text: string, patterns: readonly RegExp[]): string | null {
   const t = text.toLowerCase().replace(/’/g, "'");
-  for (const re of CLOSINGS) {
+  for (const re of patterns) {
     const m = re.exec(t);
     if (m) return m[0];
   }
   return null;
 }
+
+/** A greeting, sign-off or housekeeping line, or null. */
+export const closingOf = (text: string): string | null => firstMatch(text, CLOSINGS);
 
 /** Things of a building or a calendar that notices are about. */
 const PLACES = new Set([
@@ -102,14 +103,7 @@ const CONTRASTS: readonly RegExp[] = [
 ];
 
 /** The words of a contrast or turn the sentence makes, or null. */
-export function contrastOf(text: string): string | null {
-  const t = text.toLowerCase().replace(/’/g, "'");
-  for (const re of CONTRASTS) {
-    const m = re.exec(t);
-    if (m) return m[0];
-  }
-  return null;
-}
+export const contrastOf = (text: string): string | null => firstMatch(text, CONTRASTS);
 
 const CLAUSE_LEADS_SKIPPED = new Set(['and', 'but', 'or', 'nor', 'so']);
 

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../../tools/testing/transcript-data';
 import {
   TRANSCRIPTION_CHUNK_DEFAULTS,
   TranscriptionAnswerError,
@@ -14,17 +15,6 @@ const chunk = (index: number, startSec: number, endSec: number): TranscriptionCh
 /** Words on the video's timeline as a chunk starting at `startSec` answers them. */
 const relative = (startSec: number, words: readonly TranscribedWord[]) => words.map((x) => ({ ...x, start: x.start - startSec, end: x.end - startSec }));
 
-/** Deterministic PRNG (mulberry32): the same "random" speech on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('transcription chunk plans', () => {
   it('sends a short video (and an empty one) as one chunk', () => {
@@ -56,7 +46,7 @@ describe('transcription chunk plans', () => {
   });
 
   it('covers every second with overlapping chunks no longer than asked, for any duration and options', () => {
-    const random = prng(7);
+    const random = seededRandom(7);
     for (let run = 0; run < 300; run++) {
       const chunkSec = 10 + Math.floor(random() * 600);
       const overlapSec = Math.floor(random() * (chunkSec / 2 - 0.5) * 10) / 10;
@@ -298,7 +288,7 @@ describe('joining chunk answers', () => {
     }
 
     function check(seed: number, noisy: boolean) {
-      const random = prng(seed);
+      const random = seededRandom(seed);
       const durationSec = 20 + random() * 280;
       const chunkSec = 10 + Math.floor(random() * 50);
       const overlapSec = 1 + Math.floor(random() * Math.min(8, chunkSec / 2 - 1));
